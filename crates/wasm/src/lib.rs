@@ -10,8 +10,18 @@ use wasm_bindgen::prelude::*;
 pub fn intro_offer_countdown(now_ms: f64, stored_end_ms: Option<f64>) -> Result<JsValue, JsError> {
     let state = onespace_core::countdown::intro_offer(
         millis(now_ms),
-        stored_end_ms.filter(|end| end.is_finite() && *end >= 0.0).map(millis),
+        stored_end_ms
+            .filter(|end| end.is_finite() && *end >= 0.0)
+            .map(millis),
     );
+    serde_wasm_bindgen::to_value(&state).map_err(|error| JsError::new(&error.to_string()))
+}
+
+/// The countdown state at `now_ms` for a window ending at `end_ms`, without renewal: used on
+/// every tick after the first, so that a countdown reaching zero stays expired until a revisit.
+#[wasm_bindgen(js_name = countdownAt)]
+pub fn countdown_at(now_ms: f64, end_ms: f64) -> Result<JsValue, JsError> {
+    let state = onespace_core::countdown::state_at(millis(now_ms), millis(end_ms));
     serde_wasm_bindgen::to_value(&state).map_err(|error| JsError::new(&error.to_string()))
 }
 

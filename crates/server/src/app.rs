@@ -1,0 +1,127 @@
+//! The actix application: one `build_app` used by `main` and by the tests, so the tests exercise
+//! the real routes, middleware and error pages.
+
+use std::time::Instant;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::http::{header, Method, StatusCode};
+use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
+use actix_web::{guard, web, App, HttpRequest, HttpResponse};
+
+use crate::http::security;
+use crate::routes::{self, ROUTES};
+use crate::site::Site;
+
+/// Shared state of every worker.
+pub type SiteData = web::Data<Site>;
+
+/// The application with every route and middleware.
+pub fn build_app(
+    site: SiteData,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(site)
+        .configure(configure)
+        .wrap(ErrorHandlers::new().default_handler_server(server_error_page))
+        .wrap(security::headers())
+        .wrap_fn(|request, service| {
+            let started = Instant::now();
+            let method = request.method().clone();
+            let path = request.path().to_owned();
+            let response = service.call(request);
+            async move {
+                let response = response.await?;
+                tracing::info!(
+                    target: "onespace::http",
+                    %method,
+                    %path,
+                    status = response.status().as_u16(),
+                    micros = started.elapsed().as_micros() as u64,
+                    "request"
+                );
+                Ok(response)
+            }
+        })
+}
+
+/// Registers every route of the route table, the sitemap, robots.txt and the fallback that
+/// serves assets or the not-found page.
+pub fn configure(config: &mut web::ServiceConfig) {
+    for route in &ROUTES {
+        config.route(route.path, read_only().to(page));
+    }
+    config
+        .route("/sitemap.xml", read_only().to(sitemap))
+        .route("/robots.txt", read_only().to(robots))
+        .default_service(web::to(fallback));
+}
+
+/// GET and HEAD (actix drops the body of HEAD responses).
+fn read_only() -> actix_web::Route {
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
+
+async fn page(request: HttpRequest, site: SiteData) -> HttpResponse {
+    match site.page(request.path()) {
+        Some(page) => page.respond(&request, StatusCode::OK),
+        None => not_found(&request, &site),
+    }
+}
+
+async fn sitemap(request: HttpRequest, site: SiteData) -> HttpResponse {
+    site.sitemap.respond(&request, StatusCode::OK)
+}
+
+async fn robots(request: HttpRequest, site: SiteData) -> HttpResponse {
+    site.robots.respond(&request, StatusCode::OK)
+}
+
+/// Assets by path; `/about/` redirects to `/about`; anything else is the not-found page.
+async fn fallback(request: HttpRequest, site: SiteData) -> HttpResponse {
+    let path = request.path();
+    let readable = request.method() == Method::GET || request.method() == Method::HEAD;
+    if readable {
+        if let Some(asset) = site.assets.get(path) {
+            return asset.respond(&request, StatusCode::OK);
+        }
+        let trimmed = path.trim_end_matches('/');
+        if trimmed.len() < path.len() && routes::find(trimmed).is_some() {
+            return HttpResponse::PermanentRedirect()
+                .insert_header((header::LOCATION, trimmed.to_owned()))
+                .finish();
+        }
+    }
+    not_found(&request, &site)
+}
+
+fn not_found(request: &HttpRequest, site: &Site) -> HttpResponse {
+    tracing::info!(target: "onespace::not_found", path = %request.path(), "page not found");
+    site.not_found.respond(request, StatusCode::NOT_FOUND)
+}
+
+/// Replaces the body of any 5xx response with the 'Unexpected Application Error!' page.
+fn server_error_page<B: MessageBody + 'static>(
+    response: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let status = response.status();
+    tracing::error!(target: "onespace::error", path = %response.request().path(), status = status.as_u16(), "server error");
+    let request = response.request().clone();
+    let Some(site) = request.app_data::<SiteData>() else {
+        return Ok(ErrorHandlerResponse::Response(
+            response.map_into_left_body(),
+        ));
+    };
+    let page = site.server_error.respond(&request, status);
+    Ok(ErrorHandlerResponse::Response(
+        response.into_response(page).map_into_right_body(),
+    ))
+}

@@ -1,0 +1,135 @@
+//! The built frontend, embedded in the binary.
+//!
+//! Vite writes hashed files to `frontend/dist/assets` and a manifest to
+//! `frontend/dist/.vite/manifest.json`; the release binary embeds the folder, so one file plus a
+//! data folder is a deployment. At start every file is prepared once (compressed, ETagged) and
+//! the manifest is read to find the entry's script, stylesheet and module preloads.
+
+use std::collections::{BTreeSet, HashMap};
+
+use rust_embed::RustEmbed;
+use serde::Deserialize;
+
+use crate::http::{CachePolicy, Representation};
+
+#[derive(RustEmbed)]
+#[folder = "../../frontend/dist"]
+struct Dist;
+
+/// Path of the Vite manifest inside the build folder.
+const MANIFEST_PATH: &str = ".vite/manifest.json";
+
+/// The source path of the client entry, as Vite's manifest names it.
+const CLIENT_ENTRY: &str = "src/main.ts";
+
+/// Why the embedded frontend cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum AssetError {
+    /// The frontend was not built before the server.
+    #[error("the frontend build is missing ({MANIFEST_PATH} not found in frontend/dist): run `make build`")]
+    MissingManifest,
+    /// The manifest is not what Vite writes.
+    #[error("frontend/dist/{MANIFEST_PATH} cannot be read: {0}")]
+    BadManifest(#[from] serde_json::Error),
+    /// The manifest lacks the client entry.
+    #[error("the Vite manifest has no entry for {CLIENT_ENTRY}")]
+    MissingEntry,
+}
+
+#[derive(Debug, Deserialize)]
+struct ManifestChunk {
+    file: String,
+    #[serde(default)]
+    css: Vec<String>,
+    #[serde(default)]
+    imports: Vec<String>,
+}
+
+/// What a page's `<head>` links to.
+#[derive(Debug, Clone, Default)]
+pub struct EntryLinks {
+    /// The client entry module.
+    pub script: String,
+    /// Stylesheets, render-blocking.
+    pub stylesheets: Vec<String>,
+    /// Statically imported chunks of the entry, preloaded.
+    pub module_preloads: Vec<String>,
+}
+
+/// Every embedded file, prepared, by URL path.
+#[derive(Debug)]
+pub struct Assets {
+    files: HashMap<String, Representation>,
+    /// The entry's links for the page head.
+    pub entry: EntryLinks,
+}
+
+impl Assets {
+    /// Reads the manifest and prepares every embedded file.
+    pub fn load() -> Result<Self, AssetError> {
+        let manifest = Dist::get(MANIFEST_PATH).ok_or(AssetError::MissingManifest)?;
+        let chunks: HashMap<String, ManifestChunk> = serde_json::from_slice(&manifest.data)?;
+        let entry = entry_links(&chunks)?;
+        let files = Dist::iter()
+            .filter(|path| !path.starts_with(".vite/"))
+            .filter_map(|path| {
+                let file = Dist::get(&path)?;
+                let cache = if path.starts_with("assets/") {
+                    CachePolicy::Immutable
+                } else {
+                    CachePolicy::Day
+                };
+                let content_type = content_type_of(&path);
+                Some((
+                    format!("/{path}"),
+                    Representation::new(&content_type, file.data.into_owned(), cache),
+                ))
+            })
+            .collect();
+        Ok(Self { files, entry })
+    }
+
+    /// The prepared file served at `path`.
+    pub fn get(&self, path: &str) -> Option<&Representation> {
+        self.files.get(path)
+    }
+
+    /// All URL paths, for the static render.
+    pub fn paths(&self) -> impl Iterator<Item = (&String, &Representation)> {
+        self.files.iter()
+    }
+}
+
+fn entry_links(chunks: &HashMap<String, ManifestChunk>) -> Result<EntryLinks, AssetError> {
+    let entry = chunks.get(CLIENT_ENTRY).ok_or(AssetError::MissingEntry)?;
+    let mut stylesheets: BTreeSet<String> = entry.css.iter().map(|f| format!("/{f}")).collect();
+    let mut module_preloads = Vec::new();
+    let mut pending: Vec<&String> = entry.imports.iter().collect();
+    let mut seen = BTreeSet::new();
+    while let Some(key) = pending.pop() {
+        if !seen.insert(key) {
+            continue;
+        }
+        if let Some(chunk) = chunks.get(key) {
+            module_preloads.push(format!("/{}", chunk.file));
+            stylesheets.extend(chunk.css.iter().map(|f| format!("/{f}")));
+            pending.extend(chunk.imports.iter());
+        }
+    }
+    Ok(EntryLinks {
+        script: format!("/{}", entry.file),
+        stylesheets: stylesheets.into_iter().collect(),
+        module_preloads,
+    })
+}
+
+fn content_type_of(path: &str) -> String {
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
+    match (mime.type_(), mime.subtype().as_str()) {
+        (mime_guess::mime::TEXT, _) | (mime_guess::mime::APPLICATION, "javascript") => {
+            format!("{}; charset=utf-8", mime.essence_str())
+        }
+        _ if path.ends_with(".webmanifest") => "application/manifest+json".to_owned(),
+        _ => mime.essence_str().to_owned(),
+    }
+}

@@ -1,0 +1,23 @@
+//! The One Space website server.
+//!
+//! - [`routes`]: the route table, the one source of paths, titles and descriptions.
+//! - [`pages`]: every page's content; [`render`]: the layout, islands and JSON embedding.
+//! - [`site`]: everything rendered and compressed once at start-up.
+//! - [`app`]: the actix application (`build_app`), shared by `main` and the tests.
+//! - [`assets`]: the embedded Vite build; [`http`]: representations and security headers.
+//! - [`config`]: flags and environment variables, checked at start.
+//! - [`static_render`]: `onespace render`, the whole site as static files.
+
+pub mod app;
+pub mod assets;
+pub mod config;
+pub mod http;
+pub mod pages;
+pub mod render;
+pub mod routes;
+pub mod site;
+pub mod static_render;
+
+pub use app::build_app;
+pub use config::Config;
+pub use site::Site;

@@ -1,0 +1,252 @@
+//! The document every page shares: head (title, description, canonical, social cards, assets),
+//! skip link, header, main content, footer and the site-wide islands (cookie banner).
+
+use maud::{html, Markup, DOCTYPE};
+use onespace_core::{links, studio};
+
+use crate::assets::EntryLinks;
+use crate::render::{island, Load};
+use crate::routes::{HeaderMode, Page, Route, NAVIGATION};
+
+/// What every render needs besides the page itself.
+#[derive(Debug, Clone)]
+pub struct RenderContext {
+    /// Public origin for canonical and Open Graph URLs, without a trailing slash.
+    pub public_url: String,
+    /// The client entry's script, stylesheets and preloads.
+    pub entry: EntryLinks,
+}
+
+impl RenderContext {
+    /// The absolute URL of `path`.
+    pub fn absolute(&self, path: &str) -> String {
+        format!("{}{}", self.public_url, path)
+    }
+}
+
+/// One page ready for the layout.
+pub struct Document {
+    /// Document title.
+    pub title: &'static str,
+    /// Meta description.
+    pub description: &'static str,
+    /// The canonical path; `None` for error pages, which are marked `noindex` instead.
+    pub path: Option<&'static str>,
+    /// Which header to show.
+    pub header: HeaderMode,
+    /// JSON-LD blocks for the head.
+    pub structured_data: Vec<Markup>,
+    /// The content of `<main>`.
+    pub main: Markup,
+}
+
+impl Document {
+    /// A document for a row of the route table.
+    pub fn for_route(route: &Route, structured_data: Vec<Markup>, main: Markup) -> Self {
+        Self {
+            title: route.title,
+            description: route.description,
+            path: Some(route.path),
+            header: route.header,
+            structured_data,
+            main,
+        }
+    }
+
+    /// An error page (not found, unexpected error): full header, not indexed.
+    pub fn error_page(title: &'static str, main: Markup) -> Self {
+        Self {
+            title,
+            description:
+                "One Space: hot yoga, HYROX and recovery studio in Livingston, West Lothian.",
+            path: None,
+            header: HeaderMode::Full,
+            structured_data: Vec::new(),
+            main,
+        }
+    }
+}
+
+/// Path of the image used for social cards.
+const SHARE_IMAGE: &str = "/og-image.png";
+
+/// Renders the whole HTML document.
+pub fn render(context: &RenderContext, document: &Document) -> String {
+    let canonical = document.path.map(|path| context.absolute(path));
+    let current_path = document.path.unwrap_or_default();
+    let markup = html! {
+        (DOCTYPE)
+        html lang="en-GB" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (document.title) }
+                meta name="description" content=(document.description);
+                @if let Some(canonical) = &canonical {
+                    link rel="canonical" href=(canonical);
+                    meta property="og:url" content=(canonical);
+                } @else {
+                    meta name="robots" content="noindex";
+                }
+                meta property="og:type" content="website";
+                meta property="og:site_name" content=(studio::NAME);
+                meta property="og:locale" content="en_GB";
+                meta property="og:title" content=(document.title);
+                meta property="og:description" content=(document.description);
+                meta property="og:image" content=(context.absolute(SHARE_IMAGE));
+                meta property="og:image:width" content="1200";
+                meta property="og:image:height" content="630";
+                meta name="twitter:card" content="summary_large_image";
+                meta name="twitter:title" content=(document.title);
+                meta name="twitter:description" content=(document.description);
+                meta name="twitter:image" content=(context.absolute(SHARE_IMAGE));
+                meta name="theme-color" content="#1c1412";
+                link rel="icon" href="/favicon.svg" type="image/svg+xml";
+                link rel="apple-touch-icon" href="/apple-touch-icon.png";
+                link rel="manifest" href="/site.webmanifest";
+                @for stylesheet in &context.entry.stylesheets {
+                    link rel="stylesheet" href=(stylesheet);
+                }
+                script type="module" src=(context.entry.script) {}
+                @for preload in &context.entry.module_preloads {
+                    link rel="modulepreload" href=(preload);
+                }
+                @for block in &document.structured_data {
+                    (block)
+                }
+            }
+            body {
+                a class="skip-link" href="#main" { "Skip to content" }
+                (header(document.header, current_path))
+                main id="main" tabindex="-1" { (document.main) }
+                (footer())
+                (island("CookieBanner", Load::Idle, &serde_json::json!({
+                    "privacyPath": Page::Privacy.path(),
+                }), html! {}))
+            }
+        }
+    };
+    markup.into_string()
+}
+
+/// The logo mark: a circle half heat, half ice.
+fn logo() -> Markup {
+    html! {
+        span class="logo" {
+            svg class="logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false" {
+                defs {
+                    linearGradient id="logo-heat" x1="0" y1="0" x2="0" y2="1" {
+                        stop offset="0" stop-color="#ff8a3d" {}
+                        stop offset="1" stop-color="#e0452b" {}
+                    }
+                    linearGradient id="logo-ice" x1="0" y1="0" x2="0" y2="1" {
+                        stop offset="0" stop-color="#bfe9ff" {}
+                        stop offset="1" stop-color="#5ab4e5" {}
+                    }
+                }
+                path d="M16 2a14 14 0 0 0 0 28z" fill="url(#logo-heat)" {}
+                path d="M16 2a14 14 0 0 1 0 28z" fill="url(#logo-ice)" {}
+                circle cx="16" cy="16" r="6" fill="#1c1412" {}
+            }
+            span class="logo-word" { "One " span class="text-ember-400" { "Space" } }
+        }
+    }
+}
+
+fn nav_links(current: &str, class: &str) -> Markup {
+    html! {
+        ul class=(class) {
+            @for (label, page) in NAVIGATION {
+                li {
+                    @if page.path() == current {
+                        a href=(page.path()) aria-current="page" { (label) }
+                    } @else {
+                        a href=(page.path()) { (label) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn header(mode: HeaderMode, current_path: &str) -> Markup {
+    let start_today = Page::IntroOffer.path();
+    html! {
+        header class="site-header" {
+            div class="site-header-inner" {
+                a href=(Page::Home.path()) class="site-logo" aria-label="One Space home" { (logo()) }
+                @if mode == HeaderMode::Full {
+                    nav class="desktop-nav" aria-label="Main" {
+                        (nav_links(current_path, "desktop-nav-list"))
+                    }
+                }
+                div class="header-actions" {
+                    a class="btn btn-primary btn-sm" href=(start_today) { "Start Today" }
+                    @if mode == HeaderMode::Full {
+                        details class="mobile-menu" data-mobile-menu {
+                            summary class="mobile-menu-toggle" aria-label="Menu" {
+                                svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" {
+                                    path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" stroke-width="2" stroke-linecap="round" {}
+                                }
+                            }
+                            nav class="mobile-nav" aria-label="Mobile" {
+                                (nav_links(current_path, "mobile-nav-list"))
+                                a class="btn btn-primary w-full" href=(start_today) { "Start Today" }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn footer() -> Markup {
+    let address = studio::ADDRESS;
+    html! {
+        footer class="site-footer" {
+            div class="site-footer-grid" {
+                div class="footer-brand" {
+                    a href=(Page::Home.path()) class="site-logo" aria-label="One Space home" { (logo()) }
+                    p class="footer-tagline" { (studio::TAGLINE) }
+                }
+                div {
+                    h2 class="footer-heading" { "Classes" }
+                    ul class="footer-list" {
+                        @for class in ["Hot Yoga", "Pilates", "Group PT", "HYROX", "Fire & Ice"] {
+                            li { (class) }
+                        }
+                    }
+                }
+                div {
+                    h2 class="footer-heading" { "Info" }
+                    ul class="footer-list" {
+                        li { a href=(Page::Memberships.path()) { "Memberships" } }
+                        li { a href=(Page::IntroOffer.path()) { "14-Day Trial" } }
+                        li { a href=(Page::Faq.path()) { "FAQ" } }
+                        li { a href=(Page::Terms.path()) { "Terms & Conditions" } }
+                    }
+                }
+                div {
+                    h2 class="footer-heading" { "Contact" }
+                    address class="footer-list not-italic" {
+                        span class="block" { (address.street) }
+                        span class="block" { (address.locality) ", " (address.region) " " (address.postcode) }
+                        a class="block" href={ "mailto:" (studio::EMAIL) } { (studio::EMAIL) }
+                        a class="block" href=(links::INSTAGRAM) target="_blank" rel="noopener noreferrer" { (studio::SOCIAL_HANDLE) }
+                        a class="block" href={ "tel:" (studio::PHONE_TEL) } { (studio::PHONE_DISPLAY) }
+                    }
+                    a class="btn btn-outline btn-sm mt-4" href=(links::REVIEW) target="_blank" rel="noopener noreferrer" { "Leave a Review" }
+                }
+            }
+            div class="site-footer-bottom" {
+                p { "© 2025 One Space. All rights reserved." }
+                p class="footer-legal" {
+                    a href=(Page::Terms.path()) { "Terms" }
+                    a href=(Page::Faq.path()) { "FAQ" }
+                    a href=(Page::Privacy.path()) { "Privacy" }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! The site prepared at start-up: every page rendered once, compressed and ETagged, next to the
+//! embedded assets, the sitemap and robots.txt. Nothing a page shows depends on the request, so
+//! serving a page is a map lookup.
+
+use std::collections::HashMap;
+
+use crate::assets::{AssetError, Assets};
+use crate::config::Config;
+use crate::http::{CachePolicy, Representation};
+use crate::pages;
+use crate::render::{layout, RenderContext};
+use crate::routes::ROUTES;
+
+const HTML: &str = "text/html; charset=utf-8";
+
+/// Everything the server answers with, prepared.
+#[derive(Debug)]
+pub struct Site {
+    pages: HashMap<&'static str, Representation>,
+    /// The not-found page (served with status 404).
+    pub not_found: Representation,
+    /// The unexpected-error page (served with status 500).
+    pub server_error: Representation,
+    /// Embedded frontend files.
+    pub assets: Assets,
+    /// /sitemap.xml.
+    pub sitemap: Representation,
+    /// /robots.txt.
+    pub robots: Representation,
+}
+
+impl Site {
+    /// Renders and prepares everything.
+    pub fn build(config: &Config) -> Result<Self, AssetError> {
+        let assets = Assets::load()?;
+        let context = RenderContext {
+            public_url: config.public_url.clone(),
+            entry: assets.entry.clone(),
+        };
+        let html = |document| {
+            Representation::new(
+                HTML,
+                layout::render(&context, &document).into_bytes(),
+                CachePolicy::Revalidate,
+            )
+        };
+        let pages = ROUTES
+            .iter()
+            .map(|route| (route.path, html(pages::document(route, &context))))
+            .collect();
+        Ok(Self {
+            pages,
+            not_found: html(pages::not_found()),
+            server_error: html(pages::server_error(500)),
+            sitemap: Representation::new(
+                "application/xml; charset=utf-8",
+                sitemap(&context).into_bytes(),
+                CachePolicy::Revalidate,
+            ),
+            robots: Representation::new(
+                "text/plain; charset=utf-8",
+                format!(
+                    "User-agent: *\nAllow: /\n\nSitemap: {}\n",
+                    context.absolute("/sitemap.xml")
+                )
+                .into_bytes(),
+                CachePolicy::Revalidate,
+            ),
+            assets,
+        })
+    }
+
+    /// The prepared page at `path`.
+    pub fn page(&self, path: &str) -> Option<&Representation> {
+        self.pages.get(path)
+    }
+
+    /// Every page with its path, for the static render.
+    pub fn pages(&self) -> impl Iterator<Item = (&'static str, &Representation)> {
+        self.pages.iter().map(|(path, page)| (*path, page))
+    }
+}
+
+fn sitemap(context: &RenderContext) -> String {
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for route in ROUTES.iter().filter(|route| route.in_sitemap) {
+        xml.push_str("  <url><loc>");
+        xml.push_str(&context.absolute(route.path));
+        xml.push_str("</loc></url>\n");
+    }
+    xml.push_str("</urlset>\n");
+    xml
+}

@@ -1,0 +1,153 @@
+/**
+ * The islands runtime: finds server-rendered island elements, waits for each one's load
+ * strategy, loads its component chunk and mounts it over the server fallback.
+ *
+ * An island element looks like
+ *   <div data-island="CookieBanner" data-load="idle">
+ *     <script type="application/json" data-island-props>{...}</script>
+ *     ...fallback markup...
+ *   </div>
+ * Props are parsed with JSON.parse (never eval: the CSP forbids it). The element's
+ * `data-island-state` tells tests and styles where it is: pending, mounted or failed.
+ */
+import type { ComponentType } from 'react';
+
+/**
+ * A component module as produced by a dynamic import. Any component fits (`never` props);
+ * the props it receives are the JSON the server wrote for it.
+ */
+export interface IslandModule {
+  default: ComponentType<never>;
+}
+
+/** Loads one component's chunk. */
+export type IslandLoader = () => Promise<IslandModule>;
+
+/** Component name (as in data-island) to its loader. */
+export type IslandRegistry = Readonly<Record<string, IslandLoader>>;
+
+/** When an island is loaded, as the server writes it in data-load. */
+export type LoadStrategy = 'load' | 'idle' | 'visible' | 'interaction';
+
+/** Renders a component into an element; React by default, replaceable in tests. */
+export type Mounter = (
+  element: HTMLElement,
+  component: ComponentType<Record<string, unknown>>,
+  props: Record<string, unknown>,
+) => Promise<void>;
+
+/** The window the runtime schedules with; tests pass their own. */
+export type IslandWindow = Window & typeof globalThis;
+
+const STRATEGIES: readonly LoadStrategy[] = ['load', 'idle', 'visible', 'interaction'];
+
+/** Events that count as the first interaction with an island. */
+const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'keydown'] as const;
+
+/** Reads the island's JSON props; malformed or missing props are an empty object. */
+export function readProps(element: HTMLElement): Record<string, unknown> {
+  const script = element.querySelector(':scope > script[data-island-props]');
+  if (!script?.textContent) return {};
+  try {
+    const value: unknown = JSON.parse(script.textContent);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The element's strategy; an unknown value loads eagerly rather than never. */
+export function strategyOf(element: HTMLElement): LoadStrategy {
+  const value = element.dataset['load'];
+  return STRATEGIES.find((strategy) => strategy === value) ?? 'load';
+}
+
+/** Resolves when the element's strategy says it is time to load. */
+export function whenDue(element: HTMLElement, strategy: LoadStrategy, win: IslandWindow = window): Promise<void> {
+  switch (strategy) {
+    case 'load':
+      return Promise.resolve();
+    case 'idle':
+      return new Promise((resolve) => {
+        if (typeof win.requestIdleCallback === 'function') {
+          win.requestIdleCallback(() => resolve(), { timeout: 2000 });
+        } else {
+          win.setTimeout(resolve, 200);
+        }
+      });
+    case 'visible':
+      return new Promise((resolve) => {
+        if (typeof win.IntersectionObserver !== 'function') {
+          resolve();
+          return;
+        }
+        const observer = new win.IntersectionObserver(
+          (entries) => {
+            if (entries.some((entry) => entry.isIntersecting)) {
+              observer.disconnect();
+              resolve();
+            }
+          },
+          { rootMargin: '200px' },
+        );
+        observer.observe(element);
+      });
+    case 'interaction':
+      return new Promise((resolve) => {
+        const controller = new AbortController();
+        const fire = () => {
+          controller.abort();
+          resolve();
+        };
+        for (const type of INTERACTION_EVENTS) {
+          element.addEventListener(type, fire, { once: true, passive: true, signal: controller.signal });
+        }
+      });
+  }
+}
+
+/** Mounts with React's createRoot over the fallback, in the same box. */
+export const reactMounter: Mounter = async (element, component, props) => {
+  const [{ createRoot }, { createElement }] = await Promise.all([import('react-dom/client'), import('react')]);
+  createRoot(element).render(createElement(component, props));
+};
+
+/** Loads and mounts one island once its strategy allows. Never throws: failures are marked. */
+export async function hydrateIsland(
+  element: HTMLElement,
+  registry: IslandRegistry,
+  mount: Mounter = reactMounter,
+  win: IslandWindow = window,
+): Promise<void> {
+  const name = element.dataset['island'] ?? '';
+  const loader = registry[name];
+  if (!loader) {
+    element.dataset['islandState'] = 'failed';
+    console.error(`Unknown island component "${name}"`);
+    return;
+  }
+  element.dataset['islandState'] = 'pending';
+  const props = readProps(element);
+  try {
+    await whenDue(element, strategyOf(element), win);
+    const module = await loader();
+    await mount(element, module.default as ComponentType<Record<string, unknown>>, props);
+    element.dataset['islandState'] = 'mounted';
+  } catch (error) {
+    element.dataset['islandState'] = 'failed';
+    console.error(`Island "${name}" failed to load`, error);
+  }
+}
+
+/** Starts every island below `root` that has not been started. */
+export function startIslands(
+  root: ParentNode,
+  registry: IslandRegistry,
+  mount: Mounter = reactMounter,
+  win: IslandWindow = window,
+): Promise<void[]> {
+  const elements = Array.from(root.querySelectorAll<HTMLElement>('[data-island]:not([data-island-state])'));
+  return Promise.all(elements.map((element) => hydrateIsland(element, registry, mount, win)));
+}

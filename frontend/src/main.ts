@@ -1,0 +1,13 @@
+/**
+ * The client entry, linked from every page. It stays small: consent defaults, the phone menu
+ * and the islands runtime. Components, React and the WebAssembly core load on demand.
+ */
+import './styles.css';
+import { initConsentDefaults } from './site/consent';
+import { enhanceMobileMenu } from './site/mobile-menu';
+import { startIslands } from './islands/runtime/runtime';
+import { islands } from './islands/registry';
+
+initConsentDefaults();
+enhanceMobileMenu(document);
+void startIslands(document, islands);

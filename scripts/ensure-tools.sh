@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Installs whatever the build and the tests need and this machine lacks, so `make run` and
+# `make test` work on a fresh Debian machine with Rust (rustup), Node and npm:
+#   - the wasm32-unknown-unknown target;
+#   - wasm-bindgen-cli at exactly the wasm-bindgen version locked in Cargo.lock;
+#   - npm packages from package-lock.json;
+#   - with --browser, Debian's chromium for the end-to-end tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '==> %s\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+apt_updated=0
+apt_install() {
+  if [ "$apt_updated" -eq 0 ]; then
+    as_root apt-get update -q
+    apt_updated=1
+  fi
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -q --no-install-recommends "$@"
+}
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+locked=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [ -z "$locked" ]; then
+  echo "Cargo.lock does not lock wasm-bindgen" >&2
+  exit 1
+fi
+installed=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+if [ "$installed" != "$locked" ]; then
+  say "installing wasm-bindgen-cli $locked (found: ${installed:-none})"
+  # Not --locked: the registry copy lacks one of the CLI's locked dependencies.
+  cargo install wasm-bindgen-cli --version "=$locked"
+fi
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm packages from package-lock.json"
+  npm ci --no-audit --no-fund
+fi
+
+if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
+  say "installing Debian's chromium for the browser tests"
+  apt_install chromium fonts-dejavu-core
+fi
