@@ -7,7 +7,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
-use actix_web::{guard, web, App, HttpRequest, HttpResponse};
+use actix_web::{web, App, FromRequest, Handler, HttpRequest, HttpResponse, Responder};
 
 use crate::http::security;
 use crate::routes::{self, ROUTES};
@@ -57,17 +57,30 @@ pub fn build_app(
 /// serves assets or the not-found page.
 pub fn configure(config: &mut web::ServiceConfig) {
     for route in &ROUTES {
-        config.route(route.path, read_only().to(page));
+        config.service(readable(route.path, page));
     }
     config
-        .route("/sitemap.xml", read_only().to(sitemap))
-        .route("/robots.txt", read_only().to(robots))
+        .service(readable("/sitemap.xml", sitemap))
+        .service(readable("/robots.txt", robots))
         .default_service(web::to(fallback));
 }
 
-/// GET and HEAD (actix drops the body of HEAD responses).
-fn read_only() -> actix_web::Route {
-    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+/// A resource answering GET and HEAD (actix drops the body of HEAD responses) and 405 with
+/// `Allow` to any other method.
+fn readable<F, Args>(path: &str, handler: F) -> actix_web::Resource
+where
+    F: Handler<Args> + Clone,
+    Args: FromRequest + 'static,
+    F::Output: Responder + 'static,
+{
+    web::resource(path)
+        .route(web::get().to(handler.clone()))
+        .route(web::head().to(handler))
+        .default_service(web::to(|| async {
+            HttpResponse::MethodNotAllowed()
+                .insert_header((header::ALLOW, "GET, HEAD"))
+                .finish()
+        }))
 }
 
 async fn page(request: HttpRequest, site: SiteData) -> HttpResponse {

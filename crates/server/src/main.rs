@@ -19,6 +19,9 @@ struct Cli {
 enum Command {
     /// Serve the website.
     Serve(ServeArgs),
+    /// Print the route table as JSON (path, title, header mode, sitemap flag), for tooling and
+    /// the end-to-end tests.
+    Routes,
     /// Write every page and asset as static files.
     Render {
         /// Output folder.
@@ -39,6 +42,10 @@ fn main() -> anyhow::Result<()> {
                 stop_when_stdin_closes();
             }
             serve(config)
+        }
+        Command::Routes => {
+            println!("{}", onespace_server::routes::table_json());
+            Ok(())
         }
         Command::Render { out, public_url } => {
             let args = ServeArgs {

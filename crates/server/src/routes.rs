@@ -119,6 +119,23 @@ pub fn find(path: &str) -> Option<&'static Route> {
     ROUTES.iter().find(|route| route.path == path)
 }
 
+/// The route table as JSON, for `onespace routes`.
+pub fn table_json() -> String {
+    let rows: Vec<_> = ROUTES
+        .iter()
+        .map(|route| {
+            serde_json::json!({
+                "path": route.path,
+                "title": route.title,
+                "description": route.description,
+                "landing": route.header == HeaderMode::Landing,
+                "inSitemap": route.in_sitemap,
+            })
+        })
+        .collect();
+    serde_json::to_string_pretty(&rows).unwrap_or_else(|_| "[]".to_owned())
+}
+
 /// The main navigation (SPEC section 2), in order.
 pub const NAVIGATION: [(&str, Page); 10] = [
     ("Home", Page::Home),

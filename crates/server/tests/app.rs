@@ -1,0 +1,291 @@
+//! The real application (`build_app`, the same routes and middleware as the binary), driven
+//! in-process: status codes, layout, caching, compression and security headers.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use std::sync::OnceLock;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{test, web, HttpResponse};
+use onespace_server::routes::{HeaderMode, NAVIGATION, ROUTES};
+use onespace_server::{build_app, Config, Site};
+
+/// The site is built once for all tests: building it compresses every page and asset.
+fn site() -> web::Data<Site> {
+    static SITE: OnceLock<web::Data<Site>> = OnceLock::new();
+    SITE.get_or_init(|| {
+        web::Data::new(
+            Site::build(&Config::for_rendering()).expect("frontend built (make frontend)"),
+        )
+    })
+    .clone()
+}
+
+async fn get(
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (StatusCode, actix_web::http::header::HeaderMap, String) {
+    let app = test::init_service(build_app(site())).await;
+    let mut request = test::TestRequest::get().uri(path);
+    for (name, value) in headers {
+        request = request.insert_header((*name, *value));
+    }
+    let response = test::call_service(&app, request.to_request()).await;
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = test::read_body(response).await;
+    (status, headers, String::from_utf8_lossy(&body).into_owned())
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+}
+
+#[actix_web::test]
+async fn every_route_answers_with_its_title_description_canonical_and_the_layout() {
+    let app = test::init_service(build_app(site())).await;
+    for route in &ROUTES {
+        let response =
+            test::call_service(&app, test::TestRequest::get().uri(route.path).to_request()).await;
+        assert_eq!(response.status(), StatusCode::OK, "{}", route.path);
+        let body = String::from_utf8(test::read_body(response).await.to_vec()).unwrap();
+        assert!(body.starts_with("<!DOCTYPE html>"), "{}", route.path);
+        assert!(
+            body.contains(&format!("<title>{}</title>", escape(route.title))),
+            "{}",
+            route.path
+        );
+        assert!(
+            body.contains(&format!(
+                "<meta name=\"description\" content=\"{}\">",
+                escape(route.description)
+            )),
+            "{}",
+            route.path
+        );
+        assert!(
+            body.contains(&format!(
+                "<link rel=\"canonical\" href=\"https://www.onespacestudio.co.uk{}\">",
+                route.path
+            )),
+            "{}",
+            route.path
+        );
+        assert!(
+            body.contains("href=\"/intro-offer\">Start Today</a>"),
+            "{}",
+            route.path
+        );
+        assert!(body.contains("<footer"), "{}", route.path);
+        assert!(body.contains("© 2025 One Space"), "{}", route.path);
+        assert!(
+            body.contains("data-island=\"CookieBanner\""),
+            "{}",
+            route.path
+        );
+        let full_navigation = NAVIGATION.iter().all(|(label, page)| {
+            body.contains(&format!("href=\"{}\">{}</a>", page.path(), escape(label)))
+                || body.contains(&format!(
+                    "href=\"{}\" aria-current=\"page\">{}</a>",
+                    page.path(),
+                    escape(label)
+                ))
+        });
+        match route.header {
+            HeaderMode::Full => {
+                assert!(full_navigation, "{} lacks navigation", route.path);
+                assert!(body.contains("data-mobile-menu"), "{}", route.path);
+            }
+            HeaderMode::Landing => {
+                assert!(
+                    !body.contains("aria-label=\"Main\""),
+                    "{} shows navigation",
+                    route.path
+                );
+                assert!(!body.contains("data-mobile-menu"), "{}", route.path);
+            }
+        }
+    }
+}
+
+#[actix_web::test]
+async fn the_footer_has_every_block() {
+    let (_, _, body) = get("/about", &[]).await;
+    for text in [
+        "Hot Yoga",
+        "Pilates",
+        "Group PT",
+        "HYROX",
+        "Fire &amp; Ice",
+        "href=\"/memberships\"",
+        "href=\"/intro-offer\"",
+        "href=\"/faq\"",
+        "href=\"/terms\"",
+        "href=\"/privacy\"",
+        onespace_core::studio::EMAIL,
+        onespace_core::studio::PHONE_DISPLAY,
+        onespace_core::studio::SOCIAL_HANDLE,
+        onespace_core::studio::ADDRESS.postcode,
+        "Leave a Review",
+    ] {
+        assert!(body.contains(text), "footer lacks {text}");
+    }
+    assert!(body.contains("target=\"_blank\" rel=\"noopener noreferrer\">Leave a Review</a>"));
+}
+
+#[actix_web::test]
+async fn unknown_paths_get_the_not_found_page_with_status_404() {
+    let (status, _, body) = get("/no-such-page", &[]).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("Oops! Page not found"));
+    assert!(body.contains("href=\"/\""));
+    assert!(body.contains("<meta name=\"robots\" content=\"noindex\">"));
+}
+
+#[actix_web::test]
+async fn a_trailing_slash_redirects_to_the_canonical_path() {
+    let (status, headers, _) = get("/about/", &[]).await;
+    assert_eq!(status, StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(headers.get(header::LOCATION).unwrap(), "/about");
+}
+
+#[actix_web::test]
+async fn a_handler_fault_answers_500_with_the_error_page() {
+    let app = test::init_service(build_app(site()).route(
+        "/fault",
+        web::get().to(|| async { HttpResponse::InternalServerError().body("raw") }),
+    ))
+    .await;
+    let response =
+        test::call_service(&app, test::TestRequest::get().uri("/fault").to_request()).await;
+    assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    let body = String::from_utf8(test::read_body(response).await.to_vec()).unwrap();
+    assert!(body.contains("Unexpected Application Error!"));
+    assert!(!body.contains("raw"));
+}
+
+#[actix_web::test]
+async fn pages_are_compressed_and_revalidated_with_their_etag() {
+    let (_, brotli, _) = get("/", &[("Accept-Encoding", "gzip, deflate, br")]).await;
+    assert_eq!(brotli.get(header::CONTENT_ENCODING).unwrap(), "br");
+    let (_, gzip, _) = get("/", &[("Accept-Encoding", "gzip")]).await;
+    assert_eq!(gzip.get(header::CONTENT_ENCODING).unwrap(), "gzip");
+    let (_, refused, _) = get("/", &[("Accept-Encoding", "br;q=0, gzip;q=0")]).await;
+    assert!(refused.get(header::CONTENT_ENCODING).is_none());
+    assert_eq!(brotli.get(header::VARY).unwrap(), "Accept-Encoding");
+
+    let etag = brotli
+        .get(header::ETAG)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let (status, _, body) = get("/", &[("If-None-Match", &etag)]).await;
+    assert_eq!(status, StatusCode::NOT_MODIFIED);
+    assert!(body.is_empty());
+    let (status, _, _) = get("/", &[("If-None-Match", "\"other\"")]).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[actix_web::test]
+async fn html_carries_the_security_headers() {
+    let (_, headers, _) = get("/contact", &[]).await;
+    let csp = headers
+        .get("content-security-policy")
+        .unwrap()
+        .to_str()
+        .unwrap();
+    let script_src = csp
+        .split(';')
+        .find(|d| d.trim().starts_with("script-src"))
+        .unwrap();
+    assert!(!script_src.contains("unsafe-inline") && !script_src.contains("'unsafe-eval'"));
+    assert!(csp.contains("frame-ancestors 'none'"));
+    assert_eq!(headers.get("x-content-type-options").unwrap(), "nosniff");
+    assert!(headers.contains_key("referrer-policy"));
+    assert!(headers.contains_key("permissions-policy"));
+}
+
+#[actix_web::test]
+async fn hashed_assets_are_immutable_and_linked_from_the_manifest() {
+    let (_, _, body) = get("/", &[]).await;
+    let script = body
+        .split("<script type=\"module\" src=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_owned();
+    assert!(
+        script.starts_with("/assets/main-") && script.ends_with(".js"),
+        "{script}"
+    );
+    let stylesheet = body
+        .split("<link rel=\"stylesheet\" href=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_owned();
+    for asset in [script, stylesheet] {
+        let (status, headers, _) = get(&asset, &[("Accept-Encoding", "br")]).await;
+        assert_eq!(status, StatusCode::OK, "{asset}");
+        assert_eq!(
+            headers.get(header::CACHE_CONTROL).unwrap(),
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(headers.get(header::CONTENT_ENCODING).unwrap(), "br");
+    }
+    let (status, headers, _) = get("/favicon.svg", &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), "image/svg+xml");
+}
+
+#[actix_web::test]
+async fn the_sitemap_lists_the_indexable_routes_and_robots_points_to_it() {
+    let (_, _, sitemap) = get("/sitemap.xml", &[]).await;
+    for route in &ROUTES {
+        let entry = format!("<loc>https://www.onespacestudio.co.uk{}</loc>", route.path);
+        assert_eq!(sitemap.contains(&entry), route.in_sitemap, "{}", route.path);
+    }
+    let (_, _, robots) = get("/robots.txt", &[]).await;
+    assert!(robots.contains("Sitemap: https://www.onespacestudio.co.uk/sitemap.xml"));
+}
+
+#[actix_web::test]
+async fn pages_accept_head_and_refuse_other_methods() {
+    let app = test::init_service(build_app(site())).await;
+    let head = test::call_service(
+        &app,
+        test::TestRequest::default()
+            .method(actix_web::http::Method::HEAD)
+            .uri("/faq")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(head.status(), StatusCode::OK);
+    let delete =
+        test::call_service(&app, test::TestRequest::delete().uri("/faq").to_request()).await;
+    assert_eq!(delete.status(), StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[actix_web::test]
+async fn island_props_are_json_that_cannot_end_their_element() {
+    let (_, _, body) = get("/intro-offer", &[]).await;
+    let props = body
+        .split("<script type=\"application/json\" data-island-props>")
+        .nth(1)
+        .unwrap()
+        .split("</script>")
+        .next()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_str(props).unwrap();
+    assert_eq!(
+        value["expiredMessage"],
+        onespace_core::countdown::INTRO_OFFER_EXPIRED
+    );
+    assert!(body.contains("data-island=\"IntroCountdown\" data-load=\"load\""));
+    assert!(body.contains(">10:00<"));
+}

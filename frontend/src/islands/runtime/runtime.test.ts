@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  hydrateIsland,
+  readProps,
+  startIslands,
+  strategyOf,
+  type IslandModule,
+  type IslandRegistry,
+  type IslandWindow,
+  type Mounter,
+} from './runtime';
+
+function island(name: string, load: string, props: string): HTMLElement {
+  const element = document.createElement('div');
+  element.dataset['island'] = name;
+  element.dataset['load'] = load;
+  element.innerHTML = `<script type="application/json" data-island-props>${props}</script><p>fallback</p>`;
+  document.body.append(element);
+  return element;
+}
+
+const component: IslandModule = { default: () => null };
+
+function recordingMounter() {
+  const calls: { element: HTMLElement; props: Record<string, unknown> }[] = [];
+  const mount: Mounter = async (element, _component, props) => {
+    calls.push({ element, props });
+  };
+  return { calls, mount };
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('readProps', () => {
+  it('parses the JSON props block', () => {
+    expect(readProps(island('A', 'load', '{"label":"\\u003cb\\u003e","n":2}'))).toEqual({ label: '<b>', n: 2 });
+  });
+
+  it('treats malformed or non-object props as empty', () => {
+    expect(readProps(island('A', 'load', '{oops'))).toEqual({});
+    expect(readProps(island('A', 'load', '[1,2]'))).toEqual({});
+    expect(readProps(island('A', 'load', 'null'))).toEqual({});
+  });
+});
+
+describe('strategyOf', () => {
+  it('reads data-load and loads eagerly for unknown values', () => {
+    expect(strategyOf(island('A', 'idle', '{}'))).toBe('idle');
+    expect(strategyOf(island('A', 'visible', '{}'))).toBe('visible');
+    expect(strategyOf(island('A', 'whenever', '{}'))).toBe('load');
+  });
+});
+
+describe('hydrateIsland', () => {
+  it('mounts an eager island with its props and marks it mounted', async () => {
+    const element = island('Banner', 'load', '{"privacyPath":"/privacy"}');
+    const { calls, mount } = recordingMounter();
+    await hydrateIsland(element, { Banner: async () => component }, mount);
+    expect(calls).toEqual([{ element, props: { privacyPath: '/privacy' } }]);
+    expect(element.dataset['islandState']).toBe('mounted');
+  });
+
+  it('waits for the browser to be idle', async () => {
+    const element = island('Banner', 'idle', '{}');
+    const { calls, mount } = recordingMounter();
+    let runIdle: () => void = () => undefined;
+    const win = {
+      requestIdleCallback: (callback: () => void) => {
+        runIdle = callback;
+        return 1;
+      },
+    } as unknown as IslandWindow;
+    const done = hydrateIsland(element, { Banner: async () => component }, mount, win);
+    await Promise.resolve();
+    expect(calls).toHaveLength(0);
+    expect(element.dataset['islandState']).toBe('pending');
+    runIdle();
+    await done;
+    expect(calls).toHaveLength(1);
+  });
+
+  it('waits until a visible island intersects the viewport', async () => {
+    const element = island('Map', 'visible', '{}');
+    const { calls, mount } = recordingMounter();
+    let notify: (entries: { isIntersecting: boolean }[]) => void = () => undefined;
+    const disconnect = vi.fn();
+    class FakeObserver {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        notify = callback;
+      }
+      observe() {}
+      disconnect = disconnect;
+    }
+    const win = { IntersectionObserver: FakeObserver } as unknown as IslandWindow;
+    const done = hydrateIsland(element, { Map: async () => component }, mount, win);
+    notify([{ isIntersecting: false }]);
+    await Promise.resolve();
+    expect(calls).toHaveLength(0);
+    notify([{ isIntersecting: true }]);
+    await done;
+    expect(calls).toHaveLength(1);
+    expect(disconnect).toHaveBeenCalled();
+  });
+
+  it('loads an interaction island on the first focus or pointer, and only once', async () => {
+    const element = island('Chat', 'interaction', '{}');
+    const loader = vi.fn(async () => component);
+    const { calls, mount } = recordingMounter();
+    const done = hydrateIsland(element, { Chat: loader }, mount);
+    await Promise.resolve();
+    expect(loader).not.toHaveBeenCalled();
+    element.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    element.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await done;
+    expect(loader).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('marks unknown components and failed chunks as failed without throwing', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const unknown = island('Nope', 'load', '{}');
+    const broken = island('Broken', 'load', '{}');
+    const registry: IslandRegistry = { Broken: () => Promise.reject(new Error('network')) };
+    await startIslands(document, registry, recordingMounter().mount);
+    expect(unknown.dataset['islandState']).toBe('failed');
+    expect(broken.dataset['islandState']).toBe('failed');
+    expect(broken.textContent).toContain('fallback');
+    errors.mockRestore();
+  });
+});
+
+describe('startIslands', () => {
+  it('starts each island once, even when called again', async () => {
+    island('Banner', 'load', '{}');
+    island('Banner', 'load', '{}');
+    const loader = vi.fn(async () => component);
+    const { calls, mount } = recordingMounter();
+    await startIslands(document, { Banner: loader }, mount);
+    await startIslands(document, { Banner: loader }, mount);
+    expect(calls).toHaveLength(2);
+  });
+});

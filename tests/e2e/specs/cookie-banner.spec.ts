@@ -1,0 +1,53 @@
+import { expect, test } from '../support/fixtures';
+
+const banner = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Cookie consent' });
+
+function consentUpdates(page: import('@playwright/test').Page) {
+  return page.evaluate(() =>
+    (window.dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .filter((entry) => entry[0] === 'consent' && entry[1] === 'update')
+      .map((entry) => entry[2]),
+  );
+}
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+test('Accept All stores accepted, grants analytics and stays hidden across reloads', async ({ page }) => {
+  await page.goto('/');
+  await expect(banner(page)).toBeVisible();
+  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBe('accepted');
+  expect(await consentUpdates(page)).toEqual([{ analytics_storage: 'granted' }]);
+
+  await page.reload();
+  await page.goto('/about');
+  await expect(page.locator('[data-island="CookieBanner"][data-island-state="mounted"]')).toHaveCount(1);
+  await expect(banner(page)).toHaveCount(0);
+  const defaults = await page.evaluate(() =>
+    (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)).find((entry) => entry[1] === 'default'),
+  );
+  expect(defaults?.[2]).toMatchObject({ analytics_storage: 'granted' });
+});
+
+test('Decline stores declined, denies analytics and stays hidden across reloads', async ({ page }) => {
+  await page.goto('/contact');
+  await banner(page).getByRole('button', { name: 'Decline' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBe('declined');
+  expect(await consentUpdates(page)).toEqual([{ analytics_storage: 'denied' }]);
+  await page.reload();
+  await expect(page.locator('[data-island="CookieBanner"][data-island-state="mounted"]')).toHaveCount(1);
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test('the banner links to the privacy notice', async ({ page }) => {
+  await page.goto('/');
+  await banner(page).getByRole('link', { name: 'Privacy Notice' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+});

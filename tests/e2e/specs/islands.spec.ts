@@ -1,0 +1,47 @@
+import { expect, test } from '../support/fixtures';
+
+const INSTALLED = new Date('2026-01-15T10:00:00Z');
+/** The paused instant the page loads at; the clock moves only when the test says so. */
+const START = new Date(INSTALLED.getTime() + 1000);
+
+test('the intro-offer countdown runs on the core WebAssembly and keeps its end time', async ({ page }) => {
+  await page.clock.install({ time: INSTALLED });
+  await page.clock.pauseAt(START);
+  const wasm: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.wasm')) wasm.push(request.url());
+  });
+  await page.goto('/intro-offer');
+  const time = page.locator('[data-countdown-time]');
+  await expect(page.locator('[data-island="IntroCountdown"]')).toHaveAttribute('data-island-state', 'mounted');
+  await expect(time).toHaveText('10:00');
+  expect(wasm).toHaveLength(1);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('intro-offer-end')))
+    .toBe(String(START.getTime() + 10 * 60 * 1000));
+
+  await page.clock.runFor(61_000);
+  await expect(time).toHaveText('08:59');
+
+  // A revisit inside the window keeps the stored end.
+  await page.reload();
+  await expect(page.locator('[data-island="IntroCountdown"]')).toHaveAttribute('data-island-state', 'mounted');
+  await expect(time).toHaveText(/^08:5\d$/);
+
+  await page.clock.runFor(9 * 60 * 1000);
+  await expect(page.getByText('Offer Expired - Regular Price Applies')).toBeVisible();
+
+  // A revisit after expiry starts a new 10-minute window.
+  await page.reload();
+  await expect(page.locator('[data-countdown-time]')).toHaveText('10:00');
+});
+
+test('pages without a core island never fetch the WebAssembly module', async ({ page }) => {
+  const wasm: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.wasm')) wasm.push(request.url());
+  });
+  await page.goto('/about');
+  await expect(page.locator('[data-island="CookieBanner"]')).toHaveAttribute('data-island-state', 'mounted');
+  expect(wasm).toEqual([]);
+});

@@ -1,0 +1,24 @@
+import { expect, routes, test } from '../support/fixtures';
+
+test.describe('every route', () => {
+  for (const route of routes) {
+    test(`${route.path} answers 200 with its title and the shared layout`, async ({ page }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(route.title);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${route.path === '/' ? '/' : route.path}$`));
+      await expect(page.getByRole('link', { name: 'Start Today' }).first()).toHaveAttribute('href', '/intro-offer');
+      await expect(page.getByRole('link', { name: 'One Space home' }).first()).toHaveAttribute('href', '/');
+      await expect(page.getByRole('contentinfo')).toContainText('© 2025 One Space');
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(route.landing ? 0 : 1);
+    });
+  }
+});
+
+test('an unknown path answers 404 with the not-found page', async ({ page }) => {
+  const response = await page.goto('/this-page-does-not-exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
