@@ -38,6 +38,7 @@ lint:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	npm run typecheck -w frontend
+	npm run typecheck -w tests
 
 test-rust:
 	cargo test --workspace
