@@ -1,9 +1,11 @@
 //! HTML rendering shared by every page: the document layout, the header and footer, islands
 //! markup and safely embedded JSON.
 
+pub mod form;
 pub mod island;
 pub mod json;
 pub mod layout;
 
+pub use form::FormView;
 pub use island::{island, Load};
 pub use layout::{Document, RenderContext};
