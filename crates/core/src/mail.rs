@@ -192,6 +192,51 @@ pub enum MailKind {
     DropIn,
 }
 
+impl MailKind {
+    /// Every kind.
+    pub const ALL: [MailKind; 5] = [
+        Self::Discount,
+        Self::ChatContact,
+        Self::Cancellation,
+        Self::OneToOne,
+        Self::DropIn,
+    ];
+
+    /// The name the islands use: `discount`, `chatContact`, `cancellation`, `oneToOne`, `dropIn`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Discount => "discount",
+            Self::ChatContact => "chatContact",
+            Self::Cancellation => "cancellation",
+            Self::OneToOne => "oneToOne",
+            Self::DropIn => "dropIn",
+        }
+    }
+}
+
+/// A mail link kind that is not one of [`MailKind::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownMailKind(pub String);
+
+impl std::fmt::Display for UnknownMailKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Unknown mail link kind '{}'.", self.0)
+    }
+}
+
+impl std::error::Error for UnknownMailKind {}
+
+impl std::str::FromStr for MailKind {
+    type Err = UnknownMailKind;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == name)
+            .ok_or_else(|| UnknownMailKind(name.to_owned()))
+    }
+}
+
 /// Builds the `kind` link from form values by field name (missing values count as empty).
 pub fn build(kind: MailKind, values: &Values) -> String {
     let get = |name: &str| values.get(name).cloned().unwrap_or_default();

@@ -24,6 +24,11 @@ pub use payload::{ContactEnquiry, Enquiry, InvestmentEnquiry, MembershipRequest}
 pub use schema::{schema, Field, FieldOption, FormSchema, InputType};
 pub use validate::{validate, validate_with, FieldErrors, Validation, Values};
 
+/// Validates `values` for the form named `name` (see [`FormName::as_str`]).
+pub fn validate_named(name: &str, values: &Values) -> Result<Validation, UnknownForm> {
+    Ok(validate(name.parse()?, values))
+}
+
 /// Longest name accepted, in characters.
 pub const NAME_MAX: usize = 100;
 /// Longest e-mail address accepted, in characters (RFC 5321's path limit).
@@ -84,6 +89,26 @@ impl FormName {
     /// The form with this name, if any.
     pub fn parse(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|form| form.as_str() == name)
+    }
+}
+
+/// A form name that is not one of [`FormName::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownForm(pub String);
+
+impl std::fmt::Display for UnknownForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Unknown form '{}'.", self.0)
+    }
+}
+
+impl std::error::Error for UnknownForm {}
+
+impl std::str::FromStr for FormName {
+    type Err = UnknownForm;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Self::parse(name).ok_or_else(|| UnknownForm(name.to_owned()))
     }
 }
 

@@ -147,6 +147,7 @@ pub(crate) fn is_phone(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn values(pairs: &[(&str, &str)]) -> Values {
         pairs
@@ -257,5 +258,32 @@ mod tests {
                 errors: FieldErrors::new()
             }
         );
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics_and_reports_only_known_fields(
+            form in proptest::sample::select(FormName::ALL.to_vec()),
+            raw in proptest::collection::vec((any::<String>(), any::<String>()), 0..8),
+            known in proptest::collection::vec(any::<String>(), 0..8),
+        ) {
+            let fields = schema(form).fields;
+            let mut values: Values = raw.into_iter().collect();
+            for (field, value) in fields.iter().zip(known) {
+                values.insert(field.name.to_owned(), value);
+            }
+            let result = validate(form, &values);
+            prop_assert_eq!(result.ok, result.errors.is_empty());
+            for name in result.errors.keys() {
+                prop_assert!(fields.iter().any(|field| field.name == name));
+            }
+        }
+
+        #[test]
+        fn valid_looking_emails_pass(local in "[a-z0-9._+-]{1,20}", domain in "[a-z0-9]{1,10}", tld in "[a-z]{2,6}") {
+            let email = format!("{local}@{domain}.{tld}");
+            let clean = !local.starts_with('.') && !local.ends_with('.') && !local.contains("..");
+            prop_assert_eq!(is_email(&email), clean);
+        }
     }
 }
