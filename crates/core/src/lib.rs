@@ -4,9 +4,9 @@
 //! server (x86_64) and for the islands (wasm32, through `onespace-wasm`).
 //!
 //! - [`money`]: [`Pence`], integer money, and the one price formatter (`£62.50`, `£1,112`).
-//! - [`catalogue`]: memberships ([`catalogue::MembershipPlan`]), session packs
+//! - [`mod@catalogue`]: memberships ([`catalogue::MembershipPlan`]), session packs
 //!   ([`catalogue::SessionPack`]), the trial and its intro and timed offers, Fire & Ice, the
-//!   6-week challenge, and [`catalogue::catalogue`], everything as one JSON-able object.
+//!   6-week challenge, and [`catalogue()`], everything as one JSON-able object.
 //! - [`founder`]: founder plans ([`founder::FounderPlan`]), 20% off for life.
 //! - [`offers`]: discounts and campaigns, the retreat, and [`offers::Date`].
 //! - [`invest`]: investment tiers ([`invest::Tier`]), the raise, loan and forecast.

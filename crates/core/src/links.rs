@@ -32,7 +32,7 @@ pub const TEAMUP_PROVIDER_ID: &str = provider_id!();
 /// The provider's page listing every membership (September sale buttons).
 pub const MEMBERSHIPS: &str = teamup!("memberships");
 
-/// Monthly membership purchase pages, by plan key (see [`crate::catalogue`]).
+/// Monthly membership purchase pages, by plan key (see [`mod@crate::catalogue`]).
 pub mod membership {
     /// Lite, 4 sessions a month.
     pub const LITE: &str = teamup!("memberships/lite");
