@@ -6,7 +6,6 @@ SHELL := /bin/bash
 
 ADDR ?= 127.0.0.1:8080
 DATA ?= ./data
-WASM_TARGET := target/wasm32-unknown-unknown/release/onespace_wasm.wasm
 WASM_PKG := frontend/src/wasm-pkg
 
 .PHONY: run build tools browser wasm frontend server test lint test-rust test-frontend test-e2e
@@ -23,8 +22,7 @@ browser:
 	bash scripts/ensure-tools.sh --browser
 
 wasm: tools
-	cargo build --release -p onespace-wasm --target wasm32-unknown-unknown
-	wasm-bindgen --target web --out-dir $(WASM_PKG) $(WASM_TARGET)
+	bash scripts/wasm.sh $(WASM_PKG)
 
 frontend: wasm
 	npm run build -w frontend
@@ -42,6 +40,7 @@ lint:
 
 test-rust:
 	cargo test --workspace
+	node --test crates/wasm/tests/vectors.test.mjs
 
 test-frontend:
 	npm test -w frontend

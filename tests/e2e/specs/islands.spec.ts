@@ -17,7 +17,7 @@ test('the intro-offer countdown runs on the core WebAssembly and keeps its end t
   await expect(time).toHaveText('10:00');
   expect(wasm).toHaveLength(1);
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('intro-offer-end')))
+    .poll(() => page.evaluate(() => localStorage.getItem('onespace-intro-offer-end')))
     .toBe(String(START.getTime() + 10 * 60 * 1000));
 
   await page.clock.runFor(61_000);

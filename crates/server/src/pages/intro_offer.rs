@@ -23,6 +23,7 @@ pub fn main() -> Markup {
                     "label": COUNTDOWN_LABEL,
                     "initialDisplay": initial.display,
                     "expiredMessage": countdown::INTRO_OFFER_EXPIRED,
+                    "storageKey": countdown::INTRO_OFFER_STORAGE_KEY,
                 }), html! {
                     div class="countdown" role="timer" aria-live="off" {
                         span class="countdown-label" { (COUNTDOWN_LABEL) }

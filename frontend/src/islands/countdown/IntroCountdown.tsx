@@ -7,9 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { loadCore } from '../../core/load';
-
-/** Storage key of the intro-offer end time (milliseconds since the epoch). */
-export const INTRO_OFFER_END_KEY = 'intro-offer-end';
+import type { CountdownState } from '../../wasm-pkg/onespace_wasm';
 
 interface IntroCountdownProps {
   /** Words before the running time, as the server renders them. */
@@ -18,18 +16,13 @@ interface IntroCountdownProps {
   initialDisplay: string;
   /** Shown at zero. */
   expiredMessage: string;
+  /** localStorage key of the end time (milliseconds since the epoch), from the core. */
+  storageKey: string;
 }
 
-interface CountdownState {
-  endMs: number;
-  remainingSeconds: number;
-  display: string;
-  expired: boolean;
-}
-
-function readStoredEnd(): number | undefined {
+function readStoredEnd(storageKey: string): number | undefined {
   try {
-    const raw = window.localStorage.getItem(INTRO_OFFER_END_KEY);
+    const raw = window.localStorage.getItem(storageKey);
     const value = raw === null ? Number.NaN : Number(raw);
     return Number.isFinite(value) ? value : undefined;
   } catch {
@@ -37,15 +30,15 @@ function readStoredEnd(): number | undefined {
   }
 }
 
-function storeEnd(endMs: number): void {
+function storeEnd(storageKey: string, endMs: number): void {
   try {
-    window.localStorage.setItem(INTRO_OFFER_END_KEY, String(endMs));
+    window.localStorage.setItem(storageKey, String(endMs));
   } catch {
     // Storage blocked: the countdown still runs for this page view.
   }
 }
 
-export default function IntroCountdown({ label, initialDisplay, expiredMessage }: IntroCountdownProps) {
+export default function IntroCountdown({ label, initialDisplay, expiredMessage, storageKey }: IntroCountdownProps) {
   const [state, setState] = useState<CountdownState | null>(null);
 
   useEffect(() => {
@@ -53,11 +46,11 @@ export default function IntroCountdown({ label, initialDisplay, expiredMessage }
     let cancelled = false;
     void loadCore().then((core) => {
       if (cancelled) return;
-      const first = core.introOfferCountdown(Date.now(), readStoredEnd()) as CountdownState;
-      storeEnd(first.endMs);
+      const first = core.introOfferCountdown(Date.now(), readStoredEnd(storageKey));
+      storeEnd(storageKey, first.endMs);
       setState(first);
       timer = window.setInterval(() => {
-        const next = core.countdownAt(Date.now(), first.endMs) as CountdownState;
+        const next = core.countdownAt(Date.now(), first.endMs);
         setState(next);
         if (next.expired) window.clearInterval(timer);
       }, 1000);
@@ -66,7 +59,7 @@ export default function IntroCountdown({ label, initialDisplay, expiredMessage }
       cancelled = true;
       window.clearInterval(timer);
     };
-  }, []);
+  }, [storageKey]);
 
   if (state?.expired) {
     return (
