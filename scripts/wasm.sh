@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the WebAssembly module of onespace-core for the React islands:
-#   1. cargo build --release -p onespace-wasm --target wasm32-unknown-unknown
+#   1. cargo build --profile wasm -p onespace-wasm --target wasm32-unknown-unknown
 #   2. wasm-bindgen --target web --out-dir frontend/src/wasm-pkg   (JS glue + .d.ts)
 #   3. wasm-opt -Oz on the .wasm                                     (size)
 #   4. prints raw, gzip and brotli sizes
@@ -21,7 +21,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 out_dir="${1:-frontend/src/wasm-pkg}"
 target=wasm32-unknown-unknown
-built="target/$target/release/onespace_wasm.wasm"
+built="target/$target/wasm/onespace_wasm.wasm"
 
 fail() {
     echo "scripts/wasm.sh: $*" >&2
@@ -61,7 +61,7 @@ case "${WASM_OPT:-}" in
 esac
 
 # --- build --------------------------------------------------------------------------------
-cargo build --release -p onespace-wasm --target "$target"
+cargo build --profile wasm -p onespace-wasm --target "$target"
 mkdir -p "$out_dir"
 wasm-bindgen --target web --out-dir "$out_dir" "$built"
 module="$out_dir/onespace_wasm_bg.wasm"
