@@ -47,3 +47,11 @@ test-frontend:
 
 test-e2e:
 	npm test -w tests
+
+# Speed and quality, reported as ratios and scores (never asserted in the test suite).
+.PHONY: bench audit
+bench: build
+	bash tests/perf/bench.sh
+
+audit: build browser
+	node tests/perf/audit.mjs

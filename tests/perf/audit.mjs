@@ -1,0 +1,132 @@
+// `make audit`: Lighthouse (mobile and desktop) on every route of the route table against the
+// release binary in Debian's Chromium. Prints and writes (target/audit/report.md) a table of the
+// four category scores, LCP, CLS, TBT and the compressed bytes of HTML, CSS, JavaScript and
+// WebAssembly each route transfers, then checks the targets: 100 in every category, CLS 0,
+// JavaScript before interaction <= 80 KB, WebAssembly <= 60 KB and only where an island needs it.
+// AUDIT_ROUTES="/ /faq" limits the routes; AUDIT_STRICT=1 exits 1 when a target is missed.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const binary = join(root, 'target/release/onespace');
+const KB = 1024;
+const TARGETS = { score: 100, cls: 0, jsBytes: 80 * KB, wasmBytes: 60 * KB };
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitFor(url) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+function bytesByKind(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  const sums = { html: 0, css: 0, js: 0, wasm: 0 };
+  for (const item of items) {
+    const size = item.transferSize ?? 0;
+    if (item.url.endsWith('.wasm')) sums.wasm += size;
+    else if (item.resourceType === 'Document') sums.html += size;
+    else if (item.resourceType === 'Stylesheet') sums.css += size;
+    else if (item.resourceType === 'Script') sums.js += size;
+  }
+  return sums;
+}
+
+const all = JSON.parse(execFileSync(binary, ['routes'], { encoding: 'utf8' }));
+const only = process.env.AUDIT_ROUTES?.split(/\s+/).filter(Boolean);
+const routes = only ? all.filter((route) => only.includes(route.path)) : all;
+
+const port = await freePort();
+const data = mkdtempSync(join(tmpdir(), 'onespace-audit-'));
+const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--stop-when-stdin-closes'], {
+  stdio: ['pipe', 'ignore', 'ignore'],
+  env: { ...process.env, RUST_LOG: 'warn' },
+});
+const base = `http://127.0.0.1:${port}`;
+await waitFor(`${base}/robots.txt`);
+const debugPort = await freePort();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`],
+});
+
+const rows = [];
+try {
+  for (const route of routes) {
+    for (const formFactor of ['mobile', 'desktop']) {
+      const config = formFactor === 'desktop' ? desktopConfig : undefined;
+      const result = await lighthouse(`${base}${route.path}`, { port: debugPort, output: 'json', logLevel: 'error' }, config);
+      const lhr = result.lhr;
+      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      rows.push({
+        path: route.path,
+        formFactor,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        failed: Object.values(lhr.audits)
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+          .map((audit) => audit.id),
+        ...bytesByKind(lhr),
+      });
+      process.stdout.write('.');
+    }
+  }
+} finally {
+  await browser.close();
+  server.stdin.end();
+  server.kill('SIGTERM');
+}
+process.stdout.write('\n');
+
+const kb = (bytes) => (bytes / KB).toFixed(1);
+const lines = [
+  '| route | form | perf | a11y | best | seo | LCP ms | CLS | TBT ms | HTML KB | CSS KB | JS KB | wasm KB |',
+  '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
+  ...rows.map((r) => `| ${r.path} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} | ${kb(r.html)} | ${kb(r.css)} | ${kb(r.js)} | ${kb(r.wasm)} |`),
+];
+const misses = [];
+for (const r of rows) {
+  for (const key of ['performance', 'accessibility', 'bestPractices', 'seo']) {
+    if (r[key] < TARGETS.score) misses.push(`${r.path} (${r.formFactor}): ${key} ${r[key]} [${r.failed.join(', ')}]`);
+  }
+  if (r.cls > TARGETS.cls) misses.push(`${r.path} (${r.formFactor}): CLS ${r.cls.toFixed(3)}`);
+  if (r.js > TARGETS.jsBytes) misses.push(`${r.path} (${r.formFactor}): JavaScript ${kb(r.js)} KB`);
+  if (r.wasm > TARGETS.wasmBytes) misses.push(`${r.path} (${r.formFactor}): WebAssembly ${kb(r.wasm)} KB`);
+}
+const wasmRoutes = [...new Set(rows.filter((r) => r.wasm > 0).map((r) => r.path))];
+lines.push('', `Routes that load WebAssembly: ${wasmRoutes.join(', ') || 'none'}`);
+lines.push(misses.length ? `Targets missed (${misses.length}):\n${misses.map((m) => `- ${m}`).join('\n')}` : 'All targets met.');
+const report = lines.join('\n');
+console.log(report);
+mkdirSync(join(root, 'target/audit'), { recursive: true });
+writeFileSync(join(root, 'target/audit/report.md'), `${report}\n`);
+writeFileSync(join(root, 'target/audit/rows.json'), JSON.stringify(rows, null, 2));
+if (process.env.AUDIT_STRICT === '1' && misses.length) process.exit(1);
