@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 
 DURATION=${BENCH_DURATION:-10s}
 CONNECTIONS=${BENCH_CONNECTIONS:-64}
-THREADS=${BENCH_THREADS:-2}
+THREADS=${BENCH_THREADS:-1}
 ROUTES=${BENCH_ROUTES:-"/ /memberships /about /faq /contact /timetable /hot-yoga /intro-offer"}
 BINARY=target/release/onespace
 
@@ -36,11 +36,18 @@ trap cleanup EXIT
 
 "$BINARY" render --out "$work/site" >/dev/null
 ours_port=$(free_port)
-"$BINARY" serve --addr "127.0.0.1:$ours_port" --data "$work/data" 2>"$work/ours.log" &
+# With two or more cores, each server gets core 0 to itself (one worker; actix sizes its pool
+# from the affinity) and wrk gets core 1, so the load generator does not steal the servers' CPU.
+server_cpu=(); client_cpu=()
+if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
+  server_cpu=(taskset -c 0); client_cpu=(taskset -c 1)
+fi
+"${server_cpu[@]}" "$BINARY" serve --addr "127.0.0.1:$ours_port" --data "$work/data" 2>"$work/ours.log" &
 pids+=($!)
 
 nginx_port=$(free_port)
-workers=$(nproc)
+workers=1
+[ ${#server_cpu[@]} -eq 0 ] && workers=$(nproc)
 # Run as root, nginx would hand its workers to 'nobody', who cannot read the private temp dir.
 user_line=""
 [ "$(id -u)" -eq 0 ] && user_line="user root;"
@@ -73,7 +80,7 @@ http {
   }
 }
 CONF
-/usr/sbin/nginx -c "$work/nginx.conf" &
+"${server_cpu[@]}" /usr/sbin/nginx -c "$work/nginx.conf" &
 pids+=($!)
 
 wait_for() {
@@ -96,7 +103,7 @@ for path in $ROUTES; do
 done
 
 run_wrk() {
-  ROUTES="$ROUTES" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s tests/perf/routes.lua "$1"
+  ROUTES="$ROUTES" "${client_cpu[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s tests/perf/routes.lua "$1"
 }
 # wrk prints e.g. "Requests/sec:  51234.56" and "     99%    2.10ms".
 rps() { awk '/^Requests\/sec:/ { print $2 }' "$1"; }

@@ -34,7 +34,7 @@ enum Command {
 }
 
 fn main() -> anyhow::Result<()> {
-    init_logging();
+    let _log_writer = init_logging();
     match Cli::parse().command {
         Command::Serve(args) => {
             let config = args.validate()?;
@@ -83,18 +83,21 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 }
 
 /// Structured logs: `ONESPACE_LOG_FORMAT=json` for JSON lines, otherwise human-readable;
-/// `RUST_LOG` filters (default `info`).
-fn init_logging() {
+/// `RUST_LOG` filters (default `info`). Lines are written to stderr by a background thread, so
+/// a request never waits on the log's write; the returned guard flushes it at exit.
+fn init_logging() -> tracing_appender::non_blocking::WorkerGuard {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let (writer, guard) = tracing_appender::non_blocking(std::io::stderr());
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+        .with_writer(writer);
     if std::env::var("ONESPACE_LOG_FORMAT").as_deref() == Ok("json") {
         builder.json().init();
     } else {
         builder.init();
     }
+    guard
 }
 
 /// Exits when standard input reaches end of file (the parent process has gone).
