@@ -3,6 +3,7 @@
 //! Each page renders its complete content on the server; islands only add behaviour.
 
 mod errors;
+mod forms_contract;
 mod intro_offer;
 
 use maud::{html, Markup};
@@ -11,6 +12,7 @@ use crate::render::{Document, RenderContext};
 use crate::routes::{Page, Route};
 
 pub use errors::{not_found, server_error};
+pub use forms_contract::{document_with_form, form_anchor};
 
 /// The document for `route`.
 pub fn document(route: &Route, context: &RenderContext) -> Document {

@@ -1,0 +1,96 @@
+//! Schema migrations, run at every start. Each migration runs once, in its own transaction, and
+//! is recorded in `schema_migrations`; on PostgreSQL an advisory lock makes nodes that start
+//! together take turns. The SQL is portable between SQLite and PostgreSQL: times are Unix
+//! milliseconds in BIGINT columns and ids are text.
+
+use sqlx::{PgPool, SqlitePool};
+
+use super::StorageError;
+
+/// Migrations in order; never edit one that has shipped, add a new one.
+const MIGRATIONS: [(i64, &str); 1] = [(
+    1,
+    "CREATE TABLE enquiries (
+        id TEXT PRIMARY KEY,
+        received_at BIGINT NOT NULL,
+        form TEXT NOT NULL,
+        payload TEXT NOT NULL
+    );
+    CREATE INDEX enquiries_received_at ON enquiries (received_at);
+    CREATE TABLE mail_outbox (
+        enquiry_id TEXT PRIMARY KEY REFERENCES enquiries (id) ON DELETE CASCADE,
+        attempts BIGINT NOT NULL DEFAULT 0,
+        next_attempt_at BIGINT NOT NULL,
+        claimed_until BIGINT,
+        claimed_by TEXT,
+        sent_at BIGINT,
+        last_error TEXT
+    );
+    CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL;",
+)];
+
+const CREATE_TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (
+    version BIGINT PRIMARY KEY,
+    applied_at BIGINT NOT NULL
+)";
+
+/// Key of the PostgreSQL advisory lock held while migrating.
+const LOCK_KEY: i64 = 0x6f6e_6573_7061_6365;
+
+/// Brings an SQLite database up to date.
+pub async fn run_sqlite(pool: &SqlitePool) -> Result<(), StorageError> {
+    sqlx::query(CREATE_TABLE).execute(pool).await?;
+    for (version, sql) in MIGRATIONS {
+        let failed = |source| StorageError::Migrate { version, source };
+        let mut tx = pool.begin().await?;
+        let done: Option<i64> =
+            sqlx::query_scalar("SELECT version FROM schema_migrations WHERE version = ?")
+                .bind(version)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if done.is_some() {
+            continue;
+        }
+        sqlx::raw_sql(sql).execute(&mut *tx).await.map_err(failed)?;
+        sqlx::query("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)")
+            .bind(version)
+            .bind(super::now_ms())
+            .execute(&mut *tx)
+            .await
+            .map_err(failed)?;
+        tx.commit().await.map_err(failed)?;
+        tracing::info!(version, "database migrated");
+    }
+    Ok(())
+}
+
+/// Brings a PostgreSQL database up to date.
+pub async fn run_postgres(pool: &PgPool) -> Result<(), StorageError> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock($1)")
+        .bind(LOCK_KEY)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(CREATE_TABLE).execute(&mut *tx).await?;
+    for (version, sql) in MIGRATIONS {
+        let failed = |source| StorageError::Migrate { version, source };
+        let done: Option<i64> =
+            sqlx::query_scalar("SELECT version FROM schema_migrations WHERE version = $1")
+                .bind(version)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if done.is_some() {
+            continue;
+        }
+        sqlx::raw_sql(sql).execute(&mut *tx).await.map_err(failed)?;
+        sqlx::query("INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)")
+            .bind(version)
+            .bind(super::now_ms())
+            .execute(&mut *tx)
+            .await
+            .map_err(failed)?;
+        tracing::info!(version, "database migrated");
+    }
+    tx.commit().await?;
+    Ok(())
+}

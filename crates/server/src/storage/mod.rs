@@ -1,0 +1,298 @@
+//! Durable storage of enquiries and the studio's mail outbox.
+//!
+//! One interface, two databases: an embedded SQLite file in the data folder by default (created
+//! and migrated at start), or PostgreSQL when `DATABASE_URL` names one, so that several server
+//! nodes can share the enquiries and the outbox.
+//!
+//! An accepted enquiry and its outbox row are written in one transaction ([`Store::insert`]), and
+//! the visitor is told it was sent only after that transaction commits. The mail worker then
+//! claims outbox rows with a lease ([`Store::claim_mail`]), delivers them and marks them sent
+//! ([`Store::mark_sent`]) or schedules a retry ([`Store::retry_later`]). See `crate::mail` for why
+//! this delivers every mail once, with a recognisable duplicate only after a crash between the
+//! SMTP server's acceptance and the mark.
+
+mod migrations;
+mod postgres;
+mod sqlite;
+
+use std::path::Path;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use sqlx::{PgPool, SqlitePool};
+
+/// File name of the embedded database inside the data folder.
+pub const SQLITE_FILE: &str = "onespace.sqlite3";
+
+/// A storage failure. None of these is the visitor's fault: the forms answer 503 and ask them to
+/// try again, and the worker retries.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    /// `DATABASE_URL` is neither a PostgreSQL nor an SQLite URL.
+    #[error(
+        "DATABASE_URL (--database-url): '{0}' is not a postgres://, postgresql:// or sqlite: URL"
+    )]
+    Url(String),
+    /// The database could not be opened or reached.
+    #[error("cannot open the database ({target}): {source}")]
+    Open {
+        /// The SQLite file or the PostgreSQL host, never the password.
+        target: String,
+        /// What the driver said.
+        source: sqlx::Error,
+    },
+    /// A schema migration failed.
+    #[error("database migration {version} failed: {source}")]
+    Migrate {
+        /// Migration number.
+        version: i64,
+        /// What the driver said.
+        source: sqlx::Error,
+    },
+    /// A query failed (connection lost, disk full, timeout).
+    #[error("database query failed: {0}")]
+    Query(#[from] sqlx::Error),
+}
+
+/// An enquiry to store, already validated and trimmed.
+#[derive(Debug, Clone)]
+pub struct NewEnquiry {
+    /// Time-ordered unique id (UUID v7), also the mail's Message-ID part.
+    pub id: String,
+    /// Receipt time, Unix milliseconds.
+    pub received_at: i64,
+    /// The core's form name (`contact`, `investmentInterest`, ...).
+    pub form: &'static str,
+    /// The enquiry as SPEC section 7 JSON.
+    pub payload: String,
+}
+
+/// A stored enquiry, for the export.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredEnquiry {
+    /// Id.
+    pub id: String,
+    /// Receipt time, Unix milliseconds.
+    pub received_at: i64,
+    /// The core's form name.
+    pub form: String,
+    /// SPEC section 7 JSON.
+    pub payload: String,
+    /// When the studio's mail was accepted by the mail server, Unix milliseconds.
+    pub mailed_at: Option<i64>,
+}
+
+/// An outbox row claimed by this worker until `claimed_until`.
+#[derive(Debug, Clone)]
+pub struct ClaimedMail {
+    /// The enquiry.
+    pub enquiry_id: String,
+    /// Receipt time of the enquiry, Unix milliseconds.
+    pub received_at: i64,
+    /// SPEC section 7 JSON of the enquiry.
+    pub payload: String,
+    /// Delivery attempts including this one.
+    pub attempts: i64,
+    /// End of the lease, Unix milliseconds: after it another worker may claim the row.
+    pub claimed_until: i64,
+    /// The claim's token: only its holder may release the row for a retry.
+    pub token: String,
+}
+
+/// The database: embedded SQLite or shared PostgreSQL.
+#[derive(Debug, Clone)]
+pub enum Store {
+    /// A file in the data folder (or a `sqlite:` URL).
+    Sqlite(SqlitePool),
+    /// A PostgreSQL server shared by several nodes.
+    Postgres(PgPool),
+}
+
+impl Store {
+    /// Opens the database named by `database_url`, or the SQLite file in `data_dir`, and runs the
+    /// migrations.
+    pub async fn open(database_url: Option<&str>, data_dir: &Path) -> Result<Self, StorageError> {
+        let store = match database_url.map(str::trim).filter(|url| !url.is_empty()) {
+            Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+                Self::Postgres(postgres::connect(url).await?)
+            }
+            Some(url) if url.starts_with("sqlite:") => {
+                Self::Sqlite(sqlite::connect_url(url).await?)
+            }
+            Some(url) => return Err(StorageError::Url(redact(url))),
+            None => Self::Sqlite(sqlite::connect_file(&data_dir.join(SQLITE_FILE)).await?),
+        };
+        match &store {
+            Self::Sqlite(pool) => migrations::run_sqlite(pool).await?,
+            Self::Postgres(pool) => migrations::run_postgres(pool).await?,
+        }
+        Ok(store)
+    }
+
+    /// Which kind of database this is, for logs.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Sqlite(_) => "sqlite",
+            Self::Postgres(_) => "postgres",
+        }
+    }
+
+    /// Stores the enquiry and queues the studio's mail in one transaction.
+    pub async fn insert(&self, enquiry: &NewEnquiry) -> Result<(), StorageError> {
+        match self {
+            Self::Sqlite(pool) => sqlite::insert(pool, enquiry).await,
+            Self::Postgres(pool) => postgres::insert(pool, enquiry).await,
+        }
+    }
+
+    /// Claims up to `limit` due, unsent mails for `lease`: no other worker, on this node or
+    /// another, claims them until the lease ends.
+    pub async fn claim_mail(
+        &self,
+        limit: i64,
+        lease: Duration,
+    ) -> Result<Vec<ClaimedMail>, StorageError> {
+        let now = now_ms();
+        let until = now.saturating_add(millis(lease));
+        let token = uuid::Uuid::now_v7().to_string();
+        match self {
+            Self::Sqlite(pool) => sqlite::claim(pool, now, until, &token, limit).await,
+            Self::Postgres(pool) => postgres::claim(pool, now, until, &token, limit).await,
+        }
+    }
+
+    /// Records that the mail server accepted the enquiry's mail.
+    pub async fn mark_sent(&self, enquiry_id: &str) -> Result<(), StorageError> {
+        let now = now_ms();
+        match self {
+            Self::Sqlite(pool) => sqlite::mark_sent(pool, enquiry_id, now).await,
+            Self::Postgres(pool) => postgres::mark_sent(pool, enquiry_id, now).await,
+        }
+    }
+
+    /// Releases a claimed mail for another attempt after `delay`, recording why it failed.
+    pub async fn retry_later(
+        &self,
+        mail: &ClaimedMail,
+        delay: Duration,
+        error: &str,
+    ) -> Result<(), StorageError> {
+        let next = now_ms().saturating_add(millis(delay));
+        match self {
+            Self::Sqlite(pool) => sqlite::retry_later(pool, mail, next, error).await,
+            Self::Postgres(pool) => postgres::retry_later(pool, mail, next, error).await,
+        }
+    }
+
+    /// Deletes enquiries received before `cutoff_ms` with their outbox rows; returns how many.
+    pub async fn delete_received_before(&self, cutoff_ms: i64) -> Result<u64, StorageError> {
+        match self {
+            Self::Sqlite(pool) => sqlite::delete_before(pool, cutoff_ms).await,
+            Self::Postgres(pool) => postgres::delete_before(pool, cutoff_ms).await,
+        }
+    }
+
+    /// Every stored enquiry, oldest first.
+    pub async fn all(&self) -> Result<Vec<StoredEnquiry>, StorageError> {
+        match self {
+            Self::Sqlite(pool) => sqlite::all(pool).await,
+            Self::Postgres(pool) => postgres::all(pool).await,
+        }
+    }
+
+    /// Unsent mails in the outbox.
+    pub async fn pending_mail(&self) -> Result<i64, StorageError> {
+        let sql = "SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL";
+        Ok(match self {
+            Self::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await?,
+            Self::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await?,
+        })
+    }
+
+    /// Answers when the database answers a trivial query.
+    pub async fn ping(&self) -> Result<(), StorageError> {
+        match self {
+            Self::Sqlite(pool) => sqlx::query("SELECT 1").execute(pool).await.map(drop)?,
+            Self::Postgres(pool) => sqlx::query("SELECT 1").execute(pool).await.map(drop)?,
+        }
+        Ok(())
+    }
+
+    /// Closes every connection (checkpointing SQLite's write-ahead log).
+    pub async fn close(&self) {
+        match self {
+            Self::Sqlite(pool) => pool.close().await,
+            Self::Postgres(pool) => pool.close().await,
+        }
+    }
+}
+
+/// The current time in Unix milliseconds.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| {
+            i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX)
+        })
+}
+
+fn millis(duration: Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// A database URL without its password, for messages and logs.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let credentials = &url[scheme_end + 3..at];
+            let user = credentials.split(':').next().unwrap_or_default();
+            format!("{}{user}:***{}", &url[..scheme_end + 3], &url[at..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact;
+
+    #[test]
+    fn redacts_passwords_only() {
+        assert_eq!(
+            redact("postgres://studio:secret@db.example:5432/onespace"),
+            "postgres://studio:***@db.example:5432/onespace"
+        );
+        assert_eq!(redact("sqlite:data/x.db"), "sqlite:data/x.db");
+    }
+}
+
+/// Unix milliseconds as an RFC 3339 UTC timestamp (`2025-06-03T09:30:00Z`).
+pub fn format_utc(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3_600,
+        rest % 3_600 / 60,
+        rest % 60
+    )
+}
+
+#[cfg(test)]
+mod time_tests {
+    #[test]
+    fn formats_utc() {
+        assert_eq!(super::format_utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(super::format_utc(1_748_943_000_000), "2025-06-03T09:30:00Z");
+        assert_eq!(super::format_utc(951_782_400_000), "2000-02-29T00:00:00Z");
+    }
+}
