@@ -1,5 +1,9 @@
 //! The actix application: one `build_app` used by `main` and by the tests, so the tests exercise
 //! the real routes, middleware and error pages.
+//!
+//! The enquiry routes (form posts, `/api/enquiries`, `/healthz`) read a
+//! `web::Data<crate::enquiries::Enquiries>` that the caller adds with `.app_data(...)`, as `main`
+//! does: pages render without a database, so the page tests need none.
 
 use std::time::Instant;
 
@@ -9,7 +13,9 @@ use actix_web::http::{header, Method, StatusCode};
 use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
 use actix_web::{web, App, FromRequest, Handler, HttpRequest, HttpResponse, Responder};
 
+use crate::enquiries;
 use crate::http::security;
+use crate::pages;
 use crate::routes::{self, ROUTES};
 use crate::site::Site;
 
@@ -53,12 +59,27 @@ pub fn build_app(
         })
 }
 
-/// Registers every route of the route table, the sitemap, robots.txt and the fallback that
-/// serves assets or the not-found page.
+/// Registers every route of the route table (pages with a form also take its POST), the forms
+/// API, the sitemap, robots.txt and the fallback that serves assets or the not-found page.
 pub fn configure(config: &mut web::ServiceConfig) {
     for route in &ROUTES {
-        config.service(readable(route.path, page));
+        if pages::form_anchor(route.page).is_some() {
+            config.service(
+                web::resource(route.path)
+                    .route(web::get().to(page))
+                    .route(web::head().to(page))
+                    .route(web::post().to(enquiries::form_post))
+                    .default_service(web::to(|| async {
+                        HttpResponse::MethodNotAllowed()
+                            .insert_header((header::ALLOW, "GET, HEAD, POST"))
+                            .finish()
+                    })),
+            );
+        } else {
+            config.service(readable(route.path, page));
+        }
     }
+    config.configure(enquiries::configure);
     config
         .service(readable("/sitemap.xml", sitemap))
         .service(readable("/robots.txt", robots))
@@ -83,7 +104,17 @@ where
         }))
 }
 
+/// A prepared page; `?sent=1` on a page with a form is its thank-you variant.
 async fn page(request: HttpRequest, site: SiteData) -> HttpResponse {
+    let sent = request
+        .query_string()
+        .split('&')
+        .any(|pair| pair == "sent=1");
+    if sent {
+        if let Some(page) = site.sent_page(request.path()) {
+            return page.respond(&request, StatusCode::OK);
+        }
+    }
     match site.page(request.path()) {
         Some(page) => page.respond(&request, StatusCode::OK),
         None => not_found(&request, &site),
@@ -121,11 +152,23 @@ fn not_found(request: &HttpRequest, site: &Site) -> HttpResponse {
     site.not_found.respond(request, StatusCode::NOT_FOUND)
 }
 
-/// Replaces the body of any 5xx response with the 'Unexpected Application Error!' page.
+/// Replaces the body of any 5xx response with the 'Unexpected Application Error!' page, except
+/// JSON answers (the forms API and the health check), whose clients read the JSON.
 fn server_error_page<B: MessageBody + 'static>(
     response: ServiceResponse<B>,
 ) -> actix_web::Result<ErrorHandlerResponse<B>> {
     let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json"));
+    if json {
+        tracing::warn!(target: "onespace::error", path = %response.request().path(), status = status.as_u16(), "unavailable");
+        return Ok(ErrorHandlerResponse::Response(
+            response.map_into_left_body(),
+        ));
+    }
     tracing::error!(target: "onespace::error", path = %response.request().path(), status = status.as_u16(), "server error");
     let request = response.request().clone();
     let Some(site) = request.app_data::<SiteData>() else {

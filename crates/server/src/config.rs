@@ -3,6 +3,9 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::mail::{MailArgs, MailConfig, MailConfigError};
 
 /// A configuration value that cannot be used; the message names the flag and the variable.
 #[derive(Debug, thiserror::Error)]
@@ -19,6 +22,27 @@ pub enum ConfigError {
     /// `--data` / `ONESPACE_DATA_DIR` is empty.
     #[error("ONESPACE_DATA_DIR (--data): the data folder must not be empty")]
     DataDir,
+    /// `--database-url` / `DATABASE_URL` names neither PostgreSQL nor SQLite.
+    #[error(
+        "DATABASE_URL (--database-url): '{0}' must be a postgres://, postgresql:// or sqlite: URL, \
+         or unset for the SQLite file in the data folder"
+    )]
+    DatabaseUrl(String),
+    /// `--rate-limit-per-minute` / `ONESPACE_RATE_LIMIT_PER_MINUTE` is not a whole number.
+    #[error(
+        "ONESPACE_RATE_LIMIT_PER_MINUTE (--rate-limit-per-minute): '{0}' must be a whole number \
+         of enquiry posts per minute per client (0 turns the limit off)"
+    )]
+    RateLimit(String),
+    /// `--retention-days` / `ONESPACE_RETENTION_DAYS` is not a whole number of days.
+    #[error(
+        "ONESPACE_RETENTION_DAYS (--retention-days): '{0}' must be a whole number of days from 1 \
+         to 36500"
+    )]
+    RetentionDays(String),
+    /// A mail setting is wrong (the message names it).
+    #[error(transparent)]
+    Mail(#[from] MailConfigError),
 }
 
 /// Raw values as given on the command line or in the environment.
@@ -36,6 +60,23 @@ pub struct ServeArgs {
     /// Stop when standard input closes: lets a test harness that dies take the server with it.
     #[arg(long, hide = true)]
     pub stop_when_stdin_closes: bool,
+    /// PostgreSQL (`postgres://user:password@host/db`) shared by several nodes; unset: the SQLite
+    /// file in the data folder.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+    /// Take the client address for the rate limit from X-Forwarded-For (behind the studio's own
+    /// proxy only).
+    #[arg(long, env = "ONESPACE_TRUST_PROXY", value_parser = clap::builder::BoolishValueParser::new())]
+    pub trust_proxy: bool,
+    /// Enquiry posts a client may make per minute (also the burst); 0 turns the limit off.
+    #[arg(long, env = "ONESPACE_RATE_LIMIT_PER_MINUTE", default_value = "10")]
+    pub rate_limit_per_minute: String,
+    /// Days an enquiry is kept before the worker deletes it (the privacy notice's period).
+    #[arg(long, env = "ONESPACE_RETENTION_DAYS", default_value = "730")]
+    pub retention_days: String,
+    /// Mail settings.
+    #[command(flatten)]
+    pub mail: MailArgs,
 }
 
 /// The studio's public origin.
@@ -52,9 +93,33 @@ pub struct Config {
     pub public_url: String,
 }
 
+/// Checked settings of the forms API, its database and its mail.
+#[derive(Debug, Clone)]
+pub struct EnquiryConfig {
+    /// PostgreSQL or SQLite URL; `None` for the SQLite file in the data folder.
+    pub database_url: Option<String>,
+    /// Client addresses from X-Forwarded-For.
+    pub trust_proxy: bool,
+    /// Posts per minute per client; 0: no limit.
+    pub rate_limit_per_minute: u32,
+    /// How long enquiries are kept.
+    pub retention: Duration,
+    /// Mail settings.
+    pub mail: MailConfig,
+}
+
+/// Everything `onespace serve` needs, checked.
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    /// The site.
+    pub site: Config,
+    /// The forms API.
+    pub enquiries: EnquiryConfig,
+}
+
 impl ServeArgs {
     /// Checks every value, naming the first one that is wrong.
-    pub fn validate(&self) -> Result<Config, ConfigError> {
+    pub fn validate(&self) -> Result<ServeConfig, ConfigError> {
         let addr = self
             .addr
             .parse()
@@ -62,10 +127,42 @@ impl ServeArgs {
         if self.data_dir.as_os_str().is_empty() {
             return Err(ConfigError::DataDir);
         }
-        Ok(Config {
+        let site = Config {
             addr,
             data_dir: self.data_dir.clone(),
             public_url: public_origin(&self.public_url)?,
+        };
+        let database_url = self
+            .database_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|url| !url.is_empty())
+            .map(str::to_owned);
+        if let Some(url) = &database_url {
+            let known = ["postgres://", "postgresql://", "sqlite:"];
+            if !known.iter().any(|scheme| url.starts_with(scheme)) {
+                return Err(ConfigError::DatabaseUrl(crate::storage::redact(url)));
+            }
+        }
+        let rate_limit_per_minute = self
+            .rate_limit_per_minute
+            .trim()
+            .parse()
+            .map_err(|_| ConfigError::RateLimit(self.rate_limit_per_minute.clone()))?;
+        let retention = match self.retention_days.trim().parse::<u64>() {
+            Ok(days) if (1..=36_500).contains(&days) => Duration::from_secs(days * 86_400),
+            _ => return Err(ConfigError::RetentionDays(self.retention_days.clone())),
+        };
+        let mail = self.mail.validate(&self.data_dir)?;
+        Ok(ServeConfig {
+            site,
+            enquiries: EnquiryConfig {
+                database_url,
+                trust_proxy: self.trust_proxy,
+                rate_limit_per_minute,
+                retention,
+                mail,
+            },
         })
     }
 }
@@ -81,7 +178,8 @@ impl Config {
     }
 }
 
-fn public_origin(raw: &str) -> Result<String, ConfigError> {
+/// `raw` as a public origin without a trailing slash, or the error naming ONESPACE_PUBLIC_URL.
+pub fn public_origin(raw: &str) -> Result<String, ConfigError> {
     let trimmed = raw.trim_end_matches('/');
     let rest = trimmed
         .strip_prefix("https://")
@@ -108,6 +206,11 @@ mod tests {
             data_dir: PathBuf::from("data"),
             public_url: public_url.to_owned(),
             stop_when_stdin_closes: false,
+            database_url: None,
+            trust_proxy: false,
+            rate_limit_per_minute: "10".to_owned(),
+            retention_days: "730".to_owned(),
+            mail: MailArgs::default(),
         }
     }
 
@@ -116,8 +219,10 @@ mod tests {
         let config = args("127.0.0.1:9000", "https://example.org/")
             .validate()
             .unwrap_or_else(|error| panic!("{error}"));
-        assert_eq!(config.addr.port(), 9000);
-        assert_eq!(config.public_url, "https://example.org");
+        assert_eq!(config.site.addr.port(), 9000);
+        assert_eq!(config.site.public_url, "https://example.org");
+        assert_eq!(config.enquiries.rate_limit_per_minute, 10);
+        assert_eq!(config.enquiries.retention.as_secs(), 730 * 86_400);
     }
 
     #[test]
@@ -135,6 +240,52 @@ mod tests {
                 error.is_some_and(|e| e.to_string().contains("ONESPACE_PUBLIC_URL")),
                 "{bad}"
             );
+        }
+    }
+
+    #[test]
+    fn names_the_bad_enquiry_setting() {
+        let good = args("127.0.0.1:1", DEFAULT_PUBLIC_URL);
+        let cases = [
+            (
+                ServeArgs {
+                    database_url: Some("mysql://x".into()),
+                    ..good.clone()
+                },
+                "DATABASE_URL",
+            ),
+            (
+                ServeArgs {
+                    rate_limit_per_minute: "many".into(),
+                    ..good.clone()
+                },
+                "ONESPACE_RATE_LIMIT_PER_MINUTE",
+            ),
+            (
+                ServeArgs {
+                    retention_days: "0".into(),
+                    ..good.clone()
+                },
+                "ONESPACE_RETENTION_DAYS",
+            ),
+            (
+                ServeArgs {
+                    mail: MailArgs {
+                        mail_to: "x".into(),
+                        ..MailArgs::default()
+                    },
+                    ..good
+                },
+                "ONESPACE_MAIL_TO",
+            ),
+        ];
+        for (args, name) in cases {
+            let message = args
+                .validate()
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(message.contains(name), "{name}: {message}");
         }
     }
 }

@@ -7,16 +7,22 @@
 //! - [`assets`]: the embedded Vite build; [`http`]: representations and security headers.
 //! - [`config`]: flags and environment variables, checked at start.
 //! - [`static_render`]: `onespace render`, the whole site as static files.
+//! - [`enquiries`]: the forms API (JSON and HTML form posts), its protections, the health check
+//!   and the export; [`storage`]: SQLite or PostgreSQL with the mail outbox; [`mail`]: the
+//!   studio's notification mail and the background worker that delivers it.
 
 pub mod app;
 pub mod assets;
 pub mod config;
+pub mod enquiries;
 pub mod http;
+pub mod mail;
 pub mod pages;
 pub mod render;
 pub mod routes;
 pub mod site;
 pub mod static_render;
+pub mod storage;
 
 pub use app::build_app;
 pub use config::Config;

@@ -1,11 +1,16 @@
-//! The `onespace` command: `serve` the site, or `render` it as static files.
+//! The `onespace` command: `serve` the site, `render` it as static files, or `enquiries export`
+//! the stored enquiries.
 
 use std::path::PathBuf;
 
 use actix_web::{web, HttpServer};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use onespace_server::config::{Config, ServeArgs};
+use onespace_server::config::{Config, ServeArgs, ServeConfig};
+use onespace_server::enquiries::export::{self, Format};
+use onespace_server::enquiries::Enquiries;
+use onespace_server::mail::{Deliverer, Worker};
+use onespace_server::storage::{Store, SQLITE_FILE};
 use onespace_server::{build_app, static_render, Site};
 
 #[derive(Debug, Parser)]
@@ -18,7 +23,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Serve the website.
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Print the route table as JSON (path, title, header mode, sitemap flag), for tooling and
     /// the end-to-end tests.
     Routes,
@@ -30,6 +35,27 @@ enum Command {
         /// Public origin used in canonical links.
         #[arg(long, env = "ONESPACE_PUBLIC_URL", default_value = onespace_server::config::DEFAULT_PUBLIC_URL)]
         public_url: String,
+    },
+    /// The studio's stored enquiries.
+    Enquiries {
+        #[command(subcommand)]
+        command: EnquiriesCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum EnquiriesCommand {
+    /// Write every stored enquiry to standard output as CSV or JSON.
+    Export {
+        /// Output format.
+        #[arg(long, value_enum)]
+        format: Format,
+        /// Data folder holding the SQLite database.
+        #[arg(long = "data", env = "ONESPACE_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
+        /// PostgreSQL URL, when the site stores enquiries there.
+        #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+        database_url: Option<String>,
     },
 }
 
@@ -47,14 +73,20 @@ fn main() -> anyhow::Result<()> {
             println!("{}", onespace_server::routes::table_json());
             Ok(())
         }
+        Command::Enquiries {
+            command:
+                EnquiriesCommand::Export {
+                    format,
+                    data_dir,
+                    database_url,
+                },
+        } => export_enquiries(format, &data_dir, database_url.as_deref()),
         Command::Render { out, public_url } => {
-            let args = ServeArgs {
-                addr: "127.0.0.1:0".to_owned(),
-                data_dir: PathBuf::from("."),
-                public_url,
-                stop_when_stdin_closes: false,
+            let config = Config {
+                public_url: onespace_server::config::public_origin(&public_url)?,
+                ..Config::for_rendering()
             };
-            let site = Site::build(&args.validate()?)?;
+            let site = Site::build(&config)?;
             let count = static_render::write_site(&site, &out)
                 .with_context(|| format!("writing the site to {}", out.display()))?;
             println!("wrote {count} files to {}", out.display());
@@ -64,7 +96,11 @@ fn main() -> anyhow::Result<()> {
 }
 
 #[actix_web::main]
-async fn serve(config: Config) -> anyhow::Result<()> {
+async fn serve(config: ServeConfig) -> anyhow::Result<()> {
+    let ServeConfig {
+        site: config,
+        enquiries: settings,
+    } = config;
     let site = web::Data::new(Site::build(&config)?);
     std::fs::create_dir_all(&config.data_dir).with_context(|| {
         format!(
@@ -72,13 +108,57 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             config.data_dir.display()
         )
     })?;
-    let server = HttpServer::new(move || build_app(site.clone()))
+    let store = Store::open(settings.database_url.as_deref(), &config.data_dir).await?;
+    let deliverer = Deliverer::new(&settings.mail.destination)?;
+    tracing::info!(database = store.kind(), mail = %deliverer.describe(), "enquiries ready");
+    let enquiries = web::Data::new(Enquiries::new(
+        store.clone(),
+        settings.rate_limit_per_minute,
+        settings.trust_proxy,
+        &config.public_url,
+    ));
+    let worker = Worker::new(
+        store.clone(),
+        deliverer,
+        settings.mail,
+        enquiries.wake.clone(),
+        settings.retention,
+    );
+    actix_web::rt::spawn(worker.run());
+    let server = HttpServer::new(move || build_app(site.clone()).app_data(enquiries.clone()))
         .bind(config.addr)
         .with_context(|| format!("ONESPACE_ADDR (--addr): cannot listen on {}", config.addr))?;
     for addr in server.addrs() {
         tracing::info!(%addr, "serving http://{addr}");
     }
     server.run().await?;
+    store.close().await;
+    Ok(())
+}
+
+/// `onespace enquiries export`: reads the SQLite file in `data_dir`, or `database_url`.
+fn export_enquiries(
+    format: Format,
+    data_dir: &std::path::Path,
+    database_url: Option<&str>,
+) -> anyhow::Result<()> {
+    let database_url = database_url.filter(|url| !url.trim().is_empty());
+    if database_url.is_none() && !data_dir.join(SQLITE_FILE).exists() {
+        anyhow::bail!(
+            "ONESPACE_DATA_DIR (--data): no enquiry database at {}",
+            data_dir.join(SQLITE_FILE).display()
+        );
+    }
+    let enquiries = actix_web::rt::System::new().block_on(async {
+        let store = Store::open(database_url, data_dir).await?;
+        let all = store.all().await;
+        store.close().await;
+        all
+    })?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    export::write(&enquiries, format, &mut out)?;
+    std::io::Write::flush(&mut out)?;
     Ok(())
 }
 

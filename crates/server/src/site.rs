@@ -1,6 +1,7 @@
 //! The site prepared at start-up: every page rendered once, compressed and ETagged, next to the
 //! embedded assets, the sitemap and robots.txt. Nothing a page shows depends on the request, so
-//! serving a page is a map lookup.
+//! serving a page is a map lookup. Pages with an enquiry form also have their thank-you variant
+//! (`?sent=1`) prepared; only a form post that failed validation renders on request.
 
 use std::collections::HashMap;
 
@@ -8,8 +9,8 @@ use crate::assets::{AssetError, Assets};
 use crate::config::Config;
 use crate::http::{CachePolicy, Representation};
 use crate::pages;
-use crate::render::{layout, RenderContext};
-use crate::routes::ROUTES;
+use crate::render::{layout, FormView, RenderContext};
+use crate::routes::{Route, ROUTES};
 
 const HTML: &str = "text/html; charset=utf-8";
 
@@ -17,6 +18,9 @@ const HTML: &str = "text/html; charset=utf-8";
 #[derive(Debug)]
 pub struct Site {
     pages: HashMap<&'static str, Representation>,
+    /// Thank-you variants of the pages with a form, by path.
+    sent: HashMap<&'static str, Representation>,
+    context: RenderContext,
     /// The not-found page (served with status 404).
     pub not_found: Representation,
     /// The unexpected-error page (served with status 500).
@@ -46,10 +50,25 @@ impl Site {
         };
         let pages = ROUTES
             .iter()
-            .map(|route| (route.path, html(pages::document(route, &context))))
+            .map(|route| {
+                let document = match pages::form_anchor(route.page) {
+                    Some(_) => pages::document_with_form(route, &context, &FormView::blank()),
+                    None => pages::document(route, &context),
+                };
+                (route.path, html(document))
+            })
+            .collect();
+        let sent = ROUTES
+            .iter()
+            .filter(|route| pages::form_anchor(route.page).is_some())
+            .map(|route| {
+                let document = pages::document_with_form(route, &context, &FormView::sent());
+                (route.path, html(document))
+            })
             .collect();
         Ok(Self {
             pages,
+            sent,
             not_found: html(pages::not_found()),
             server_error: html(pages::server_error(500)),
             sitemap: Representation::new(
@@ -67,7 +86,21 @@ impl Site {
                 CachePolicy::Revalidate,
             ),
             assets,
+            context,
         })
+    }
+
+    /// The thank-you variant of the form page at `path`.
+    pub fn sent_page(&self, path: &str) -> Option<&Representation> {
+        self.sent.get(path)
+    }
+
+    /// The page at `route` with its form in the state `view` (a post that failed validation).
+    pub fn render_form(&self, route: &Route, view: &FormView) -> String {
+        layout::render(
+            &self.context,
+            &pages::document_with_form(route, &self.context, view),
+        )
     }
 
     /// The prepared page at `path`.

@@ -1,0 +1,220 @@
+//! From a request body to a stored enquiry: reading the JSON or form fields into the core's
+//! [`Enquiry`], the honeypot, the core's validation and the transaction that stores the enquiry
+//! with its queued mail.
+
+use std::collections::BTreeMap;
+
+use onespace_core::forms::{schema, Enquiry, FormName};
+use serde_json::{Map, Value};
+
+use super::error::EnquiryError;
+use super::Enquiries;
+use crate::storage::{now_ms, NewEnquiry};
+
+/// The hidden field that people leave empty and form-filling robots do not.
+pub const HONEYPOT: &str = "website";
+
+/// The `formType` values of SPEC section 7.
+pub const FORM_TYPES: [&str; 3] = ["contact", "investment", "membership"];
+
+/// A parsed post.
+#[derive(Debug)]
+pub struct Submission {
+    /// The enquiry as posted.
+    pub enquiry: Enquiry,
+    /// The honeypot was filled in.
+    pub robot: bool,
+}
+
+fn unknown_form_type() -> EnquiryError {
+    EnquiryError::field(
+        "formType",
+        "Please say which form this is: formType must be 'contact', 'investment' or 'membership'.",
+    )
+}
+
+/// The payload fields of a `formType` (the investment interest form's are a superset of the
+/// investor contact form's).
+fn fields(form_type: &str) -> Vec<&'static str> {
+    let form = match form_type {
+        "contact" => FormName::Contact,
+        "investment" => FormName::InvestmentInterest,
+        _ => FormName::Membership,
+    };
+    schema(form).fields.iter().map(|field| field.name).collect()
+}
+
+/// Reads a JSON body from the islands.
+pub fn from_json(body: &[u8]) -> Result<Submission, EnquiryError> {
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|error| EnquiryError::MalformedJson(error.to_string()))?;
+    let Value::Object(mut object) = value else {
+        return Err(EnquiryError::BadRequest(
+            "The body must be a JSON object with a formType and the form's fields.".to_owned(),
+        ));
+    };
+    let form_type = match object.get("formType") {
+        Some(Value::String(kind)) if FORM_TYPES.contains(&kind.as_str()) => kind.clone(),
+        _ => return Err(unknown_form_type()),
+    };
+    let robot =
+        matches!(object.remove(HONEYPOT), Some(Value::String(text)) if !text.trim().is_empty());
+    let mut wrong = BTreeMap::new();
+    for name in fields(&form_type) {
+        match object.get(name) {
+            Some(Value::Null) => {
+                object.remove(name);
+            }
+            Some(Value::String(_)) | None => {}
+            Some(other) => {
+                wrong.insert(
+                    name.to_owned(),
+                    format!(
+                        "{name} must be text (a JSON string), not {}.",
+                        kind_of(other)
+                    ),
+                );
+            }
+        }
+    }
+    if !wrong.is_empty() {
+        return Err(EnquiryError::Invalid(wrong));
+    }
+    let enquiry = serde_json::from_value(Value::Object(object)).map_err(|error| {
+        EnquiryError::BadRequest(format!("The enquiry cannot be read: {error}."))
+    })?;
+    Ok(Submission { enquiry, robot })
+}
+
+fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "true or false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "text",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Reads an HTML form post (urlencoded) for a page whose form posts `form_type`. Returns the
+/// submission and the values as typed, to show them again if validation fails.
+pub fn from_form(
+    body: &[u8],
+    form_type: &str,
+) -> Result<(Submission, BTreeMap<String, String>), EnquiryError> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(body).map_err(|_| {
+        EnquiryError::BadRequest("The form data could not be read as UTF-8 text.".to_owned())
+    })?;
+    let mut values: BTreeMap<String, String> = pairs.into_iter().collect();
+    let robot = values
+        .remove(HONEYPOT)
+        .is_some_and(|text| !text.trim().is_empty());
+    match values.remove("formType") {
+        Some(posted) if posted != form_type => return Err(unknown_form_type()),
+        _ => {}
+    }
+    let mut object: Map<String, Value> = fields(form_type)
+        .into_iter()
+        .filter_map(|name| Some((name.to_owned(), Value::String(values.get(name)?.clone()))))
+        .collect();
+    object.insert("formType".to_owned(), Value::String(form_type.to_owned()));
+    let enquiry = serde_json::from_value(Value::Object(object)).map_err(|error| {
+        EnquiryError::BadRequest(format!("The enquiry cannot be read: {error}."))
+    })?;
+    values.retain(|name, _| fields(form_type).contains(&name.as_str()));
+    Ok((Submission { enquiry, robot }, values))
+}
+
+/// Validates and stores the enquiry with its queued mail; returns its id once committed. A
+/// filled honeypot gets an id and the same answer, but nothing is stored or mailed.
+pub async fn accept(state: &Enquiries, submission: Submission) -> Result<String, EnquiryError> {
+    let Submission { mut enquiry, robot } = submission;
+    let id = uuid::Uuid::now_v7().to_string();
+    let form = enquiry.form().as_str();
+    if robot {
+        tracing::info!(form, "honeypot filled: answered as sent, not stored");
+        return Ok(id);
+    }
+    enquiry.trim();
+    enquiry.validate().map_err(EnquiryError::Invalid)?;
+    let payload = serde_json::to_string(&enquiry).map_err(|error| {
+        EnquiryError::BadRequest(format!("The enquiry cannot be stored: {error}."))
+    })?;
+    let record = NewEnquiry {
+        id: id.clone(),
+        received_at: now_ms(),
+        form,
+        payload,
+    };
+    if let Err(error) = state.store.insert(&record).await {
+        tracing::error!(form, %error, "enquiry not stored");
+        return Err(error.into());
+    }
+    state.wake.notify_one();
+    tracing::info!(enquiry = %id, form, "enquiry stored");
+    Ok(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(result: Result<Submission, EnquiryError>) -> BTreeMap<String, String> {
+        match result {
+            Err(EnquiryError::Invalid(errors)) => errors,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn json_needs_an_object_with_a_known_form_type_and_text_fields() {
+        assert!(matches!(
+            from_json(b"{"),
+            Err(EnquiryError::MalformedJson(_))
+        ));
+        assert!(matches!(
+            from_json(b"[1]"),
+            Err(EnquiryError::BadRequest(_))
+        ));
+        assert!(errors(from_json(br#"{"formType":"quote"}"#)).contains_key("formType"));
+        assert!(errors(from_json(br#"{"firstName":"Jo"}"#)).contains_key("formType"));
+        let wrong = errors(from_json(
+            br#"{"formType":"contact","phone":7,"message":["a"]}"#,
+        ));
+        assert_eq!(
+            wrong["phone"],
+            "phone must be text (a JSON string), not a number."
+        );
+        assert_eq!(
+            wrong["message"],
+            "message must be text (a JSON string), not a list."
+        );
+    }
+
+    #[test]
+    fn nulls_are_missing_and_the_honeypot_is_noticed() {
+        let submission = from_json(
+            br#"{"formType":"investment","name":"Al","email":"al@example.com","investmentAmount":null,"website":"spam.example"}"#,
+        )
+        .unwrap_or_else(|error| panic!("{error}"));
+        assert!(submission.robot);
+        assert_eq!(submission.enquiry.form(), FormName::InvestorContact);
+    }
+
+    #[test]
+    fn form_posts_keep_the_typed_values_and_check_the_form_type() {
+        let (submission, values) = from_form(
+            b"formType=contact&firstName=Jo&lastName=&email=jo%40example.com&message=Hi+there&website=&other=x",
+            "contact",
+        )
+        .unwrap_or_else(|error| panic!("{error}"));
+        assert!(!submission.robot);
+        assert_eq!(values.get("firstName").map(String::as_str), Some("Jo"));
+        assert!(!values.contains_key("other"));
+        assert_eq!(submission.enquiry.get("message"), Some("Hi there"));
+        assert!(from_form(b"formType=membership", "contact").is_err());
+        // Bytes that are not UTF-8 arrive as replacement characters, never as a failure.
+        assert!(from_form(b"firstName=%FF", "contact").is_ok());
+    }
+}

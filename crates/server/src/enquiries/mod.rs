@@ -1,0 +1,202 @@
+//! The forms API: the studio's replacement for SPEC's hosted `send-contact-email` function.
+//!
+//! - `POST /api/enquiries`: JSON from the islands, exactly SPEC section 7's payloads, tagged by
+//!   `formType`. 201 `{"ok":true,"id":...}`; 422 `{"ok":false,"errors":{field: message}}` with
+//!   the core's messages; 400, 403, 413, 415, 429 and 503 with `{"ok":false,"error":...}`.
+//! - `POST` to each form page's own path: the HTML form without JavaScript. Errors give the page
+//!   again (422) with the messages and the visitor's values; success answers 303 to
+//!   `{path}?sent=1#{anchor}`, the pre-rendered thank-you variant.
+//! - `GET /healthz`: 200 when the database answers, 503 otherwise.
+//!
+//! [`intake`] reads and stores, [`protect`] and [`rate_limit`] guard, [`error`] maps refusals to
+//! statuses, [`export`] writes the studio's CSV or JSON export.
+
+pub mod error;
+pub mod export;
+pub mod intake;
+pub mod protect;
+pub mod rate_limit;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+use tokio::sync::Notify;
+
+pub use error::EnquiryError;
+use rate_limit::RateLimiter;
+
+use crate::pages;
+use crate::render::FormView;
+use crate::routes::{self, Page};
+use crate::site::Site;
+use crate::storage::Store;
+
+/// Shared state of the enquiry endpoints.
+#[derive(Debug)]
+pub struct Enquiries {
+    /// The database.
+    pub store: Store,
+    /// Woken after each stored enquiry so the mail worker sends at once.
+    pub wake: Arc<Notify>,
+    limiter: RateLimiter,
+    trust_proxy: bool,
+    public_url: String,
+}
+
+impl Enquiries {
+    /// The endpoints' state: `rate_limit_per_minute` posts per client (0: no limit), client
+    /// addresses from `X-Forwarded-For` when `trust_proxy`.
+    pub fn new(
+        store: Store,
+        rate_limit_per_minute: u32,
+        trust_proxy: bool,
+        public_url: &str,
+    ) -> Self {
+        Self {
+            store,
+            wake: Arc::new(Notify::new()),
+            limiter: RateLimiter::new(rate_limit_per_minute),
+            trust_proxy,
+            public_url: public_url.to_owned(),
+        }
+    }
+
+    fn guard(&self, request: &HttpRequest, content_type: &'static str) -> Result<(), EnquiryError> {
+        protect::check_origin(request, &self.public_url)?;
+        if let Some(client) = protect::client_ip(request, self.trust_proxy) {
+            self.limiter
+                .check(client)
+                .map_err(|wait| EnquiryError::RateLimited {
+                    retry_after: wait.as_secs() + u64::from(wait.subsec_nanos() > 0),
+                })?;
+        }
+        protect::check_content_type(request, content_type)
+    }
+}
+
+/// The `formType` the form on `page` posts; pages without a form have none.
+pub fn form_type(page: Page) -> Option<&'static str> {
+    match page {
+        Page::Contact => Some("contact"),
+        Page::Invest | Page::InvestInOneSpace => Some("investment"),
+        Page::FounderMemberships => Some("membership"),
+        _ => None,
+    }
+}
+
+/// Registers `/api/enquiries` and `/healthz`; the form pages' POST routes are registered with
+/// their pages (`app::configure`).
+pub fn configure(config: &mut web::ServiceConfig) {
+    config
+        .service(
+            web::resource("/api/enquiries")
+                .route(web::post().to(api))
+                .default_service(web::to(|| async {
+                    HttpResponse::MethodNotAllowed()
+                        .insert_header((header::ALLOW, "POST"))
+                        .json(
+                            serde_json::json!({"ok": false, "error": "Send enquiries with POST."}),
+                        )
+                })),
+        )
+        .service(
+            web::resource("/healthz")
+                .route(web::get().to(healthz))
+                .route(web::head().to(healthz)),
+        );
+}
+
+/// `POST /api/enquiries`.
+async fn api(
+    request: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<Enquiries>,
+) -> Result<HttpResponse, EnquiryError> {
+    state.guard(&request, "application/json")?;
+    let body = protect::read_body(&request, payload).await?;
+    let id = intake::accept(&state, intake::from_json(&body)?).await?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(serde_json::json!({ "ok": true, "id": id })))
+}
+
+/// `POST` to a form page: the no-JavaScript form.
+pub async fn form_post(
+    request: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<Enquiries>,
+    site: web::Data<Site>,
+) -> Result<HttpResponse, EnquiryError> {
+    let page = routes::find(request.path());
+    let (Some(route), Some(anchor), Some(form_type)) = (
+        page,
+        page.and_then(|route| pages::form_anchor(route.page)),
+        page.and_then(|route| form_type(route.page)),
+    ) else {
+        return Err(EnquiryError::BadRequest(
+            "This page has no form.".to_owned(),
+        ));
+    };
+    state.guard(&request, "application/x-www-form-urlencoded")?;
+    let body = protect::read_body(&request, payload).await?;
+    let (submission, values) = intake::from_form(&body, form_type)?;
+    match intake::accept(&state, submission).await {
+        Ok(_) => Ok(HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("{}?sent=1#{anchor}", route.path)))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish()),
+        Err(EnquiryError::Invalid(errors)) => {
+            let view = FormView {
+                values,
+                errors,
+                sent: false,
+            };
+            Ok(HttpResponse::build(StatusCode::UNPROCESSABLE_ENTITY)
+                .content_type("text/html; charset=utf-8")
+                .insert_header((header::CACHE_CONTROL, "no-store"))
+                .body(site.render_form(route, &view)))
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `GET /healthz`: whether this node can reach its database.
+async fn healthz(state: web::Data<Enquiries>) -> HttpResponse {
+    let answered = tokio::time::timeout(Duration::from_secs(3), state.store.ping()).await;
+    let (status, database) = match answered {
+        Ok(Ok(())) => (StatusCode::OK, "ok"),
+        Ok(Err(error)) => {
+            tracing::warn!(%error, "health check: database unavailable");
+            (StatusCode::SERVICE_UNAVAILABLE, "unavailable")
+        }
+        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "timeout"),
+    };
+    let overall = if status == StatusCode::OK {
+        "ok"
+    } else {
+        "unavailable"
+    };
+    HttpResponse::build(status)
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(serde_json::json!({ "status": overall, "database": database }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::routes::ROUTES;
+
+    #[test]
+    fn every_page_with_a_form_posts_a_form_type() {
+        for route in &ROUTES {
+            assert_eq!(
+                pages::form_anchor(route.page).is_some(),
+                form_type(route.page).is_some(),
+                "{}",
+                route.path
+            );
+        }
+    }
+}
