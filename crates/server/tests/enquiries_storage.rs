@@ -1,0 +1,198 @@
+//! The storage interface against real databases: an SQLite file and a PostgreSQL server that the
+//! test starts. Every case runs on both.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+mod enquiries_support;
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use enquiries_support::postgres::Postgres;
+use enquiries_support::TempDir;
+use onespace_server::storage::{now_ms, NewEnquiry, Store};
+
+fn postgres() -> &'static Postgres {
+    static SERVER: OnceLock<Postgres> = OnceLock::new();
+    SERVER.get_or_init(Postgres::start)
+}
+
+async fn sqlite() -> (Store, TempDir) {
+    let dir = TempDir::new("store");
+    (Store::open(None, dir.path()).await.unwrap(), dir)
+}
+
+async fn pg(name: &str) -> (Store, TempDir) {
+    let url = tokio::task::spawn_blocking({
+        let name = name.to_owned();
+        move || postgres().database(&name)
+    })
+    .await
+    .unwrap();
+    let dir = TempDir::new("pgstore");
+    (Store::open(Some(&url), dir.path()).await.unwrap(), dir)
+}
+
+fn enquiry(n: usize, received_at: i64) -> NewEnquiry {
+    NewEnquiry {
+        id: format!("{received_at:013}-{n:05}"),
+        received_at,
+        form: "contact",
+        payload: format!(r#"{{"formType":"contact","firstName":"Jo","message":"{n}"}}"#),
+    }
+}
+
+/// Defines the SQLite and the PostgreSQL variant of a case.
+macro_rules! on_both {
+    ($case:ident) => {
+        mod $case {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn sqlite() {
+                let (store, _dir) = super::sqlite().await;
+                super::$case(store).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn postgres() {
+                let (store, _dir) = super::pg(stringify!($case)).await;
+                super::$case(store).await;
+            }
+        }
+    };
+}
+
+on_both!(claims_deliver_each_mail_once_and_retries_come_back);
+async fn claims_deliver_each_mail_once_and_retries_come_back(store: Store) {
+    let now = now_ms();
+    for n in 0..3 {
+        store.insert(&enquiry(n, now)).await.unwrap();
+    }
+    let lease = Duration::from_secs(60);
+    let claimed = store.claim_mail(10, lease).await.unwrap();
+    assert_eq!(claimed.len(), 3);
+    assert!(claimed.iter().all(|mail| mail.attempts == 1));
+    assert!(claimed[0].payload.contains("\"formType\":\"contact\""));
+    assert!(
+        store.claim_mail(10, lease).await.unwrap().is_empty(),
+        "leased rows are not claimed twice"
+    );
+    store.mark_sent(&claimed[0].enquiry_id).await.unwrap();
+    store.mark_sent(&claimed[1].enquiry_id).await.unwrap();
+    store
+        .retry_later(&claimed[2], Duration::ZERO, "SMTP down")
+        .await
+        .unwrap();
+    assert_eq!(store.pending_mail().await.unwrap(), 1);
+    let again = store.claim_mail(10, lease).await.unwrap();
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].enquiry_id, claimed[2].enquiry_id);
+    assert_eq!(again[0].attempts, 2);
+    store.mark_sent(&again[0].enquiry_id).await.unwrap();
+    assert_eq!(store.pending_mail().await.unwrap(), 0);
+    let all = store.all().await.unwrap();
+    assert_eq!(all.len(), 3);
+    assert!(all.iter().all(|stored| stored.mailed_at.is_some()));
+}
+
+on_both!(an_expired_lease_is_claimed_again_and_the_old_claim_cannot_release_it);
+async fn an_expired_lease_is_claimed_again_and_the_old_claim_cannot_release_it(store: Store) {
+    store.insert(&enquiry(1, now_ms())).await.unwrap();
+    let first = store
+        .claim_mail(1, Duration::from_millis(300))
+        .await
+        .unwrap();
+    assert_eq!(first.len(), 1);
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let second = store.claim_mail(1, Duration::from_secs(60)).await.unwrap();
+    assert_eq!(second.len(), 1, "the dead worker's claim expired");
+    assert_eq!(second[0].attempts, 2);
+    store
+        .retry_later(&first[0], Duration::ZERO, "late")
+        .await
+        .unwrap();
+    assert!(
+        store
+            .claim_mail(1, Duration::from_secs(60))
+            .await
+            .unwrap()
+            .is_empty(),
+        "a stale claim does not release the new holder's row"
+    );
+}
+
+on_both!(concurrent_claimers_never_share_a_row);
+async fn concurrent_claimers_never_share_a_row(store: Store) {
+    let now = now_ms();
+    for n in 0..200 {
+        store.insert(&enquiry(n, now)).await.unwrap();
+    }
+    let mut workers = Vec::new();
+    for _ in 0..6 {
+        let store = store.clone();
+        workers.push(tokio::spawn(async move {
+            let mut mine = Vec::new();
+            loop {
+                let batch = store.claim_mail(7, Duration::from_secs(60)).await.unwrap();
+                if batch.is_empty() {
+                    break mine;
+                }
+                for mail in batch {
+                    store.mark_sent(&mail.enquiry_id).await.unwrap();
+                    mine.push(mail.enquiry_id);
+                }
+            }
+        }));
+    }
+    let mut seen = HashSet::new();
+    let mut total = 0;
+    for worker in workers {
+        for id in worker.await.unwrap() {
+            total += 1;
+            assert!(seen.insert(id), "a row was claimed twice");
+        }
+    }
+    assert_eq!(total, 200);
+    assert_eq!(store.pending_mail().await.unwrap(), 0);
+}
+
+on_both!(retention_deletes_only_old_enquiries_and_their_mail);
+async fn retention_deletes_only_old_enquiries_and_their_mail(store: Store) {
+    let now = now_ms();
+    let old = now - 731 * 86_400_000;
+    store.insert(&enquiry(1, old)).await.unwrap();
+    store.insert(&enquiry(2, old + 1)).await.unwrap();
+    store.insert(&enquiry(3, now)).await.unwrap();
+    let deleted = store
+        .delete_received_before(now - 730 * 86_400_000)
+        .await
+        .unwrap();
+    assert_eq!(deleted, 2);
+    let left = store.all().await.unwrap();
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0].received_at, now);
+    assert_eq!(store.pending_mail().await.unwrap(), 1);
+}
+
+#[tokio::test]
+async fn reopening_runs_no_migration_twice_and_keeps_the_data() {
+    let dir = TempDir::new("reopen");
+    let store = Store::open(None, dir.path()).await.unwrap();
+    store.insert(&enquiry(1, now_ms())).await.unwrap();
+    store.close().await;
+    let again = Store::open(None, dir.path()).await.unwrap();
+    assert_eq!(again.all().await.unwrap().len(), 1);
+    again.ping().await.unwrap();
+}
+
+#[tokio::test]
+async fn an_unknown_database_url_names_the_variable() {
+    let dir = TempDir::new("badurl");
+    let error = Store::open(Some("mysql://u:secret@h/db"), dir.path())
+        .await
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(error.contains("DATABASE_URL"), "{error}");
+    assert!(!error.contains("secret"), "{error}");
+}

@@ -1,0 +1,328 @@
+//! Real parts for the enquiry tests: the `onespace` binary, a PostgreSQL server, an SMTP sink
+//! (tests/support/smtp_sink.py), temporary folders and a small HTTP/1.1 client. Every process
+//! listens on 127.0.0.1 only and stops by itself when the test process goes (each watches its
+//! standard input), and is killed when its handle is dropped.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+pub mod http;
+pub mod postgres;
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+pub use http::{request, Response};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A free port on 127.0.0.1.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A folder removed when dropped.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(label: &str) -> Self {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "onespace-{label}-{}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        Self(path)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The binary under test: the release build when `ONESPACE_TEST_RELEASE=1` (as `make test`
+/// sets after building it), otherwise the debug build Cargo made for this test.
+pub fn binary() -> PathBuf {
+    if std::env::var("ONESPACE_TEST_RELEASE").as_deref() == Ok("1") {
+        root().join("target/release/onespace")
+    } else {
+        PathBuf::from(env!("CARGO_BIN_EXE_onespace"))
+    }
+}
+
+/// Polls `ready` every 50 ms until it holds or `limit` passes.
+pub async fn wait_for(limit: Duration, what: &str, mut ready: impl FnMut() -> bool) {
+    let deadline = Instant::now() + limit;
+    while !ready() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A running `onespace serve`.
+pub struct Server {
+    child: Child,
+    _stdin: ChildStdin,
+    pub addr: String,
+    pub log: PathBuf,
+}
+
+impl Server {
+    /// Starts the server on a free port with `data` as its data folder and `env` added, and
+    /// waits until /healthz answers 200.
+    pub async fn start(data: &Path, env: &[(&str, &str)]) -> Self {
+        let port = free_port();
+        let addr = format!("127.0.0.1:{port}");
+        let log = data.join(format!("server-{port}.log"));
+        let mut command = Command::new(binary());
+        command
+            .args(["serve", "--addr", &addr, "--data"])
+            .arg(data)
+            .arg("--stop-when-stdin-closes")
+            .env_remove("DATABASE_URL")
+            .env_remove("ONESPACE_SMTP_URL")
+            .env("RUST_LOG", "info,sqlx=warn")
+            .env("ONESPACE_LOG_FORMAT", "json")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap());
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let mut child = command.spawn().unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                panic!(
+                    "the server exited ({status}): {}",
+                    std::fs::read_to_string(&log).unwrap_or_default()
+                );
+            }
+            if let Ok(response) = request(&addr, "GET", "/healthz", &[], b"").await {
+                if response.status == 200 {
+                    break;
+                }
+            }
+            assert!(Instant::now() < deadline, "the server did not start");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        Self {
+            child,
+            _stdin: stdin,
+            addr,
+            log,
+        }
+    }
+
+    /// Kills the server with SIGKILL and waits for it.
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// The server's log so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Posts JSON to /api/enquiries.
+    pub async fn post_json(&self, body: &str) -> Response {
+        request(
+            &self.addr,
+            "POST",
+            "/api/enquiries",
+            &[("Content-Type", "application/json")],
+            body.as_bytes(),
+        )
+        .await
+        .unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The Python with aiosmtpd that `scripts/ensure-tools.sh` set up.
+fn python() -> PathBuf {
+    let venv = root().join("target/test-venv/bin/python");
+    assert!(
+        venv.exists(),
+        "{} is missing: run `bash scripts/ensure-tools.sh --test-services` (make test does)",
+        venv.display()
+    );
+    venv
+}
+
+/// A real SMTP server storing each accepted message in `dir`.
+pub struct SmtpSink {
+    child: Option<(Child, ChildStdin)>,
+    pub port: u16,
+    pub dir: PathBuf,
+}
+
+impl SmtpSink {
+    /// Starts a sink on a free port.
+    pub fn start(dir: &Path) -> Self {
+        let mut sink = Self {
+            child: None,
+            port: free_port(),
+            dir: dir.to_owned(),
+        };
+        sink.resume();
+        sink
+    }
+
+    /// A sink that is not running yet: its port refuses connections until [`Self::resume`].
+    pub fn stopped(dir: &Path) -> Self {
+        Self {
+            child: None,
+            port: free_port(),
+            dir: dir.to_owned(),
+        }
+    }
+
+    /// The URL for ONESPACE_SMTP_URL.
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    /// Starts (again) on the same port.
+    pub fn resume(&mut self) {
+        let script = root().join("tests/support/smtp_sink.py");
+        let mut child = Command::new(python())
+            .arg(script)
+            .args(["--port", &self.port.to_string(), "--dir"])
+            .arg(&self.dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        assert_eq!(line.trim(), "ready", "the SMTP sink did not start");
+        self.child = Some((child, stdin));
+    }
+
+    /// Stops the server; its port refuses connections.
+    pub fn pause(&mut self) {
+        if let Some((mut child, stdin)) = self.child.take() {
+            drop(stdin);
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Every accepted message, raw.
+    pub fn messages(&self) -> Vec<String> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&self.dir)
+            .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        files.retain(|path| path.extension().is_some_and(|ext| ext == "eml"));
+        files.sort();
+        files
+            .iter()
+            .map(|path| std::fs::read_to_string(path).unwrap_or_default())
+            .collect()
+    }
+}
+
+impl Drop for SmtpSink {
+    fn drop(&mut self) {
+        self.pause();
+    }
+}
+
+/// The header section of a raw message, unfolded, as (name, value) pairs.
+pub fn headers(raw: &str) -> Vec<(String, String)> {
+    let head = raw.split("\r\n\r\n").next().unwrap_or_default();
+    let mut lines: Vec<String> = Vec::new();
+    for line in head.split("\r\n") {
+        if line.starts_with([' ', '\t']) {
+            if let Some(last) = lines.last_mut() {
+                last.push_str(line);
+            }
+        } else {
+            lines.push(line.to_owned());
+        }
+    }
+    lines
+        .iter()
+        .filter_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            Some((name.to_owned(), value.trim().to_owned()))
+        })
+        .collect()
+}
+
+/// The enquiry id in a message's Message-ID.
+pub fn enquiry_id(raw: &str) -> Option<String> {
+    let (_, value) = headers(raw)
+        .into_iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case("Message-ID"))?;
+    let inner = value.trim_start_matches("<enquiry-");
+    Some(inner.split('@').next()?.to_owned())
+}
+
+/// `onespace enquiries export --format json` for a data folder or database URL.
+pub fn export(data: &Path, database_url: Option<&str>) -> Vec<serde_json::Value> {
+    let mut command = Command::new(binary());
+    command
+        .args(["enquiries", "export", "--format", "json", "--data"])
+        .arg(data)
+        .env_remove("DATABASE_URL");
+    if let Some(url) = database_url {
+        command.args(["--database-url", url]);
+    }
+    let output = command.output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice::<serde_json::Value>(&output.stdout)
+        .unwrap()
+        .as_array()
+        .cloned()
+        .unwrap()
+}
+
+/// A valid contact enquiry whose message carries `tag`.
+pub fn contact_json(tag: &str) -> String {
+    serde_json::json!({
+        "formType": "contact",
+        "firstName": "Jo",
+        "lastName": "Smith",
+        "email": "jo@example.com",
+        "phone": "",
+        "interest": "Other",
+        "message": format!("Hello {tag}"),
+    })
+    .to_string()
+}
