@@ -1,0 +1,389 @@
+//! The forms API in the real application (`build_app` with the enquiry state, as `main` builds
+//! it) on a real SQLite file: every SPEC section 7 payload, validation, the no-JavaScript form
+//! posts and every protection.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+mod enquiries_support;
+
+use std::net::SocketAddr;
+use std::sync::OnceLock;
+
+use actix_web::http::StatusCode;
+use actix_web::{test, web};
+use enquiries_support::TempDir;
+use onespace_server::enquiries::Enquiries;
+use onespace_server::routes::ROUTES;
+use onespace_server::storage::Store;
+use onespace_server::{build_app, pages, Config, Site};
+use serde_json::{json, Value};
+
+fn site() -> web::Data<Site> {
+    static SITE: OnceLock<web::Data<Site>> = OnceLock::new();
+    SITE.get_or_init(|| {
+        web::Data::new(
+            Site::build(&Config::for_rendering()).expect("frontend built (make frontend)"),
+        )
+    })
+    .clone()
+}
+
+struct Harness {
+    state: web::Data<Enquiries>,
+    _dir: TempDir,
+}
+
+async fn harness(rate_limit: u32) -> Harness {
+    let dir = TempDir::new("api");
+    let store = Store::open(None, dir.path()).await.unwrap();
+    let state = web::Data::new(Enquiries::new(
+        store,
+        rate_limit,
+        false,
+        "https://www.onespacestudio.co.uk",
+    ));
+    Harness { state, _dir: dir }
+}
+
+struct Answer {
+    status: StatusCode,
+    headers: actix_web::http::header::HeaderMap,
+    body: String,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::Null)
+    }
+}
+
+async fn send(h: &Harness, request: test::TestRequest) -> Answer {
+    let app = test::init_service(build_app(site()).app_data(h.state.clone())).await;
+    let response = test::call_service(&app, request.to_request()).await;
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = test::read_body(response).await;
+    Answer {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&body).into_owned(),
+    }
+}
+
+fn peer(n: u8) -> SocketAddr {
+    SocketAddr::from(([192, 0, 2, n], 40_000))
+}
+
+fn json_post(body: &str) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri("/api/enquiries")
+        .peer_addr(peer(1))
+        .insert_header(("Content-Type", "application/json"))
+        .set_payload(body.to_owned())
+}
+
+fn form_post(path: &str, body: &str) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri(path)
+        .peer_addr(peer(1))
+        .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+        .set_payload(body.to_owned())
+}
+
+#[actix_web::test]
+async fn every_spec_payload_is_stored_with_its_mail_queued() {
+    let h = harness(100).await;
+    let bodies = [
+        (
+            json!({"formType":"contact","firstName":"Jo","lastName":"Smith","email":"jo@example.com","phone":"07700 900123","interest":"Room Hire","message":"Can I hire the studio?"}),
+            "contact",
+        ),
+        (
+            json!({"formType":"investment","name":"Al Brown","email":"al@example.com","phone":"","investmentAmount":"5k","why":"Local business"}),
+            "investmentInterest",
+        ),
+        (
+            json!({"formType":"investment","name":"Al Brown","email":"al@example.com","phone":"","why":"Tell me more"}),
+            "investorContact",
+        ),
+        (
+            json!({"formType":"membership","fullName":"Sam Lee","email":"sam@example.com","phone":"","selectedMembership":"founder-flex","payAnnually":"yes","additionalNotes":""}),
+            "membership",
+        ),
+    ];
+    for (body, _) in &bodies {
+        let answer = send(&h, json_post(&body.to_string())).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::CREATED,
+            "{body}: {}",
+            answer.body
+        );
+        let reply = answer.json();
+        assert_eq!(reply["ok"], true);
+        assert!(reply["id"].as_str().is_some_and(|id| id.len() == 36));
+    }
+    let stored = h.state.store.all().await.unwrap();
+    let forms: Vec<&str> = stored.iter().map(|e| e.form.as_str()).collect();
+    assert_eq!(
+        forms,
+        bodies.iter().map(|(_, form)| *form).collect::<Vec<_>>()
+    );
+    let first: Value = serde_json::from_str(&stored[0].payload).unwrap();
+    assert_eq!(first["interest"], "Room Hire");
+    assert_eq!(h.state.store.pending_mail().await.unwrap(), 4);
+}
+
+#[actix_web::test]
+async fn invalid_enquiries_get_the_core_messages_per_field() {
+    let h = harness(100).await;
+    let answer = send(
+        &h,
+        json_post(
+            r#"{"formType":"contact","firstName":"  ","email":"not-an-address","message":"Hi"}"#,
+        ),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = &answer.json()["errors"];
+    assert_eq!(errors["firstName"], "Please enter your first name.");
+    assert_eq!(errors["lastName"], "Please enter your last name.");
+    assert_eq!(errors["email"], "Please enter a valid email address.");
+    assert!(errors.get("message").is_none());
+    let answer = send(
+        &h,
+        json_post(r#"{"formType":"membership","fullName":"Sam","email":"sam@example.com"}"#),
+    )
+    .await;
+    assert_eq!(
+        answer.json()["errors"]["payAnnually"],
+        "Please choose how you'd like to pay."
+    );
+    assert!(h.state.store.all().await.unwrap().is_empty());
+}
+
+#[actix_web::test]
+async fn malformed_and_wrongly_typed_bodies_get_clear_answers() {
+    let h = harness(100).await;
+    let answer = send(&h, json_post(r#"{"formType":"contact","#)).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(answer.json()["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("The request body is not valid JSON"));
+    let answer = send(&h, json_post(r#""hello""#)).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    let answer = send(
+        &h,
+        json_post(r#"{"formType":"newsletter","email":"a@b.co"}"#),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer.json()["errors"]["formType"]
+        .as_str()
+        .unwrap()
+        .contains("'contact', 'investment' or 'membership'"));
+    let answer = send(&h, json_post(r#"{"formType":"contact","firstName":"Jo","lastName":"S","email":"jo@example.com","message":"Hi","phone":7700900123}"#)).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        answer.json()["errors"]["phone"],
+        "phone must be text (a JSON string), not a number."
+    );
+}
+
+#[actix_web::test]
+async fn content_type_size_and_origin_are_checked() {
+    let h = harness(100).await;
+    let body = enquiries_support::contact_json("x");
+    let answer = send(
+        &h,
+        json_post(&body).insert_header(("Content-Type", "text/plain")),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(answer.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("application/json"));
+    let huge = format!(
+        r#"{{"formType":"contact","message":"{}"}}"#,
+        "a".repeat(40 * 1024)
+    );
+    let answer = send(&h, json_post(&huge)).await;
+    assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(answer.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("32768 bytes"));
+    let answer = send(
+        &h,
+        json_post(&body).insert_header(("Origin", "https://evil.example")),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    assert!(answer.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("own pages"));
+    let answer = send(
+        &h,
+        json_post(&body).insert_header(("Sec-Fetch-Site", "cross-site")),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    let answer = send(&h, json_post(&body).insert_header(("Origin", "null"))).await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    let same_site = json_post(&body)
+        .insert_header(("Origin", "https://www.onespacestudio.co.uk"))
+        .insert_header(("Sec-Fetch-Site", "same-origin"));
+    assert_eq!(send(&h, same_site).await.status, StatusCode::CREATED);
+    let same_host = json_post(&body)
+        .insert_header(("Host", "127.0.0.1:8080"))
+        .insert_header(("Origin", "http://127.0.0.1:8080"));
+    assert_eq!(send(&h, same_host).await.status, StatusCode::CREATED);
+    assert_eq!(h.state.store.all().await.unwrap().len(), 2);
+}
+
+#[actix_web::test]
+async fn a_flood_from_one_client_gets_429_with_retry_after() {
+    let h = harness(10).await;
+    let body = enquiries_support::contact_json("flood");
+    for _ in 0..10 {
+        assert_eq!(send(&h, json_post(&body)).await.status, StatusCode::CREATED);
+    }
+    let answer = send(&h, json_post(&body)).await;
+    assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = answer
+        .headers
+        .get("retry-after")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=6).contains(&wait), "{wait}");
+    assert_eq!(
+        send(&h, json_post(&body).peer_addr(peer(2))).await.status,
+        StatusCode::CREATED
+    );
+}
+
+#[actix_web::test]
+async fn a_filled_honeypot_is_answered_as_sent_but_not_stored() {
+    let h = harness(100).await;
+    let mut body: Value = serde_json::from_str(&enquiries_support::contact_json("bot")).unwrap();
+    body["website"] = json!("http://spam.example");
+    let answer = send(&h, json_post(&body.to_string())).await;
+    assert_eq!(answer.status, StatusCode::CREATED);
+    assert_eq!(answer.json()["ok"], true);
+    let answer = send(
+        &h,
+        form_post(
+            "/contact",
+            "formType=contact&firstName=B&lastName=T&email=b%40t.co&message=x&website=spam",
+        ),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER);
+    assert!(h.state.store.all().await.unwrap().is_empty());
+}
+
+#[actix_web::test]
+async fn form_pages_take_posts_and_show_the_thank_you_variant() {
+    let h = harness(100).await;
+    let posts = [
+        ("/contact", "formType=contact&firstName=Jo&lastName=Smith&email=jo%40example.com&phone=&interest=Other&message=Hello%0D%0Athere&website="),
+        ("/investinonespace", "formType=investment&name=Al&email=al%40example.com&phone=&investmentAmount=10k&why=&website="),
+        ("/invest", "formType=investment&name=Al&email=al%40example.com&phone=&why=Questions&website="),
+        ("/founder-memberships", "formType=membership&fullName=Sam+Lee&email=sam%40example.com&phone=&selectedMembership=founder-core&payAnnually=no&additionalNotes=&website="),
+    ];
+    for (path, body) in posts {
+        let route = ROUTES.iter().find(|route| route.path == path).unwrap();
+        let anchor = pages::form_anchor(route.page).unwrap();
+        let answer = send(&h, form_post(path, body)).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::SEE_OTHER,
+            "{path}: {}",
+            answer.body
+        );
+        let location = answer
+            .headers
+            .get("location")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert_eq!(location, format!("{path}?sent=1#{anchor}"));
+        let thanks = send(&h, test::TestRequest::get().uri(&format!("{path}?sent=1"))).await;
+        assert_eq!(thanks.status, StatusCode::OK);
+        assert!(thanks.body.contains("role=\"status\""), "{path}");
+        let blank = send(&h, test::TestRequest::get().uri(path)).await;
+        assert!(
+            blank.body.contains(&format!("action=\"{path}#{anchor}\"")),
+            "{path}"
+        );
+        assert!(!blank.body.contains("role=\"status\""), "{path}");
+    }
+    let stored = h.state.store.all().await.unwrap();
+    let forms: Vec<&str> = stored.iter().map(|e| e.form.as_str()).collect();
+    assert_eq!(
+        forms,
+        [
+            "contact",
+            "investmentInterest",
+            "investorContact",
+            "membership"
+        ]
+    );
+    let contact: Value = serde_json::from_str(&stored[0].payload).unwrap();
+    assert_eq!(contact["message"], "Hello\r\nthere");
+}
+
+#[actix_web::test]
+async fn a_form_post_with_errors_shows_the_page_again_with_messages_and_values() {
+    let h = harness(100).await;
+    let answer = send(&h, form_post("/contact", "formType=contact&firstName=Jo%3Cb%3E&lastName=&email=jo%40example.com&message=Kept+text")).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer
+        .headers
+        .get("content-type")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    assert!(answer.body.contains("Please enter your last name."));
+    assert!(
+        answer.body.contains("value=\"Jo&lt;b&gt;\""),
+        "values are kept and escaped"
+    );
+    assert!(answer.body.contains("Kept text"));
+    let answer = send(&h, form_post("/contact", "formType=membership&fullName=X")).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let answer = send(&h, form_post("/about", "formType=contact")).await;
+    assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED);
+    let answer = send(&h, json_post("{}").uri("/contact")).await;
+    assert_eq!(answer.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(h.state.store.all().await.unwrap().is_empty());
+}
+
+#[actix_web::test]
+async fn health_reports_the_database_and_a_lost_database_is_503_json() {
+    let h = harness(100).await;
+    let answer = send(&h, test::TestRequest::get().uri("/healthz")).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(answer.json(), json!({"status":"ok","database":"ok"}));
+    let answer = send(&h, test::TestRequest::get().uri("/api/enquiries")).await;
+    assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(answer.headers.get("allow").unwrap(), "POST");
+    h.state.store.close().await;
+    let answer = send(&h, test::TestRequest::get().uri("/healthz")).await;
+    assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(answer.json()["database"], "unavailable");
+    let answer = send(&h, json_post(&enquiries_support::contact_json("lost"))).await;
+    assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(answer.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("try again"));
+}
