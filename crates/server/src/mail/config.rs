@@ -96,7 +96,7 @@ impl MailArgs {
     pub fn validate(&self, data_dir: &Path) -> Result<MailConfig, MailConfigError> {
         let destination = match self.smtp_url.as_deref().map(str::trim) {
             Some(url) if !url.is_empty() => {
-                super::transport::smtp(url)?;
+                super::transport::check_smtp_url(url)?;
                 Destination::Smtp(url.to_owned())
             }
             _ => Destination::Folder(data_dir.join("outbox")),

@@ -31,8 +31,16 @@ pub enum MailError {
     Compose(#[from] lettre::error::Error),
 }
 
-/// The SMTP transport for `url`, checked.
-pub fn smtp(url: &str) -> Result<AsyncSmtpTransport<Tokio1Executor>, MailConfigError> {
+/// Checks an SMTP URL without connecting.
+pub fn check_smtp_url(url: &str) -> Result<(), MailConfigError> {
+    AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+        .map(drop)
+        .map_err(|error| MailConfigError::SmtpUrl(error.to_string()))
+}
+
+/// The pooled SMTP transport for `url`. Building it starts the pool's task, so call it inside
+/// the tokio runtime.
+fn smtp(url: &str) -> Result<AsyncSmtpTransport<Tokio1Executor>, MailConfigError> {
     let builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
         .map_err(|error| MailConfigError::SmtpUrl(error.to_string()))?;
     Ok(builder.timeout(Some(SMTP_TIMEOUT)).build())
@@ -57,7 +65,7 @@ impl std::fmt::Debug for Deliverer {
 }
 
 impl Deliverer {
-    /// The deliverer for a checked destination.
+    /// The deliverer for a checked destination; call it inside the tokio runtime.
     pub fn new(destination: &Destination) -> Result<Self, MailConfigError> {
         Ok(match destination {
             Destination::Smtp(url) => Self::Smtp(smtp(url)?),
