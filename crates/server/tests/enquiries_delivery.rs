@@ -77,7 +77,7 @@ async fn an_smtp_outage_during_200_enquiries_loses_nothing_and_sends_each_once()
         ],
     )
     .await;
-    let (acked, others) = burst(&[server.addr.clone()], 200, 20).await;
+    let (acked, others) = burst(std::slice::from_ref(&server.addr), 200, 20).await;
     assert_eq!(acked.len(), 200, "statuses other than 201: {others:?}");
     tokio::time::sleep(Duration::from_secs(2)).await;
     assert!(sink.messages().is_empty());
@@ -142,10 +142,11 @@ async fn a_server_killed_mid_burst_keeps_and_mails_every_acknowledged_enquiry() 
         .into_iter()
         .filter(|(_, n)| *n > 1)
         .collect();
-    // Only a mail accepted by the SMTP server in the instant before the kill, and not yet marked
-    // sent, may arrive twice; it carries the same Message-ID both times.
+    // Only mails accepted by the SMTP server in the instant before the kill, and not yet marked
+    // sent, may arrive twice: at most one claimed batch (8, delivered concurrently), each with the
+    // same Message-ID both times.
     assert!(
-        repeated.len() <= 1 && repeated.iter().all(|(_, n)| *n == 2),
+        repeated.len() <= 8 && repeated.iter().all(|(_, n)| *n == 2),
         "{repeated:?}"
     );
     println!(
@@ -170,7 +171,7 @@ async fn a_thousand_concurrent_posts_make_a_thousand_rows_and_mails() {
     )
     .await;
     let started = std::time::Instant::now();
-    let (acked, others) = burst(&[server.addr.clone()], 1_000, 1_000).await;
+    let (acked, others) = burst(std::slice::from_ref(&server.addr), 1_000, 1_000).await;
     let posted = started.elapsed();
     assert_eq!(acked.len(), 1_000, "statuses other than 201: {others:?}");
     wait_for(Duration::from_secs(120), "1,000 mails", || {

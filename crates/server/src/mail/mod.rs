@@ -18,7 +18,8 @@
 //! claim to expire, and the row is delivered by the next claimer: delivery is at least once.
 //!
 //! The one window for a second delivery is a crash after the SMTP server accepted the message
-//! and before the mark committed. Every delivery of an enquiry's mail carries the same
+//! and before the mark committed; a worker delivers one claimed batch (8 mails) at a time, so a
+//! crash repeats at most that batch. Every delivery of an enquiry's mail carries the same
 //! `Message-ID` (`<enquiry-{id}@{sender domain}>`), so the mail server or the studio's mail
 //! client recognises the repeat as the same message. The `.eml` folder is idempotent outright:
 //! each enquiry's file is named by its id and written by rename. A worker checks, before each

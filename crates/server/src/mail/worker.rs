@@ -52,27 +52,32 @@ impl Worker {
         }
     }
 
-    /// Runs until the process ends.
+    /// Runs until the process ends. The mails of a claimed batch are delivered concurrently over
+    /// the transport's connection pool: an SMTP conversation is mostly waiting on the network.
     pub async fn run(self) {
-        tracing::info!(to = %self.deliverer.describe(), "mail worker started");
+        let this = Arc::new(self);
+        tracing::info!(to = %this.deliverer.describe(), "mail worker started");
         let mut next_retention = Instant::now();
         loop {
             if Instant::now() >= next_retention {
-                self.apply_retention().await;
+                this.apply_retention().await;
                 next_retention = Instant::now() + RETENTION_EVERY;
             }
-            match self.store.claim_mail(BATCH, self.config.lease).await {
+            match this.store.claim_mail(BATCH, this.config.lease).await {
                 Ok(batch) if !batch.is_empty() => {
+                    let mut sending = tokio::task::JoinSet::new();
                     for mail in batch {
-                        self.deliver(mail).await;
+                        let worker = Arc::clone(&this);
+                        sending.spawn(async move { worker.deliver(mail).await });
                     }
+                    while sending.join_next().await.is_some() {}
                     continue;
                 }
                 Ok(_) => {}
                 Err(error) => tracing::warn!(%error, "cannot claim mail from the outbox"),
             }
             tokio::select! {
-                () = self.wake.notified() => {}
+                () = this.wake.notified() => {}
                 () = tokio::time::sleep(POLL) => {}
             }
         }
