@@ -8,7 +8,7 @@ ADDR ?= 127.0.0.1:8080
 DATA ?= ./data
 WASM_PKG := frontend/src/wasm-pkg
 
-.PHONY: run build tools browser wasm frontend server test lint test-rust test-frontend test-e2e
+.PHONY: run build tools browser test-services wasm frontend server test lint test-rust test-frontend test-e2e
 
 run: build
 	./target/release/onespace serve --addr $(ADDR) --data $(DATA)
@@ -21,6 +21,11 @@ tools:
 browser:
 	bash scripts/ensure-tools.sh --browser
 
+# PostgreSQL server binaries and a Python with aiosmtpd (target/test-venv) for the enquiry tests,
+# which start and stop their own PostgreSQL and SMTP servers on 127.0.0.1.
+test-services:
+	bash scripts/ensure-tools.sh --test-services
+
 wasm: tools
 	bash scripts/wasm.sh $(WASM_PKG)
 
@@ -30,7 +35,7 @@ frontend: wasm
 server: frontend
 	cargo build --release -p onespace-server
 
-test: build browser lint test-rust test-frontend test-e2e
+test: build browser test-services lint test-rust test-frontend test-e2e
 
 lint:
 	cargo fmt --all --check
@@ -38,8 +43,9 @@ lint:
 	npm run typecheck -w frontend
 	npm run typecheck -w tests
 
-test-rust:
-	cargo test --workspace
+# The enquiry tests drive the release binary that `build` made (ONESPACE_TEST_RELEASE=1).
+test-rust: test-services
+	ONESPACE_TEST_RELEASE=1 cargo test --workspace
 	node --test crates/wasm/tests/vectors.test.mjs
 
 test-frontend:

@@ -4,7 +4,10 @@
 #   - the wasm32-unknown-unknown target;
 #   - wasm-bindgen-cli at exactly the wasm-bindgen version locked in Cargo.lock;
 #   - npm packages from package-lock.json;
-#   - with --browser, Debian's chromium for the end-to-end tests.
+#   - with --browser, Debian's chromium for the end-to-end tests;
+#   - with --test-services, Debian's PostgreSQL server binaries and a Python virtual environment
+#     in target/test-venv with aiosmtpd, for the enquiry tests (they start and stop their own
+#     PostgreSQL and SMTP servers on 127.0.0.1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,7 +48,42 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
-if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
+browser=0
+services=0
+for arg in "$@"; do
+  case "$arg" in
+    --browser) browser=1 ;;
+    --test-services) services=1 ;;
+    *) echo "unknown option: $arg" >&2; exit 2 ;;
+  esac
+done
+
+if [ "$browser" -eq 1 ] && [ ! -x /usr/bin/chromium ]; then
   say "installing Debian's chromium for the browser tests"
   apt_install chromium fonts-dejavu-core
+fi
+
+if [ "$services" -eq 1 ]; then
+  if ! compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null; then
+    say "installing Debian's PostgreSQL server for the enquiry tests"
+    # The package may try to start its own cluster; the tests never use it.
+    apt_install postgresql postgresql-client
+  fi
+  if [ "$(id -u)" -eq 0 ] && ! id postgres >/dev/null 2>&1; then
+    say "adding the postgres user (PostgreSQL refuses to run as root)"
+    useradd --system --home-dir /var/lib/postgresql --shell /bin/sh postgres
+  fi
+  venv=target/test-venv
+  if [ ! -x "$venv/bin/python" ]; then
+    say "creating $venv for the SMTP test server"
+    if ! python3 -m venv "$venv" 2>/dev/null; then
+      rm -rf "$venv"
+      apt_install python3-venv
+      python3 -m venv "$venv"
+    fi
+  fi
+  if ! "$venv/bin/python" -c 'import aiosmtpd' 2>/dev/null; then
+    say "installing aiosmtpd into $venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check 'aiosmtpd==1.4.6'
+  fi
 fi

@@ -13,7 +13,11 @@ use std::time::Duration;
 
 use enquiries_support::postgres::Postgres;
 use enquiries_support::{contact_json, enquiry_id, export, wait_for, Server, SmtpSink, TempDir};
-use tokio::sync::Semaphore;
+use tokio::sync::{Mutex, Semaphore};
+
+/// The heavy cases take turns: on a small machine, running them together would measure the
+/// machine rather than the server.
+static HEAVY: Mutex<()> = Mutex::const_new(());
 
 /// Posts `count` contact enquiries to the servers in turn, `parallel` at a time; returns the ids
 /// of the acknowledged (201) ones and the other statuses seen.
@@ -65,6 +69,7 @@ fn ids(list: &[String]) -> HashSet<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn an_smtp_outage_during_200_enquiries_loses_nothing_and_sends_each_once() {
+    let _turn = HEAVY.lock().await;
     let data = TempDir::new("outage");
     let mail = TempDir::new("outage-mail");
     let mut sink = SmtpSink::stopped(mail.path());
@@ -98,6 +103,7 @@ async fn an_smtp_outage_during_200_enquiries_loses_nothing_and_sends_each_once()
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_server_killed_mid_burst_keeps_and_mails_every_acknowledged_enquiry() {
+    let _turn = HEAVY.lock().await;
     let data = TempDir::new("kill");
     let mail = TempDir::new("kill-mail");
     let sink = SmtpSink::start(mail.path());
@@ -159,6 +165,7 @@ async fn a_server_killed_mid_burst_keeps_and_mails_every_acknowledged_enquiry() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_thousand_concurrent_posts_make_a_thousand_rows_and_mails() {
+    let _turn = HEAVY.lock().await;
     let data = TempDir::new("thousand");
     let mail = TempDir::new("thousand-mail");
     let sink = SmtpSink::start(mail.path());
@@ -190,6 +197,7 @@ async fn a_thousand_concurrent_posts_make_a_thousand_rows_and_mails() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_nodes_sharing_postgres_mail_each_enquiry_once() {
+    let _turn = HEAVY.lock().await;
     let postgres = tokio::task::spawn_blocking(Postgres::start).await.unwrap();
     let url = postgres.database("nodes");
     let mail = TempDir::new("nodes-mail");

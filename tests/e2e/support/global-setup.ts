@@ -43,7 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const server = spawn(
     BINARY,
     ['serve', '--addr', `127.0.0.1:${port}`, '--data', dataDir, '--stop-when-stdin-closes'],
-    { stdio: ['pipe', 'inherit', 'pipe'], env: { ...process.env, RUST_LOG: 'warn,onespace::not_found=info' } },
+    { stdio: ['pipe', 'inherit', 'pipe'], env: { ...process.env, RUST_LOG: 'warn,onespace::not_found=info', ONESPACE_RATE_LIMIT_PER_MINUTE: '1000' } },
   );
   const logs: string[] = [];
   server.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
@@ -54,6 +54,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   exited.catch(() => undefined);
   process.env['E2E_BASE_URL'] = baseURL;
   process.env['E2E_SERVER_LOG'] = join(dataDir, 'server.log');
+  process.env['E2E_DATA_DIR'] = dataDir;
   return async () => {
     server.stdin?.end();
     server.kill('SIGTERM');
