@@ -3,14 +3,39 @@
 //! This crate has no I/O, no async and no framework types, so it compiles unchanged for the
 //! server (x86_64) and for the islands (wasm32, through `onespace-wasm`).
 //!
-//! - [`money`]: integer pence and the one price formatter.
+//! - [`money`]: [`Pence`], integer money, and the one price formatter (`£62.50`, `£1,112`).
+//! - [`mod@catalogue`]: memberships ([`catalogue::MembershipPlan`]), session packs
+//!   ([`catalogue::SessionPack`]), the trial and its intro and timed offers, Fire & Ice, the
+//!   6-week challenge, and [`catalogue()`], everything as one JSON-able object.
+//! - [`founder`]: founder plans ([`founder::FounderPlan`]), 20% off for life.
+//! - [`offers`]: discounts and campaigns, the retreat, and [`offers::Date`].
+//! - [`invest`]: investment tiers ([`invest::Tier`]), the raise, loan and forecast.
+//! - [`policy`]: booking and cancellation rules.
 //! - [`countdown`]: the offer countdowns as pure functions of (now, stored end).
-//! - [`studio`]: the studio's contact details and opening hours.
-//! - [`links`]: external purchase, booking, review and social addresses.
+//! - [`forms`]: the seven forms' schemas, validation ([`forms::validate`]), messages and the
+//!   posted body [`forms::Enquiry`].
+//! - [`chat`]: the chat assistant's keyword matching and replies ([`chat::respond`]).
+//! - [`mail`]: `mailto:` link builders.
+//! - [`team`]: the instructors ([`team::TeamMember`]).
+//! - [`studio`]: contact details, opening hours, drive times, consultation slots.
+//! - [`links`]: every external address (booking provider, review, social), in one place.
 
+pub mod catalogue;
+pub mod chat;
 pub mod countdown;
+pub mod forms;
+pub mod founder;
+pub mod invest;
 pub mod links;
+pub mod mail;
 pub mod money;
+pub mod offers;
+pub mod policy;
 pub mod studio;
+pub mod team;
 
+pub use catalogue::{catalogue, Catalogue};
+pub use chat::{respond as chat_reply, ChatReply};
+pub use countdown::CountdownState;
+pub use forms::{Enquiry, FormName};
 pub use money::Pence;

@@ -1,0 +1,277 @@
+//! Discounts and campaigns: the student, Blue Light and over-60s discount, the year-end 20% off,
+//! back-to-school, the September sale and the yoga retreat.
+//!
+//! Promo codes are shown here; checking them is the booking provider's job at checkout (SPEC
+//! section 5 does not show any checking on the site).
+
+use serde::Serialize;
+
+use crate::catalogue::MembershipPlan;
+use crate::{links, Pence};
+
+/// A calendar date, for offer deadlines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Date {
+    /// Year.
+    pub year: u16,
+    /// Month, 1-12.
+    pub month: u8,
+    /// Day of the month.
+    pub day: u8,
+}
+
+const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+impl Date {
+    /// A date (not checked; the constants below are real dates).
+    pub const fn new(year: u16, month: u8, day: u8) -> Self {
+        Self { year, month, day }
+    }
+
+    /// `2025-12-31`.
+    pub fn iso(self) -> String {
+        format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+
+    /// `31 December 2025`.
+    pub fn long(self) -> String {
+        let month = MONTH_NAMES
+            .get(usize::from(self.month).saturating_sub(1))
+            .copied()
+            .unwrap_or_default();
+        format!("{} {month} {}", self.day, self.year)
+    }
+
+    /// `31/12/2025`.
+    pub fn short(self) -> String {
+        format!("{:02}/{:02}/{}", self.day, self.month, self.year)
+    }
+}
+
+/// 20% off recurring memberships for students, Blue Light holders and over-60s.
+pub mod concession {
+    /// Discount on recurring memberships, per cent.
+    pub const PERCENT_OFF: u64 = 20;
+    /// Who qualifies; also the discount form's `discountType` options.
+    pub const GROUPS: [&str; 3] = ["Student", "Blue Light", "Over 60s"];
+
+    /// The contact page's discount card text.
+    pub fn summary() -> String {
+        format!(
+            "Students, Blue Light holders and over 60s get {PERCENT_OFF}% off recurring \
+             memberships. We'll give you your code once we've confirmed your details."
+        )
+    }
+}
+
+/// Year-end campaign on the memberships page.
+pub mod year_end {
+    use super::Date;
+
+    /// Discount on all memberships, per cent.
+    pub const PERCENT_OFF: u64 = 20;
+    /// The code. SPEC shows the campaign's code only as valid to 31 December 2025; the
+    /// back-to-school offer's code 2025 gives the same 20% over the same period, so the site
+    /// shows that one code for both.
+    pub const CODE: &str = super::back_to_school::CODE;
+    /// Last day the code works.
+    pub const VALID_UNTIL: Date = Date::new(2025, 12, 31);
+
+    /// `20% off all memberships with code 2025, valid until 31 December 2025`.
+    pub fn summary() -> String {
+        format!(
+            "{PERCENT_OFF}% off all memberships with code {CODE}, valid until {}",
+            VALID_UNTIL.long()
+        )
+    }
+}
+
+/// Back-to-school (August) offer.
+pub mod back_to_school {
+    use super::Date;
+
+    /// Membership discount code, for new members.
+    pub const CODE: &str = "2025";
+    /// Membership discount, per cent.
+    pub const PERCENT_OFF: u64 = 20;
+    /// Last day of purchase.
+    pub const ENDS: Date = Date::new(2025, 8, 31);
+    /// The membership discount applies to payments up to and including this date.
+    pub const PAYMENTS_UNTIL: Date = Date::new(2025, 12, 31);
+    /// Extra credits on the qualifying packs, per cent (applied automatically at checkout).
+    pub const BONUS_PERCENT: u32 = 20;
+    /// Pack sizes that get the bonus (the 30-pack's price is not shown, so it has no card).
+    pub const BONUS_PACK_SIZES: [u32; 3] = [20, 30, 50];
+    /// The challenge start that comes with the rest of August free.
+    pub const CHALLENGE_STARTS: Date = crate::catalogue::challenge::NEXT_START;
+
+    /// Credits a qualifying pack gives with the bonus (20 -> 24, 30 -> 36, 50 -> 60);
+    /// `None` for other packs.
+    pub fn bonus_credits(sessions: u32) -> Option<u32> {
+        BONUS_PACK_SIZES
+            .contains(&sessions)
+            .then(|| sessions + sessions * BONUS_PERCENT / 100)
+    }
+
+    /// The red banner: `Ends 31 Aug — Don't miss your Back to School savings`.
+    pub fn banner() -> String {
+        "Ends 31 Aug \u{2014} Don't miss your Back to School savings".to_owned()
+    }
+}
+
+/// September sale: 50% off the first month of a £49 membership for a fixed number of spots.
+pub mod september_sale {
+    use crate::catalogue;
+    use crate::Pence;
+
+    /// Spots offered.
+    pub const SPOTS: u32 = 10;
+    /// Spots taken (a fixed figure on the page, SPEC section 4).
+    pub const TAKEN: u32 = 3;
+    /// Spots left: 7.
+    pub const LEFT: u32 = SPOTS - TAKEN;
+    /// Discount on the first month, per cent.
+    pub const PERCENT_OFF: u64 = 50;
+    /// The code.
+    pub const CODE: &str = "FIFTY";
+    /// The membership discounted: the £49 plan.
+    pub const PLAN: catalogue::MembershipPlan = catalogue::LITE;
+    /// First-month price: £24.50.
+    pub const FIRST_MONTH: Pence = PLAN.price.less_percent(PERCENT_OFF);
+    /// Days from starting within which the free 1-2-1 PT session is booked.
+    pub const FREE_PT_WITHIN_DAYS: u32 = 30;
+
+    /// `10 Available → 3 Gone → Only 7 Left!`
+    pub fn spots_message() -> String {
+        format!("{SPOTS} Available \u{2192} {TAKEN} Gone \u{2192} Only {LEFT} Left!")
+    }
+
+    /// `50% Off First Month + Free PT`
+    pub fn headline() -> String {
+        format!("{PERCENT_OFF}% Off First Month + Free PT")
+    }
+
+    /// `Use code: FIFTY or contact us to apply`
+    pub fn code_note() -> String {
+        format!("Use code: {CODE} or contact us to apply")
+    }
+}
+
+/// The day yoga retreat.
+pub mod retreat {
+    use crate::Pence;
+
+    /// Price.
+    pub const PRICE: Pence = Pence::pounds(160);
+    /// What the member code saves.
+    pub const MEMBER_SAVING: Pence = Pence::pounds(20);
+    /// Members' price: £140.
+    pub const MEMBER_PRICE: Pence = PRICE.minus(MEMBER_SAVING);
+    /// Start time as shown.
+    pub const STARTS: &str = "10am";
+    /// End time as shown.
+    pub const ENDS: &str = "5pm";
+
+    /// `10am to 5pm`.
+    pub fn hours() -> String {
+        format!("{STARTS} to {ENDS}")
+    }
+}
+
+/// All discounts and campaigns as one JSON-able object.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Offers {
+    /// Concession discount, per cent.
+    pub concession_percent_off: u64,
+    /// Concession groups.
+    pub concession_groups: [&'static str; 3],
+    /// Concession card text.
+    pub concession_summary: String,
+    /// Year-end discount, per cent.
+    pub year_end_percent_off: u64,
+    /// Year-end code.
+    pub year_end_code: &'static str,
+    /// Year-end last valid day, ISO.
+    pub year_end_valid_until: String,
+    /// Year-end summary line.
+    pub year_end_summary: String,
+    /// Back-to-school code.
+    pub back_to_school_code: &'static str,
+    /// Back-to-school last purchase day, ISO.
+    pub back_to_school_ends: String,
+    /// Back-to-school banner.
+    pub back_to_school_banner: String,
+    /// Back-to-school bonus, per cent.
+    pub back_to_school_bonus_percent: u32,
+    /// Qualifying pack sizes.
+    pub back_to_school_bonus_packs: [u32; 3],
+    /// September sale spots.
+    pub september_spots: u32,
+    /// September sale spots taken.
+    pub september_taken: u32,
+    /// September sale spots left.
+    pub september_left: u32,
+    /// September sale regular monthly price.
+    pub september_regular_price: Pence,
+    /// September sale first-month price.
+    pub september_first_month: Pence,
+    /// September sale code.
+    pub september_code: &'static str,
+    /// September sale spots message.
+    pub september_spots_message: String,
+    /// September sale buttons' target.
+    pub september_url: &'static str,
+    /// Retreat price.
+    pub retreat_price: Pence,
+    /// Retreat members' price.
+    pub retreat_member_price: Pence,
+    /// Retreat hours.
+    pub retreat_hours: String,
+    /// Retreat booking page.
+    pub retreat_url: &'static str,
+}
+
+/// The offers object.
+pub fn offers() -> Offers {
+    let sale_plan: MembershipPlan = september_sale::PLAN;
+    Offers {
+        concession_percent_off: concession::PERCENT_OFF,
+        concession_groups: concession::GROUPS,
+        concession_summary: concession::summary(),
+        year_end_percent_off: year_end::PERCENT_OFF,
+        year_end_code: year_end::CODE,
+        year_end_valid_until: year_end::VALID_UNTIL.iso(),
+        year_end_summary: year_end::summary(),
+        back_to_school_code: back_to_school::CODE,
+        back_to_school_ends: back_to_school::ENDS.iso(),
+        back_to_school_banner: back_to_school::banner(),
+        back_to_school_bonus_percent: back_to_school::BONUS_PERCENT,
+        back_to_school_bonus_packs: back_to_school::BONUS_PACK_SIZES,
+        september_spots: september_sale::SPOTS,
+        september_taken: september_sale::TAKEN,
+        september_left: september_sale::LEFT,
+        september_regular_price: sale_plan.price,
+        september_first_month: september_sale::FIRST_MONTH,
+        september_code: september_sale::CODE,
+        september_spots_message: september_sale::spots_message(),
+        september_url: links::MEMBERSHIPS,
+        retreat_price: retreat::PRICE,
+        retreat_member_price: retreat::MEMBER_PRICE,
+        retreat_hours: retreat::hours(),
+        retreat_url: links::RETREAT,
+    }
+}

@@ -1,0 +1,606 @@
+//! Every figure and message SPEC.md states, checked against the core. Where the core computes a
+//! figure, this test holds the computation to SPEC's number.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use onespace_core::catalogue::{self, challenge, fire_ice, intro, timed, trial};
+use onespace_core::countdown;
+use onespace_core::forms::{messages, schema, FormName};
+use onespace_core::offers::{back_to_school, concession, retreat, september_sale, year_end};
+use onespace_core::{chat, founder, invest, policy, studio, team, Pence};
+
+fn shown(pence: Pence) -> String {
+    pence.format()
+}
+
+#[test]
+fn monthly_memberships_and_unlimited_options() {
+    let rows: Vec<(&str, String, Option<u32>, bool)> = catalogue::MONTHLY_MEMBERSHIPS
+        .iter()
+        .map(|plan| (plan.name, shown(plan.price), plan.sessions, plan.featured))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("Lite", "£49".to_owned(), Some(4), false),
+            ("Core", "£79".to_owned(), Some(8), false),
+            ("Flex", "£99".to_owned(), Some(12), true),
+            ("Unlimited", "£139".to_owned(), None, false),
+        ]
+    );
+    let options: Vec<(&str, String)> = catalogue::UNLIMITED_OPTIONS
+        .iter()
+        .map(|plan| (plan.name, shown(plan.price)))
+        .collect();
+    assert_eq!(
+        options,
+        [
+            ("Functional Training", "£109".to_owned()),
+            ("Yoga & Pilates", "£109".to_owned()),
+            ("Fire & Ice", "£109".to_owned()),
+        ]
+    );
+    let descriptions: Vec<String> = catalogue::MONTHLY_MEMBERSHIPS
+        .iter()
+        .map(|plan| plan.description())
+        .collect();
+    assert_eq!(
+        descriptions,
+        [
+            "£12.25 per session",
+            "£9.88 per session",
+            "£8.25 per session",
+            "Unlimited sessions"
+        ]
+    );
+    let keys: Vec<&str> = catalogue::MONTHLY_MEMBERSHIPS
+        .iter()
+        .chain(&catalogue::UNLIMITED_OPTIONS)
+        .map(|plan| plan.key)
+        .collect();
+    let mut unique = keys.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), keys.len(), "plan keys are unique");
+}
+
+#[test]
+fn session_packs() {
+    let rows: Vec<(&str, String, Option<String>, bool, String)> = catalogue::SESSION_PACKS
+        .iter()
+        .map(|pack| {
+            (
+                pack.name,
+                shown(pack.price),
+                pack.validity.map(|validity| validity.display()),
+                pack.featured,
+                pack.per_session(),
+            )
+        })
+        .collect();
+    let expect = |name, price: &str, validity: Option<&str>, featured, per: &str| {
+        (
+            name,
+            price.to_owned(),
+            validity.map(str::to_owned),
+            featured,
+            per.to_owned(),
+        )
+    };
+    assert_eq!(
+        rows,
+        [
+            expect("Drop-in", "£13", None, false, "Single session"),
+            expect(
+                "5 Pack",
+                "£62.50",
+                Some("30 days"),
+                false,
+                "£12.50 per session"
+            ),
+            expect(
+                "10 Pack",
+                "£120",
+                Some("3 months"),
+                false,
+                "£12 per session"
+            ),
+            expect("20 Pack", "£200", Some("6 months"), true, "£10 per session"),
+            expect(
+                "50 Pack",
+                "£450",
+                Some("12 months"),
+                false,
+                "£9 per session"
+            ),
+        ]
+    );
+    assert!(
+        catalogue::DROP_IN.purchase_url.is_none(),
+        "drop-in books via the timetable"
+    );
+    assert_eq!(catalogue::PACK_5.expiry(), "Valid for 30 days");
+}
+
+#[test]
+fn trial_intro_and_timed_offers() {
+    assert_eq!(trial::NAME, "14-Day Ultimate Experience");
+    assert_eq!(trial::DAYS, 14);
+    assert_eq!(shown(trial::PRICE), "£49");
+    assert_eq!(shown(intro::PRICE), "£39");
+    assert_eq!(shown(intro::DISCOUNT), "£10");
+    assert_eq!(intro::button_text(), "Get £10 Off - Pay £39 (Usually £49)");
+    assert_eq!(intro::SCHEMA_NAME, "2-Week Intro Offer");
+    assert_eq!(countdown::INTRO_OFFER_WINDOW_MS, 10 * 60 * 1000);
+    assert_eq!(
+        countdown::INTRO_OFFER_EXPIRED,
+        "Offer Expired - Regular Price Applies"
+    );
+    assert_eq!(timed::PERCENT_OFF, 10);
+    assert_eq!(shown(timed::SHOWN_PRICE), "£44");
+    assert_eq!(
+        shown(timed::computed_price()),
+        "£44.10",
+        "SPEC shows £44; documented"
+    );
+    assert_eq!(countdown::TIMED_OFFER_WINDOW_MS, 300 * 1000);
+    assert_eq!(countdown::TIMED_OFFER_EXPIRED, "Time's Up!");
+    assert_eq!(
+        timed::refund_terms(),
+        "Refund needs 12 sessions in 3 weeks plus both body scans."
+    );
+    assert_eq!(
+        trial::guarantee_terms(),
+        "Refunds need 8 sessions in 2 weeks plus your body scans."
+    );
+}
+
+#[test]
+fn fire_and_ice() {
+    assert_eq!(fire_ice::MINUTES, 40);
+    assert_eq!(shown(fire_ice::DROP_IN), "£25");
+    assert_eq!(fire_ice::saving_text(), "Save up to 81%");
+    assert_eq!(fire_ice::MAX_PER_WEEK, 3);
+    assert_eq!(fire_ice::session_text(), "40-minute private session");
+}
+
+#[test]
+fn founder_table() {
+    let rows: Vec<(&str, String, String, String, u32)> = founder::PLANS
+        .iter()
+        .map(|plan| {
+            (
+                plan.name,
+                shown(plan.original_price()),
+                shown(plan.founder_price()),
+                shown(plan.annual_price()),
+                plan.fire_ice_sessions,
+            )
+        })
+        .collect();
+    let row = |name, from: &str, to: &str, year: &str, sessions| {
+        (
+            name,
+            from.to_owned(),
+            to.to_owned(),
+            year.to_owned(),
+            sessions,
+        )
+    };
+    assert_eq!(
+        rows,
+        [
+            row(
+                "Unlimited Gym + Yoga/Pilates",
+                "£139",
+                "£111.20",
+                "£1,112",
+                8
+            ),
+            row("Unlimited Gym Only", "£109", "£87.20", "£872", 4),
+            row("Unlimited Yoga/Pilates Only", "£109", "£87.20", "£872", 4),
+            row("Flex", "£99", "£79.20", "£792", 4),
+            row("Core", "£79", "£63.20", "£632", 2),
+            row("Lite", "£49", "£39.20", "£392", 1),
+        ]
+    );
+    assert_eq!(founder::PERCENT_OFF, 20);
+    let form = schema(FormName::Membership);
+    let keys: Vec<&str> = form
+        .field("selectedMembership")
+        .unwrap()
+        .options
+        .iter()
+        .map(|o| o.value)
+        .collect();
+    let plan_keys: Vec<&str> = founder::PLANS.iter().map(|plan| plan.key).collect();
+    assert_eq!(keys, plan_keys);
+}
+
+#[test]
+fn investment_figures() {
+    let tiers: Vec<(String, &str)> = invest::TIERS
+        .iter()
+        .map(|tier| (shown(tier.amount), tier.title))
+        .collect();
+    assert_eq!(
+        tiers,
+        [
+            ("£2,000".to_owned(), "Community Champion"),
+            ("£5,000".to_owned(), "Inner Circle"),
+            ("£10,000".to_owned(), "Founding Investor"),
+            ("£20,000".to_owned(), "Legacy Investor"),
+        ]
+    );
+    assert!(invest::TIERS.iter().all(|tier| tier.perks.len() >= 3));
+    assert_eq!(shown(invest::EQUITY_FROM), "£10,000");
+    assert_eq!(shown(invest::LANDING_VALUATION), "£350,000");
+    assert_eq!(shown(invest::RAISE), "£50,000");
+    assert_eq!(shown(invest::PRE_MONEY), "£400,000");
+    assert_eq!(
+        invest::percent_text(invest::equity_basis_points(invest::RAISE)),
+        "12.5%"
+    );
+    assert_eq!(
+        invest::percent_text(invest::equity_basis_points(invest::loan::EQUITY_PART)),
+        "6.25%"
+    );
+    assert_eq!(shown(invest::loan::PRINCIPAL), "£25,000");
+    assert_eq!(invest::loan::INTEREST_PERCENT, 10);
+    assert_eq!(invest::loan::HOLIDAY_MONTHS, 6);
+    assert_eq!(invest::loan::REPAYMENTS, 30);
+    assert_eq!(shown(invest::loan::MONTHLY_REPAYMENT), "£966.67");
+    assert_eq!(shown(invest::loan::TOTAL_REPAID), "£29,000");
+    let repaid = invest::loan::MONTHLY_REPAYMENT.times(invest::loan::REPAYMENTS);
+    assert!(repaid.0.abs_diff(invest::loan::TOTAL_REPAID.0) < invest::loan::REPAYMENTS);
+    let options = invest::deal_options();
+    assert_eq!(
+        options[0].summary,
+        "£50,000 for 12.5% equity at a £400,000 pre-money valuation"
+    );
+    assert!(options[1]
+        .summary
+        .contains("30 monthly repayments of £966.67 (£29,000 in total)"));
+    assert_eq!(invest::ACTIVE_MEMBERS, 212);
+    assert_eq!(invest::SNAPSHOT_MONTH, "June 2025");
+    assert_eq!(shown(invest::MONTHLY_REVENUE), "£18,550");
+    assert_eq!(
+        (shown(invest::BREAK_EVEN.0), shown(invest::BREAK_EVEN.1)),
+        ("£16,000".into(), "£18,500".into())
+    );
+    assert_eq!(
+        (shown(invest::OUTGOINGS.0), shown(invest::OUTGOINGS.1)),
+        ("£16,074".into(), "£18,574".into())
+    );
+    let forecast = invest::forecast();
+    assert_eq!(forecast.len(), 12);
+    assert_eq!(shown(forecast[0].revenue), "£18,550");
+    assert_eq!(shown(forecast[11].revenue), "£47,500");
+    assert_eq!(
+        forecast.iter().map(|m| m.revenue).max(),
+        Some(invest::FORECAST_PEAK)
+    );
+}
+
+#[test]
+fn discounts_and_campaigns() {
+    assert_eq!(concession::PERCENT_OFF, 20);
+    assert_eq!(concession::GROUPS, ["Student", "Blue Light", "Over 60s"]);
+    assert_eq!(year_end::PERCENT_OFF, 20);
+    assert_eq!(year_end::VALID_UNTIL.long(), "31 December 2025");
+    assert_eq!(back_to_school::CODE, "2025");
+    assert_eq!(back_to_school::ENDS.short(), "31/08/2025");
+    assert_eq!(back_to_school::PAYMENTS_UNTIL.short(), "31/12/2025");
+    assert_eq!(
+        back_to_school::banner(),
+        "Ends 31 Aug — Don't miss your Back to School savings"
+    );
+    assert_eq!(back_to_school::bonus_credits(20), Some(24));
+    assert_eq!(back_to_school::bonus_credits(30), Some(36));
+    assert_eq!(back_to_school::bonus_credits(50), Some(60));
+    assert_eq!(back_to_school::bonus_credits(10), None);
+    assert_eq!(back_to_school::CHALLENGE_STARTS.long(), "1 September 2025");
+    assert_eq!(
+        september_sale::spots_message(),
+        "10 Available → 3 Gone → Only 7 Left!"
+    );
+    assert_eq!(september_sale::LEFT, 7);
+    assert_eq!(september_sale::headline(), "50% Off First Month + Free PT");
+    assert_eq!(shown(september_sale::PLAN.price), "£49");
+    assert_eq!(shown(september_sale::FIRST_MONTH), "£24.50");
+    assert_eq!(
+        september_sale::code_note(),
+        "Use code: FIFTY or contact us to apply"
+    );
+    assert_eq!(september_sale::FREE_PT_WITHIN_DAYS, 30);
+    assert_eq!(shown(retreat::PRICE), "£160");
+    assert_eq!(shown(retreat::MEMBER_PRICE), "£140");
+    assert_eq!(shown(retreat::MEMBER_SAVING), "£20");
+    assert_eq!(retreat::hours(), "10am to 5pm");
+}
+
+#[test]
+fn policy_hours_places_and_challenge() {
+    assert_eq!(policy::NOTICE_DAYS, 30);
+    assert_eq!(policy::BILLING_CYCLE_DAYS, 30);
+    assert_eq!(policy::CANCEL_BOOKING_HOURS, 3);
+    assert_eq!(
+        (policy::FREE_NO_SHOWS_PER_MONTH, shown(policy::NO_SHOW_FEE)),
+        (1, "£10".into())
+    );
+    assert_eq!(
+        (
+            policy::FREE_LATE_CANCELS_PER_MONTH,
+            shown(policy::LATE_CANCEL_FEE)
+        ),
+        (2, "£5".into())
+    );
+    assert_eq!(
+        (
+            policy::ARRIVE_EARLY_MINUTES,
+            policy::FIRST_CLASS_ARRIVE_EARLY_MINUTES
+        ),
+        (5, 15)
+    );
+    assert_eq!(
+        studio::opening_hours_line(),
+        "Mon-Fri 6:00 AM-8:00 PM, Sat 8:00 AM-12:00 PM, Sun 9:00 AM-12:00 PM"
+    );
+    let drives: Vec<(&str, u32)> = studio::DRIVE_TIMES
+        .iter()
+        .map(|d| (d.from, d.minutes))
+        .collect();
+    assert_eq!(
+        drives,
+        [
+            ("Livingston", 2),
+            ("Bathgate", 10),
+            ("Whitburn", 12),
+            ("Broxburn", 15),
+            ("Edinburgh", 25)
+        ]
+    );
+    let slots: Vec<String> = studio::CONSULTATION_SLOTS
+        .iter()
+        .map(|s| format!("{} {}", s.day, s.time))
+        .collect();
+    assert_eq!(
+        slots,
+        [
+            "Monday 10:00 AM",
+            "Monday 8:00 PM",
+            "Tuesday 8:00 PM",
+            "Wednesday 4:00 PM",
+            "Thursday 10:00 AM",
+            "Thursday 8:30 PM",
+            "Friday 11:00 AM"
+        ]
+    );
+    assert_eq!(challenge::WEEKS, 6);
+    assert_eq!(challenge::included().len(), 5);
+    assert_eq!(
+        challenge::included(),
+        [
+            "6 weeks of coached training",
+            "3 Fire & Ice recovery sessions",
+            "3 body composition scans",
+            "7-day meal plan",
+            "Weekly check-ins"
+        ]
+    );
+    assert_eq!(
+        challenge::stay_claim(),
+        "86% of our challenge members stay long term"
+    );
+}
+
+#[test]
+fn form_messages_word_for_word() {
+    let m = messages(FormName::Discount);
+    assert_eq!(
+        m.missing.map(|t| (t.title, t.destructive)),
+        Some(("Please fill in all required fields", true))
+    );
+    assert_eq!(
+        m.success.map(|t| (t.title, t.description)),
+        Some((
+            "Email client opened",
+            Some("Please send the email to complete your discount request.")
+        ))
+    );
+    let m = messages(FormName::Contact);
+    assert_eq!(m.submitting_label, Some("Sending..."));
+    assert_eq!(
+        m.success.map(|t| (t.title, t.description)),
+        Some((
+            "Message Sent!",
+            Some("Thank you for contacting us. We'll get back to you soon!")
+        ))
+    );
+    assert_eq!(
+        m.failure.map(|t| (t.title, t.description)),
+        Some(("Error", Some("Failed to send message. Please try again.")))
+    );
+    assert_eq!(
+        m.thank_you,
+        Some("Thanks for contacting us! We'll get back in touch ASAP.")
+    );
+    assert_eq!(m.again_label, Some("Send another message"));
+    let m = messages(FormName::InvestmentInterest);
+    assert_eq!(
+        m.success.map(|t| (t.title, t.description)),
+        Some((
+            "Interest Registered!",
+            Some("Thank you for your interest! We'll send you our investor pack and be in touch soon.")
+        ))
+    );
+    assert_eq!(
+        m.failure.and_then(|t| t.description),
+        Some("Failed to register interest. Please try again.")
+    );
+    let m = messages(FormName::InvestorContact);
+    assert_eq!(
+        m.success.map(|t| (t.title, t.description)),
+        Some((
+            "Message Sent!",
+            Some("Thank you for your interest! We'll be in touch soon to discuss the investment opportunity.")
+        ))
+    );
+    assert_eq!(
+        m.failure.and_then(|t| t.description),
+        Some("Failed to send message. Please try again or contact us directly.")
+    );
+    let m = messages(FormName::Membership);
+    assert_eq!(m.submitting_label, Some("Confirming..."));
+    assert_eq!(
+        m.missing.map(|t| (t.title, t.description, t.destructive)),
+        Some((
+            "Missing Information",
+            Some("Please fill in all required fields."),
+            true
+        ))
+    );
+    assert_eq!(
+        m.success.map(|t| (t.title, t.description)),
+        Some((
+            "Membership Request Sent!",
+            Some("Thank you! We'll be in touch soon to confirm your membership details.")
+        ))
+    );
+    assert_eq!(
+        m.failure.and_then(|t| t.description),
+        Some("There was a problem sending your request. Please try again.")
+    );
+    assert!(m
+        .thank_you
+        .is_some_and(|text| text.contains("within 24 hours")));
+    assert_eq!(m.again_label, Some("Submit Another Request"));
+}
+
+#[test]
+fn form_fields_match_spec_section_3() {
+    let names =
+        |form| -> Vec<&'static str> { schema(form).fields.iter().map(|f| f.name).collect() };
+    let required = |form| -> Vec<&'static str> {
+        schema(form)
+            .fields
+            .iter()
+            .filter(|f| f.required)
+            .map(|f| f.name)
+            .collect()
+    };
+    assert_eq!(
+        names(FormName::Discount),
+        ["name", "email", "phone", "discountType", "additionalInfo"]
+    );
+    assert_eq!(
+        required(FormName::Discount),
+        ["name", "email", "phone", "discountType"]
+    );
+    assert_eq!(
+        names(FormName::Contact),
+        [
+            "firstName",
+            "lastName",
+            "email",
+            "phone",
+            "interest",
+            "message"
+        ]
+    );
+    assert_eq!(
+        required(FormName::Contact),
+        ["firstName", "lastName", "email", "message"]
+    );
+    assert_eq!(
+        required(FormName::ChatContact),
+        ["name", "email", "message"]
+    );
+    assert_eq!(
+        names(FormName::Cancellation),
+        ["name", "email", "membershipType", "reason"]
+    );
+    assert_eq!(
+        required(FormName::Cancellation),
+        ["name", "email", "membershipType"]
+    );
+    assert_eq!(
+        names(FormName::InvestmentInterest),
+        ["name", "email", "phone", "investmentAmount", "why"]
+    );
+    assert_eq!(required(FormName::InvestmentInterest), ["name", "email"]);
+    assert_eq!(
+        names(FormName::InvestorContact),
+        ["name", "email", "phone", "why"]
+    );
+    assert_eq!(required(FormName::InvestorContact), ["name", "email"]);
+    assert_eq!(
+        names(FormName::Membership),
+        [
+            "fullName",
+            "email",
+            "phone",
+            "selectedMembership",
+            "payAnnually",
+            "additionalNotes"
+        ]
+    );
+    assert_eq!(
+        required(FormName::Membership),
+        ["fullName", "email", "selectedMembership", "payAnnually"]
+    );
+    let options = |form, field| -> Vec<&'static str> {
+        schema(form)
+            .field(field)
+            .unwrap()
+            .options
+            .iter()
+            .map(|o| o.value)
+            .collect()
+    };
+    assert_eq!(
+        options(FormName::Discount, "discountType"),
+        ["Student", "Blue Light", "Over 60s"]
+    );
+    assert_eq!(
+        options(FormName::Cancellation, "membershipType"),
+        ["Flex", "Unlimited", "Challenge", "Other"]
+    );
+    assert_eq!(
+        options(FormName::InvestmentInterest, "investmentAmount"),
+        ["2k", "5k", "10k", "20k", "other"]
+    );
+    assert_eq!(options(FormName::Membership, "payAnnually"), ["yes", "no"]);
+    assert_eq!(
+        options(FormName::Contact, "interest"),
+        [
+            "Membership Information",
+            "6-Week Challenge",
+            "Fire & Ice Recovery",
+            "Corporate Wellness",
+            "Personal Training",
+            "Room Hire",
+            "Student/Blue Light/Over 60's Discount",
+            "Other"
+        ]
+    );
+}
+
+#[test]
+fn chat_and_team() {
+    let fallback = chat::respond("blah").unwrap();
+    for topic in [
+        "schedule",
+        "location",
+        "what to bring",
+        "memberships",
+        "6-week challenge",
+    ] {
+        assert!(fallback.text.contains(topic), "{topic}");
+    }
+    assert!(fallback.show_contact_button);
+    assert!(chat::mail_opened().contains(studio::EMAIL));
+    assert!(chat::mail_opened().contains(studio::PHONE_DISPLAY));
+    assert_eq!(team::TEAM.len(), 4);
+    assert!(team::TEAM.iter().filter(|member| member.offers121).count() >= 2);
+}

@@ -1,0 +1,130 @@
+// Runs the shared test vectors (crates/core/tests/vectors.json) through the built WebAssembly
+// module and asserts exactly the outputs the native core gives (crates/core/tests/vectors.rs).
+//
+// Build first with scripts/wasm.sh, then: node --test crates/wasm/tests/
+// WASM_PKG_DIR overrides the package folder (default frontend/src/wasm-pkg).
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+const pkgDir = resolve(root, process.env.WASM_PKG_DIR ?? "frontend/src/wasm-pkg");
+const wasm = await import(pathToFileURL(join(pkgDir, "onespace_wasm.js")).href);
+wasm.initSync({ module: readFileSync(join(pkgDir, "onespace_wasm_bg.wasm")) });
+
+const vectors = JSON.parse(readFileSync(join(root, "crates/core/tests/vectors.json"), "utf8"));
+
+/** The WebAssembly output for one case; thrown errors become { error: message } as natively. */
+function output(group, c) {
+  try {
+    switch (group) {
+      case "formatPence":
+        return wasm.formatPence(c.pence);
+      case "introOfferCountdown":
+        return wasm.introOfferCountdown(c.nowMs, c.storedEndMs ?? undefined);
+      case "timedOfferCountdown":
+        return wasm.timedOfferCountdown(c.nowMs, c.storedEndMs ?? undefined);
+      case "validateForm":
+        return wasm.validateForm(c.form, c.values);
+      case "chatReply":
+        return wasm.chatReply(c.text);
+      case "mailLink":
+        return wasm.mailLink(c.kind, c.values);
+      default:
+        throw new TypeError(`unknown vector group ${group}`);
+    }
+  } catch (error) {
+    if (error instanceof TypeError) throw error;
+    return { error: error.message };
+  }
+}
+
+for (const [group, cases] of Object.entries(vectors)) {
+  if (!Array.isArray(cases)) continue;
+  test(`${group}: WebAssembly matches the shared vectors`, () => {
+    assert.ok(cases.length > 0);
+    cases.forEach((c, index) => {
+      assert.deepStrictEqual(output(group, c), c.expected, `${group}[${index}]`);
+    });
+  });
+}
+
+test("countdowns also accept null for a missing stored end", () => {
+  assert.deepStrictEqual(wasm.introOfferCountdown(1000, null), wasm.introOfferCountdown(1000));
+  assert.equal(wasm.timedOfferCountdown(0, null).display, "05:00");
+  assert.equal(wasm.introOfferCountdown(Number.NaN).display, "10:00");
+});
+
+test("validateForm reads numbers, booleans and null leniently and throws for unknown forms", () => {
+  const result = wasm.validateForm("membership", {
+    fullName: "Kim", email: "kim@example.com", selectedMembership: "founder-lite", payAnnually: "no",
+    phone: null, additionalNotes: undefined,
+  });
+  assert.deepStrictEqual(result, { ok: true, errors: {} });
+  assert.deepStrictEqual(wasm.validateForm("contact", null).ok, false);
+  assert.throws(() => wasm.validateForm("contact", "not an object"));
+  assert.throws(() => wasm.validateForm("nope", {}), /Unknown form 'nope'\./);
+});
+
+test("catalogue is one JSON-able object with prices in pence", () => {
+  const catalogue = wasm.catalogue();
+  assert.deepStrictEqual(JSON.parse(JSON.stringify(catalogue)), catalogue);
+  assert.deepStrictEqual(
+    catalogue.memberships.map((m) => [m.key, wasm.formatPence(m.price), m.sessions, m.featured]),
+    [["lite", "£49", 4, false], ["core", "£79", 8, false], ["flex", "£99", 12, true], ["unlimited", "£139", null, false]],
+  );
+  assert.deepStrictEqual(
+    catalogue.founderPlans.map((p) => [wasm.formatPence(p.founderPrice), wasm.formatPence(p.annualPrice)]),
+    [["£111.20", "£1,112"], ["£87.20", "£872"], ["£87.20", "£872"], ["£79.20", "£792"], ["£63.20", "£632"], ["£39.20", "£392"]],
+  );
+  assert.equal(catalogue.packs[1].perSession, "£12.50 per session");
+  assert.equal(wasm.formatPence(catalogue.investment.loanMonthlyRepayment), "£966.67");
+  assert.equal(catalogue.investment.forecast.length, 12);
+  assert.equal(catalogue.team.filter((m) => m.offers121).length >= 2, true);
+});
+
+test("schemas, messages and chat texts are exported", () => {
+  const schemas = wasm.formSchemas();
+  assert.deepStrictEqual(Object.keys(schemas).sort(), [
+    "cancellation", "chatContact", "contact", "discount", "investmentInterest", "investorContact", "membership",
+  ]);
+  assert.deepStrictEqual(wasm.formSchema("membership"), schemas.membership);
+  const messages = wasm.messages();
+  assert.equal(messages.introOfferExpired, "Offer Expired - Regular Price Applies");
+  assert.equal(messages.timedOfferExpired, "Time's Up!");
+  assert.equal(messages.forms.membership.submittingLabel, "Confirming...");
+  assert.deepStrictEqual(wasm.formMessages("contact"), messages.forms.contact);
+  assert.equal(wasm.chatGreeting(), messages.chatGreeting);
+  assert.equal(wasm.chatReply("   "), null);
+  assert.ok(wasm.chatMailOpened().includes("call"));
+  assert.ok(wasm.chatContactConfirmation().length > 0 && wasm.chatCancelConfirmation().length > 0);
+  assert.equal(wasm.oneToOneMailLink("Ross"), wasm.mailLink("oneToOne", { coach: "Ross" }));
+  assert.equal(wasm.dropInMailLink(), wasm.mailLink("dropIn", {}));
+  assert.equal(wasm.telLink(), "tel:+441506238238");
+  assert.throws(() => wasm.mailLink("fax", {}), /Unknown mail link kind 'fax'\./);
+});
+
+test("the generated .d.ts declares every field the exports return", () => {
+  const dts = readFileSync(join(pkgDir, "onespace_wasm.d.ts"), "utf8");
+  const seen = new Set();
+  const walk = (value) => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (value === null || typeof value !== "object") return;
+    for (const [key, inner] of Object.entries(value)) {
+      seen.add(key);
+      walk(inner);
+    }
+  };
+  walk(wasm.catalogue());
+  walk(wasm.messages().forms.membership);
+  walk(wasm.formSchema("membership").fields);
+  walk(wasm.chatReply("hello"));
+  walk(wasm.introOfferCountdown(0));
+  for (const key of seen) {
+    assert.match(dts, new RegExp(`\\b${key}\\??: `), `field ${key} is missing from the .d.ts`);
+  }
+  assert.doesNotMatch(dts.split("export type InitInput")[0], /\): any;/);
+});

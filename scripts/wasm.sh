@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly module of onespace-core for the React islands:
+#   1. cargo build --release -p onespace-wasm --target wasm32-unknown-unknown
+#   2. wasm-bindgen --target web --out-dir frontend/src/wasm-pkg   (JS glue + .d.ts)
+#   3. wasm-opt -Oz on the .wasm                                     (size)
+#   4. prints raw, gzip and brotli sizes
+#
+# It installs nothing. It needs, and checks for:
+#   - the rustup target wasm32-unknown-unknown  (rustup target add wasm32-unknown-unknown)
+#   - wasm-bindgen-cli of exactly the wasm-bindgen version in Cargo.lock
+#       (cargo install wasm-bindgen-cli --version <that version> --locked)
+#   - wasm-opt (binaryen >= 116, for the reference-types/multivalue/bulk-memory output of
+#     current Rust): the npm package `binaryen` in ./node_modules (npm install), run with node;
+#     or WASM_OPT=/path/to/wasm-opt; or a wasm-opt >= 116 on PATH.
+#     WASM_OPT=none skips the optimisation (a larger but working module).
+#
+# Usage: scripts/wasm.sh [OUT_DIR]   (default frontend/src/wasm-pkg)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+out_dir="${1:-frontend/src/wasm-pkg}"
+target=wasm32-unknown-unknown
+built="target/$target/release/onespace_wasm.wasm"
+
+fail() {
+    echo "scripts/wasm.sh: $*" >&2
+    exit 1
+}
+
+# --- checks -------------------------------------------------------------------------------
+if command -v rustup >/dev/null 2>&1; then
+    rustup target list --installed | grep -qx "$target" ||
+        fail "the Rust target $target is not installed; run: rustup target add $target"
+fi
+
+locked="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+[ -n "$locked" ] || fail "could not read the wasm-bindgen version from Cargo.lock"
+command -v wasm-bindgen >/dev/null 2>&1 ||
+    fail "wasm-bindgen is not on PATH; run: cargo install wasm-bindgen-cli --version $locked --locked"
+have="$(wasm-bindgen --version | awk '{ print $2 }')"
+[ "$have" = "$locked" ] ||
+    fail "wasm-bindgen $have is installed but Cargo.lock has $locked; run: cargo install wasm-bindgen-cli --version $locked --locked --force"
+
+wasm_opt=()
+case "${WASM_OPT:-}" in
+    none) ;;
+    "")
+        if [ -f node_modules/binaryen/bin/wasm-opt ] && command -v node >/dev/null 2>&1; then
+            wasm_opt=(node node_modules/binaryen/bin/wasm-opt)
+        elif command -v wasm-opt >/dev/null 2>&1; then
+            major="$(wasm-opt --version | grep -oE '[0-9]+' | head -n1)"
+            [ "${major:-0}" -ge 116 ] ||
+                fail "wasm-opt on PATH is version ${major:-unknown}; it needs >= 116. Run npm install (binaryen is a devDependency) or set WASM_OPT=none"
+            wasm_opt=(wasm-opt)
+        else
+            fail "wasm-opt not found; run npm install (binaryen is a devDependency), or set WASM_OPT=/path/to/wasm-opt or WASM_OPT=none"
+        fi
+        ;;
+    *) wasm_opt=("$WASM_OPT") ;;
+esac
+
+# --- build --------------------------------------------------------------------------------
+cargo build --release -p onespace-wasm --target "$target"
+mkdir -p "$out_dir"
+wasm-bindgen --target web --out-dir "$out_dir" "$built"
+module="$out_dir/onespace_wasm_bg.wasm"
+
+if [ "${#wasm_opt[@]}" -gt 0 ]; then
+    "${wasm_opt[@]}" -Oz --strip-debug --strip-producers \
+        --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+        --enable-mutable-globals --enable-reference-types --enable-multivalue \
+        "$module" -o "$module.opt"
+    mv "$module.opt" "$module"
+else
+    echo "scripts/wasm.sh: WASM_OPT=none, module left unoptimised" >&2
+fi
+
+# --- sizes --------------------------------------------------------------------------------
+raw=$(wc -c <"$module")
+gz=$(gzip -9 -c "$module" | wc -c)
+br="n/a"
+if command -v brotli >/dev/null 2>&1; then
+    br=$(brotli -q 11 -c "$module" | wc -c)
+elif command -v node >/dev/null 2>&1; then
+    br=$(node -e 'const z = require("zlib"); const b = require("fs").readFileSync(process.argv[1]);
+        process.stdout.write(String(z.brotliCompressSync(b, { params: { [z.constants.BROTLI_PARAM_QUALITY]: 11 } }).length));' "$module")
+fi
+echo "wasm: $module  raw ${raw} B, gzip ${gz} B, brotli ${br} B (built from $(wc -c <"$built") B)"
