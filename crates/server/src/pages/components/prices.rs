@@ -19,7 +19,7 @@ fn sessions_text(plan: &MembershipPlan) -> String {
     match (plan.sessions, plan.focus) {
         (Some(sessions), _) => format!("{sessions} sessions a month"),
         (None, Some(_)) => "Unlimited access".to_owned(),
-        (None, None) => "Unlimited sessions".to_owned(),
+        (None, None) => "Every class type, as often as you like".to_owned(),
     }
 }
 
