@@ -50,13 +50,7 @@ impl Site {
         };
         let pages = ROUTES
             .iter()
-            .map(|route| {
-                let document = match pages::form_anchor(route.page) {
-                    Some(_) => pages::document_with_form(route, &context, &FormView::blank()),
-                    None => pages::document(route, &context),
-                };
-                (route.path, html(document))
-            })
+            .map(|route| (route.path, html(pages::document(route, &context))))
             .collect();
         let sent = ROUTES
             .iter()
