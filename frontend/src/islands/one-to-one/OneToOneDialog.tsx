@@ -1,0 +1,46 @@
+/**
+ * The 1-2-1 personal training enquiry on the team page (SPEC section 2: cards of coaches who
+ * offer 1-2-1 open an enquiry dialog). The card's button carries `data-one-to-one-open` and
+ * `data-coach`; without JavaScript it is the core's mail link itself. The dialog offers the
+ * core's mail link to that coach (subject naming the coach, body asking for times, pricing and
+ * what to expect) and the studio's phone.
+ */
+import { useEffect, useState } from 'react';
+import { onIslandRequest } from '../../site/island-requests';
+import { Dialog } from '../../ui/Dialog';
+import { useCore } from '../use-core';
+
+interface OneToOneDialogProps {
+  /** Before the coach's name in the title, e.g. '1-2-1 Personal Training with'. */
+  titlePrefix: string;
+  description: string;
+  emailLabel: string;
+  callLabel: string;
+}
+
+export default function OneToOneDialog({ titlePrefix, description, emailLabel, callLabel }: OneToOneDialogProps) {
+  const [coach, setCoach] = useState<string | null>(null);
+  const core = useCore(coach !== null);
+  useEffect(() => onIslandRequest<{ coach?: string }>('OneToOneDialog', (detail) => setCoach(detail.coach ?? '')), []);
+  if (!core || coach === null) return null;
+  return (
+    <Dialog open onClose={() => setCoach(null)} title={`${titlePrefix} ${coach}`.trim()} description={description}>
+      <div className="dialog-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-autofocus
+          onClick={() => {
+            window.location.assign(core.oneToOneMailLink(coach));
+            setCoach(null);
+          }}
+        >
+          {emailLabel}
+        </button>
+        <a className="btn btn-outline" href={core.telLink()}>
+          {callLabel}
+        </a>
+      </div>
+    </Dialog>
+  );
+}
