@@ -17,6 +17,7 @@ pub mod render;
 pub mod routes;
 pub mod site;
 pub mod static_render;
+pub mod widgets;
 
 pub use app::build_app;
 pub use config::Config;

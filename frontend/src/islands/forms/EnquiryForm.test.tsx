@@ -11,7 +11,6 @@ function propsFor(form: FormName, formType: string, extra: Partial<EnquiryFormPr
     formType,
     endpoint: '/api/enquiries',
     action: `/page#${form}-form`,
-    anchor: `${form}-form`,
     idPrefix: form,
     fields: realCore.formSchema(form).fields,
     messages: realCore.formMessages(form),

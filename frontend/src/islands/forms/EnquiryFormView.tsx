@@ -99,7 +99,7 @@ export function EnquiryFormView(props: EnquiryFormViewProps) {
   };
 
   return (
-    <div className="enquiry" id={props.anchor}>
+    <div className="enquiry">
       {phase === 'sent' ? (
         <ThankYouPanel {...props} panelRef={thanksRef} onAgain={again} />
       ) : (
@@ -149,26 +149,32 @@ interface ThankYouPanelProps extends EnquiryFormProps {
   onAgain: () => void;
 }
 
+/**
+ * Replaces the form after a send. Forms without a thank-you text (the investor forms) show it
+ * only after a no-JavaScript post, with the success toast's words instead.
+ */
 function ThankYouPanel({ messages, thanksActions = [], action, panelRef, onAgain }: ThankYouPanelProps) {
   return (
     <div className="form-thanks" ref={panelRef} tabIndex={-1}>
-      <p className="form-thanks-text">{messages.thankYou}</p>
+      <p className="form-thanks-text">{messages.thankYou ?? messages.success?.description}</p>
       <div className="form-thanks-actions">
         {thanksActions.map((link) => (
           <a key={link.label} className="btn btn-outline btn-sm" href={link.href} data-chat-open={link.chatOpen ? '' : undefined}>
             {link.label}
           </a>
         ))}
-        <a
-          className="form-again"
-          href={action}
-          onClick={(event) => {
-            event.preventDefault();
-            onAgain();
-          }}
-        >
-          {messages.againLabel}
-        </a>
+        {messages.againLabel ? (
+          <a
+            className="form-again"
+            href={action}
+            onClick={(event) => {
+              event.preventDefault();
+              onAgain();
+            }}
+          >
+            {messages.againLabel}
+          </a>
+        ) : null}
       </div>
     </div>
   );

@@ -28,7 +28,6 @@ describe('MembershipDialog', () => {
         formType="membership"
         endpoint="/api/enquiries"
         action="/founder-memberships#membership-form"
-        anchor="membership-dialog-form"
         idPrefix="membership-dialog"
         fields={realCore.formSchema('membership').fields}
         messages={realCore.formMessages('membership')}

@@ -22,8 +22,6 @@ export interface EnquiryFormProps {
   endpoint: string;
   /** Where the plain form posts (the page path and the form's anchor). */
   action: string;
-  /** Id of the element around the form and its thank-you panel (the page's anchor). */
-  anchor: string;
   /** Prefix of field ids. */
   idPrefix: string;
   fields: Field[];
