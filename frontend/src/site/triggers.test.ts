@@ -18,7 +18,7 @@ function click(element: Element): MouseEvent {
 describe('island triggers', () => {
   it('asks an unmounted island to load and delivers the request once it listens', () => {
     document.body.innerHTML = `
-      <a href="mailto:x" data-one-to-one-open data-coach="Sam"><span>Book</span></a>
+      <a href="mailto:x" data-one-to-one="sam"><span>Book</span></a>
       <div data-island="OneToOneDialog" data-island-state="pending"></div>`;
     let loadNow = 0;
     document.querySelector('[data-island]')?.addEventListener(LOAD_NOW_EVENT, () => loadNow++);
@@ -27,9 +27,9 @@ describe('island triggers', () => {
     expect(loadNow).toBe(1);
     const received: unknown[] = [];
     const stop = onIslandRequest('OneToOneDialog', (detail) => received.push(detail));
-    expect(received).toEqual([{ coach: 'Sam' }]);
+    expect(received).toEqual([{ memberId: 'sam' }]);
     click(document.querySelector('a') as Element);
-    expect(received).toEqual([{ coach: 'Sam' }, { coach: 'Sam' }]);
+    expect(received).toEqual([{ memberId: 'sam' }, { memberId: 'sam' }]);
     stop();
   });
 
@@ -40,7 +40,7 @@ describe('island triggers', () => {
 
   it('passes the chosen founder plan', () => {
     document.body.innerHTML = `
-      <a href="#membership-form" data-membership-plan="flex">Choose Plan</a>
+      <a href="#membership-form" data-plan="flex">Choose Plan</a>
       <div data-island="MembershipDialog" data-island-state="mounted"></div>`;
     const received: unknown[] = [];
     const stop = onIslandRequest('MembershipDialog', (detail) => received.push(detail));

@@ -22,14 +22,14 @@ export const TRIGGERS: readonly Trigger[] = [
   { attribute: 'data-chat-open', island: 'ChatAssistant', detail: () => ({}) },
   { attribute: 'data-discount-open', island: 'DiscountDialog', detail: () => ({}) },
   {
-    attribute: 'data-one-to-one-open',
+    attribute: 'data-one-to-one',
     island: 'OneToOneDialog',
-    detail: (element) => ({ coach: element.dataset['coach'] ?? '' }),
+    detail: (element) => ({ memberId: element.dataset['oneToOne'] ?? '' }),
   },
   {
-    attribute: 'data-membership-plan',
+    attribute: 'data-plan',
     island: 'MembershipDialog',
-    detail: (element) => ({ plan: element.dataset['membershipPlan'] ?? '' }),
+    detail: (element) => ({ plan: element.dataset['plan'] ?? '' }),
   },
 ];
 

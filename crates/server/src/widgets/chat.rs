@@ -21,7 +21,8 @@ fn icon() -> Markup {
     }
 }
 
-/// The site-wide chat island, for the layout.
+/// The site-wide chat island, for the layout. Its button has the id `chat`, the target of the
+/// pages' 'Chat with Our Assistant' links without JavaScript.
 pub fn assistant() -> Markup {
     island(
         "ChatAssistant",
@@ -39,10 +40,10 @@ pub fn assistant() -> Markup {
             },
             "contactDialogTitle": "Contact the team",
             "cancelDialogTitle": "Cancel your membership",
-            "choosePrompt": super::CHOOSE_PROMPT,
+            "texts": super::form::field_texts(),
         }),
         html! {
-            a class="chat-fab" href=(Page::Contact.path()) aria-label="Contact us" { (icon()) }
+            a id="chat" class="chat-fab" href=(Page::Contact.path()) aria-label="Contact us" { (icon()) }
         },
     )
 }
@@ -63,7 +64,7 @@ mod tests {
     fn the_fallback_is_a_link_to_contact_drawn_as_the_chat_button() {
         let html = assistant().into_string();
         assert!(html.contains(r#"data-island="ChatAssistant" data-load="idle""#));
-        assert!(html.contains(r#"<a class="chat-fab" href="/contact""#));
+        assert!(html.contains(r#"<a id="chat" class="chat-fab" href="/contact""#));
     }
 
     #[test]

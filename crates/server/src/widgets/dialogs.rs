@@ -3,8 +3,8 @@
 //! - Discount (students, Blue Light holders, over 60s): 'Request Discount Code' buttons carry
 //!   `data-discount-open`; without JavaScript they are the core's discount mail link with blank
 //!   values, so the visitor can still write in.
-//! - 1-2-1 personal training (team page): a coach's button carries `data-one-to-one-open` and
-//!   `data-coach`; without JavaScript it is the core's 1-2-1 mail link to that coach.
+//! - 1-2-1 personal training (team page): a coach's button carries `data-one-to-one` with the
+//!   team member's id; without JavaScript it is the core's 1-2-1 mail link to that coach.
 //! - Drop-in enquiries are a plain mail link from the core; no dialog is needed.
 //!
 //! The dialog islands render nothing until opened, so they load on first use (a trigger asks
@@ -12,6 +12,7 @@
 
 use maud::{html, Markup};
 use onespace_core::mail;
+use onespace_core::team::TeamMember;
 use serde_json::json;
 
 use crate::render::{island, Load};
@@ -24,7 +25,7 @@ pub fn discount_dialog() -> Markup {
         &json!({
             "title": "Request Your Discount Code",
             "description": "Students, Blue Light card holders and over 60s get 20% off recurring memberships. Tell us a little about you and we'll send your code once we've confirmed your details.",
-            "choosePrompt": super::CHOOSE_PROMPT,
+            "texts": super::form::field_texts(),
         }),
         html! {},
     )
@@ -54,9 +55,9 @@ pub fn one_to_one_dialog() -> Markup {
 }
 
 /// A coach's button that opens the 1-2-1 dialog (the coach's mail link without JavaScript).
-pub fn one_to_one_button(coach: &str, label: &str, class: &str) -> Markup {
+pub fn one_to_one_button(member: &TeamMember, label: &str, class: &str) -> Markup {
     html! {
-        a class=(class) href=(mail::one_to_one(coach)) data-one-to-one-open data-coach=(coach) { (label) }
+        a class=(class) href=(mail::one_to_one(member.name)) data-one-to-one=(member.id) { (label) }
     }
 }
 
@@ -76,9 +77,13 @@ mod tests {
         let discount = discount_button("Request Discount Code", "btn").into_string();
         assert!(discount.contains("data-discount-open"));
         assert!(discount.contains("href=\"mailto:"));
-        let coach = one_to_one_button("Sam", "Book a 1-2-1", "btn").into_string();
-        assert!(coach.contains(r#"data-one-to-one-open data-coach="Sam""#));
-        assert!(coach.contains(&mail::one_to_one("Sam").replace('&', "&amp;")));
+        let member = onespace_core::team::TEAM
+            .iter()
+            .find(|member| member.offers121)
+            .expect("a 1-2-1 coach");
+        let coach = one_to_one_button(member, "Book a 1-2-1", "btn").into_string();
+        assert!(coach.contains(&format!("data-one-to-one=\"{}\"", member.id)));
+        assert!(coach.contains(&mail::one_to_one(member.name).replace('&', "&amp;")));
         assert!(drop_in_link("Enquire", "btn")
             .into_string()
             .contains(&mail::drop_in().replace('&', "&amp;")));

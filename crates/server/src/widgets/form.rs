@@ -1,22 +1,18 @@
-//! Enquiry forms (contact, investment interest, investor contact, membership; SPEC sections 3-5,
-//! 7, 8) and the founder page's membership modal.
+//! Enquiry form islands (contact, investment interest, investor contact, membership; SPEC
+//! sections 3-5, 7, 8) and the founder page's membership modal.
 //!
-//! The server renders the whole form from the core's schema: without JavaScript it posts to its
-//! own page (`action` = path and anchor) and the server answers with the same markup in the
-//! state of a [`FormView`] (values and messages kept, or the thank-you panel). The `EnquiryForm`
-//! island takes it over in the same box: its first render is this markup
-//! (`frontend/src/islands/forms/FormFields.tsx` and `EnquiryFormView.tsx`; change both together),
-//! and it posts JSON to the forms API instead.
-//!
-//! The element with the page's anchor id is the page's own (a section around the form), so the
-//! form works wherever a page places it.
+//! The page renders its form (`pages/components/forms.rs`): without JavaScript it posts to its
+//! own page and the server answers with the same markup in the state of a [`FormView`] (values
+//! and messages kept, or the thank-you panel). [`enquiry_form`] wraps that markup in the
+//! `EnquiryForm` island, whose first render is the same markup
+//! (`frontend/src/islands/forms/FormFields.tsx`, `EnquiryFormView.tsx`, `ThankYouPanel.tsx`;
+//! change them together), and which posts JSON to the forms API instead.
 
 use maud::{html, Markup};
-use onespace_core::forms::{messages, schema, Field, FormMessages, FormName, InputType};
+use onespace_core::forms::{messages, schema, FormName};
 use serde::Serialize;
-use serde_json::json;
+use serde_json::{json, Value};
 
-use super::{LinkSpec, CHOOSE_PROMPT};
 use crate::render::{island, FormView, Load};
 
 /// The JSON endpoint of the forms API.
@@ -25,38 +21,79 @@ pub const ENQUIRIES_API: &str = "/api/enquiries";
 /// The field people leave empty and bots fill in.
 pub const HONEYPOT: &str = "website";
 
+/// Texts of the server's forms besides the core's labels (the islands repeat them).
+pub mod texts {
+    /// First option of a required select.
+    pub const CHOOSE_PROMPT: &str = "Please choose...";
+    /// First option of an optional select.
+    pub const OPTIONAL_PROMPT: &str = "Select an option";
+    /// Heading of the list of problems after a failed send.
+    pub const SUMMARY_TITLE: &str = "Please check the following and try again:";
+    /// Before the required mark in the form's note.
+    pub const REQUIRED_NOTE_BEFORE: &str = "Fields marked";
+    /// After the required mark in the form's note.
+    pub const REQUIRED_NOTE_AFTER: &str = "are required.";
+    /// Label of the honeypot field.
+    pub const HONEYPOT_LABEL: &str = "Leave this empty";
+}
+
+/// The field texts the dialogs' forms need.
+pub fn field_texts() -> Value {
+    json!({
+        "choosePrompt": texts::CHOOSE_PROMPT,
+        "optionalPrompt": texts::OPTIONAL_PROMPT,
+    })
+}
+
+fn form_texts() -> Value {
+    json!({
+        "choosePrompt": texts::CHOOSE_PROMPT,
+        "optionalPrompt": texts::OPTIONAL_PROMPT,
+        "summaryTitle": texts::SUMMARY_TITLE,
+        "requiredNoteBefore": texts::REQUIRED_NOTE_BEFORE,
+        "requiredNoteAfter": texts::REQUIRED_NOTE_AFTER,
+        "honeypotLabel": texts::HONEYPOT_LABEL,
+    })
+}
+
 /// A link on the thank-you panel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct ThanksAction<'a> {
-    /// The link.
-    #[serde(flatten)]
-    pub link: LinkSpec<'a>,
-    /// Opens the chat assistant with JavaScript.
+pub struct ThanksAction {
+    /// Visible text.
+    pub label: String,
+    /// Address.
+    pub href: String,
+    /// Classes, as the page's panel has them.
+    pub class_name: String,
+    /// Opens the chat assistant (and shows its icon).
     pub chat_open: bool,
+    /// Returns to an empty form.
+    pub again: bool,
+}
+
+/// The panel that replaces the form after a send (as the page's `thank_you_panel`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ThanksPanel {
+    /// Heading.
+    pub title: String,
+    /// Text.
+    pub text: String,
+    /// Links.
+    pub actions: Vec<ThanksAction>,
 }
 
 /// Where and what a form is.
-#[derive(Debug, Clone, Copy)]
-pub struct FormPlace<'a> {
+#[derive(Debug, Clone)]
+pub struct FormPlace {
     /// Which form.
     pub form: FormName,
     /// The page's path (the form posts there without JavaScript).
-    pub path: &'a str,
-    /// The id of the page's element around the form.
-    pub anchor: &'a str,
-    /// Links on the thank-you panel besides 'send another'.
-    pub thanks_actions: &'a [ThanksAction<'a>],
-}
-
-impl FormPlace<'_> {
-    fn action(&self) -> String {
-        format!("{}#{}", self.path, self.anchor)
-    }
-
-    fn id_prefix(&self) -> &str {
-        self.form.as_str()
-    }
+    pub path: &'static str,
+    /// The form's id and the fragment of its action.
+    pub anchor: &'static str,
+    /// The thank-you panel, for forms that replace themselves with one.
+    pub thanks: Option<ThanksPanel>,
 }
 
 /// The payload's `formType` for a form (SPEC section 7).
@@ -68,188 +105,52 @@ pub fn form_type(form: FormName) -> &'static str {
     }
 }
 
-fn props(place: &FormPlace<'_>, id_prefix: &str, view: &FormView) -> serde_json::Value {
+fn props(place: &FormPlace, anchor: &str, view: &FormView) -> Value {
     json!({
         "form": place.form,
         "formType": form_type(place.form),
         "endpoint": ENQUIRIES_API,
-        "action": place.action(),
-        "idPrefix": id_prefix,
+        "action": format!("{}#{}", place.path, place.anchor),
+        "anchor": anchor,
         "fields": schema(place.form).fields,
         "messages": messages(place.form),
-        "choosePrompt": CHOOSE_PROMPT,
+        "texts": form_texts(),
         "honeypot": HONEYPOT,
-        "thanksActions": place.thanks_actions,
+        "thanks": place.thanks,
         "values": view.values,
         "errors": view.errors,
         "sent": view.sent,
     })
 }
 
-/// The form island in the state `view`, with the server form as its fallback.
-pub fn enquiry_form(place: &FormPlace<'_>, view: &FormView) -> Markup {
+/// The form island in the state `view` over `page_form`, the page's own form (or thank-you
+/// panel) markup for that state.
+pub fn enquiry_form(place: &FormPlace, view: &FormView, page_form: Markup) -> Markup {
     island(
         "EnquiryForm",
         Load::Visible,
-        &props(place, place.id_prefix(), view),
-        html! {
-            div class="enquiry" {
-                @if view.sent {
-                    (thanks_panel(place, &messages(place.form)))
-                } @else {
-                    (form_markup(place, place.id_prefix(), view))
-                }
-            }
-        },
+        &props(place, place.anchor, view),
+        page_form,
     )
 }
 
-/// The founder page's membership modal: empty until a plan's button opens it.
-pub fn membership_dialog(path: &str, anchor: &str) -> Markup {
+/// The founder page's membership modal: empty until a plan's button (`data-plan`) opens it.
+pub fn membership_dialog(path: &'static str, anchor: &'static str) -> Markup {
     let place = FormPlace {
         form: FormName::Membership,
         path,
         anchor,
-        thanks_actions: &[],
+        thanks: None,
     };
     let mut value = props(&place, "membership-dialog", &FormView::blank());
     if let Some(object) = value.as_object_mut() {
         object.insert("title".into(), json!("Claim Your Founder Membership"));
         object.insert(
             "description".into(),
-            json!(
-                "Lock in 20% off for life. We'll confirm your membership details within 24 hours."
-            ),
+            json!("Your plan is chosen; tell us how to reach you and how you'd like to pay."),
         );
     }
     island("MembershipDialog", Load::Interaction, &value, html! {})
-}
-
-/// A founder plan's 'Choose Plan' button: opens the modal with `plan` preselected; without
-/// JavaScript a link to the membership form on the page.
-pub fn plan_button(plan: &str, anchor: &str, label: &str, class: &str) -> Markup {
-    html! {
-        a class=(class) href={ "#" (anchor) } data-membership-plan=(plan) { (label) }
-    }
-}
-
-fn form_markup(place: &FormPlace<'_>, id_prefix: &str, view: &FormView) -> Markup {
-    let texts = messages(place.form);
-    let honeypot_id = format!("{id_prefix}-{HONEYPOT}");
-    html! {
-        form class="enquiry-form" method="post" action=(place.action()) novalidate {
-            input type="hidden" name="formType" value=(form_type(place.form));
-            div class="form-honeypot" aria-hidden="true" {
-                label for=(honeypot_id) { "Leave this field empty" }
-                input id=(honeypot_id) type="text" name=(HONEYPOT) tabindex="-1" autocomplete="off" value="";
-            }
-            fieldset class="form-body" {
-                div class="form-fields" {
-                    @for field in &schema(place.form).fields {
-                        (field_markup(field, id_prefix, view))
-                    }
-                }
-                button type="submit" class="btn btn-primary form-submit" { (texts.submit_label) }
-            }
-        }
-    }
-}
-
-fn required_mark(field: &Field) -> Markup {
-    html! {
-        @if field.required {
-            span class="form-required" aria-hidden="true" { " *" }
-        }
-    }
-}
-
-fn field_markup(field: &Field, id_prefix: &str, view: &FormView) -> Markup {
-    let id = format!("{id_prefix}-{}", field.name);
-    let error_id = format!("{id}-error");
-    let error = view.error(field.name);
-    let invalid = error.map(|_| "true");
-    let described = error.map(|_| error_id.as_str());
-    let value = view.value(field.name);
-    let wide = matches!(field.input_type, InputType::Textarea | InputType::Radio);
-    let class = if wide {
-        "form-field form-field-wide"
-    } else {
-        "form-field"
-    };
-    let message = html! {
-        @if let Some(message) = error {
-            p class="form-error" id=(error_id) { (message) }
-        }
-    };
-    if field.input_type == InputType::Radio {
-        return html! {
-            fieldset class=(class) aria-invalid=[invalid] aria-describedby=[described] {
-                legend class="form-label" { (field.label) (required_mark(field)) }
-                div class="form-radios" {
-                    @for option in &field.options {
-                        label class="form-radio" {
-                            input type="radio" name=(field.name) value=(option.value) required[field.required] checked[value == option.value];
-                            span { (option.label) }
-                        }
-                    }
-                }
-                (message)
-            }
-        };
-    }
-    html! {
-        div class=(class) {
-            label class="form-label" for=(id) { (field.label) (required_mark(field)) }
-            @match field.input_type {
-                InputType::Select => {
-                    select id=(id) name=(field.name) required[field.required] aria-invalid=[invalid] aria-describedby=[described] class="form-input" {
-                        option value="" { (CHOOSE_PROMPT) }
-                        @for option in &field.options {
-                            option value=(option.value) selected[value == option.value] { (option.label) }
-                        }
-                    }
-                }
-                InputType::Textarea => {
-                    textarea id=(id) name=(field.name) required[field.required] aria-invalid=[invalid] aria-describedby=[described] class="form-input form-textarea" rows="5" maxlength=(field.max_length) placeholder=[field.placeholder] { (value) }
-                }
-                input_type => {
-                    input id=(id) name=(field.name) required[field.required] value=(value) aria-invalid=[invalid] aria-describedby=[described] class="form-input" type=(input_kind(input_type)) maxlength=(field.max_length) autocomplete=[field.autocomplete] placeholder=[field.placeholder];
-                }
-            }
-            (message)
-        }
-    }
-}
-
-fn input_kind(input_type: InputType) -> &'static str {
-    match input_type {
-        InputType::Email => "email",
-        InputType::Tel => "tel",
-        _ => "text",
-    }
-}
-
-fn thanks_panel(place: &FormPlace<'_>, texts: &FormMessages) -> Markup {
-    let text = texts
-        .thank_you
-        .or(texts.success.and_then(|toast| toast.description));
-    html! {
-        div class="form-thanks" tabindex="-1" {
-            p class="form-thanks-text" { (text.unwrap_or_default()) }
-            div class="form-thanks-actions" {
-                @for action in place.thanks_actions {
-                    @if action.chat_open {
-                        a class="btn btn-outline btn-sm" href=(action.link.href) data-chat-open="" { (action.link.label) }
-                    } @else {
-                        a class="btn btn-outline btn-sm" href=(action.link.href) { (action.link.label) }
-                    }
-                }
-                @if let Some(again) = texts.again_label {
-                    a class="form-again" href=(place.action()) { (again) }
-                }
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -258,62 +159,42 @@ mod tests {
 
     use super::*;
 
-    const CONTACT: FormPlace<'static> = FormPlace {
-        form: FormName::Contact,
-        path: "/contact",
-        anchor: "contact-form",
-        thanks_actions: &[ThanksAction {
-            link: LinkSpec {
-                label: "Read our FAQ",
-                href: "/faq",
-            },
-            chat_open: false,
-        }],
-    };
-
-    #[test]
-    fn the_fallback_form_posts_to_its_page_with_form_type_honeypot_and_every_field() {
-        let html = enquiry_form(&CONTACT, &FormView::blank()).into_string();
-        assert!(html.contains(r#"data-island="EnquiryForm""#));
-        assert!(html.contains(r##"method="post" action="/contact#contact-form""##));
-        assert!(html.contains(r#"name="formType" value="contact""#));
-        assert!(html.contains(r#"name="website""#));
-        for field in schema(FormName::Contact).fields {
-            assert!(
-                html.contains(&format!("name=\"{}\"", field.name)),
-                "{}",
-                field.name
-            );
+    fn contact() -> FormPlace {
+        FormPlace {
+            form: FormName::Contact,
+            path: "/contact",
+            anchor: "contact-form",
+            thanks: Some(ThanksPanel {
+                title: "Message Sent!".into(),
+                text: "Thanks".into(),
+                actions: vec![ThanksAction {
+                    label: "Send another message".into(),
+                    href: "/contact#contact-form".into(),
+                    class_name: "btn btn-primary".into(),
+                    chat_open: false,
+                    again: true,
+                }],
+            }),
         }
-        assert!(html.contains("Send Message</button>"));
     }
 
     #[test]
-    fn a_failed_post_keeps_values_and_shows_messages_beside_fields() {
+    fn the_island_wraps_the_page_form_and_carries_schema_messages_and_state() {
         let view = FormView {
             values: BTreeMap::from([("firstName".to_owned(), "Ada <3".to_owned())]),
             errors: BTreeMap::from([("email".to_owned(), "Please enter your email.".to_owned())]),
             sent: false,
         };
-        let html = enquiry_form(&CONTACT, &view).into_string();
-        assert!(html.contains(r#"value="Ada &lt;3""#));
-        assert!(html.contains(r#"aria-invalid="true" aria-describedby="contact-email-error""#));
-        assert!(html.contains(
-            r#"<p class="form-error" id="contact-email-error">Please enter your email.</p>"#
-        ));
-    }
-
-    #[test]
-    fn a_sent_form_shows_the_thank_you_panel() {
-        let html = enquiry_form(&CONTACT, &FormView::sent()).into_string();
-        assert!(
-            html.contains("Thanks for contacting us! We&#39;ll get back in touch ASAP.")
-                || html.contains("Thanks for contacting us! We'll get back in touch ASAP.")
-        );
-        assert!(html.contains(
-            r##"<a class="form-again" href="/contact#contact-form">Send another message</a>"##
-        ));
-        assert!(!html.contains("<form"));
+        let html =
+            enquiry_form(&contact(), &view, html! { form id="contact-form" {} }).into_string();
+        assert!(html.contains(r#"data-island="EnquiryForm" data-load="visible""#));
+        assert!(html.contains(r#"<form id="contact-form"></form>"#));
+        assert!(html.contains(r#""formType":"contact""#));
+        assert!(html.contains(r##""action":"/contact#contact-form""##));
+        assert!(html.contains(r#""firstName":"Ada \u003c3""#));
+        assert!(html.contains(r#""email":"Please enter your email.""#));
+        assert!(html.contains(r#""submitLabel":"Send Message""#));
+        assert!(html.contains(r#""className":"btn btn-primary""#));
     }
 
     #[test]
@@ -321,13 +202,14 @@ mod tests {
         assert_eq!(form_type(FormName::InvestmentInterest), "investment");
         assert_eq!(form_type(FormName::InvestorContact), "investment");
         assert_eq!(form_type(FormName::Membership), "membership");
+        assert_eq!(form_type(FormName::Contact), "contact");
     }
 
     #[test]
-    fn plan_buttons_link_to_the_form_and_name_the_plan() {
-        assert_eq!(
-            plan_button("flex", "membership-form", "Choose Plan", "btn").into_string(),
-            r##"<a class="btn" href="#membership-form" data-membership-plan="flex">Choose Plan</a>"##
-        );
+    fn the_membership_dialog_is_empty_until_opened() {
+        let html = membership_dialog("/founder-memberships", "membership-form").into_string();
+        assert!(html.contains(r#"data-island="MembershipDialog" data-load="interaction""#));
+        assert!(html.contains(r#""anchor":"membership-dialog""#));
+        assert!(html.ends_with("</script></div>"));
     }
 }

@@ -6,8 +6,8 @@
 //!
 //! - [`chat`]: the site-wide chat assistant and the 'Chat with Our Assistant' buttons.
 //! - [`dialogs`]: the discount and 1-2-1 dialogs with their mailto triggers, the drop-in link.
-//! - [`form`]: enquiry forms (contact, investment interest, investor contact, membership) and the
-//!   founder page's membership modal.
+//! - [`form`]: the island around the pages' enquiry forms (contact, investment interest, investor
+//!   contact, membership) and the founder page's membership modal.
 //! - [`countdown`]: the intro-offer countdown (intro and service pages) and the timed 10%-off
 //!   offer.
 //! - [`schedule`]: the TeamUp timetable widget and its one configuration place.
@@ -28,6 +28,3 @@ pub struct LinkSpec<'a> {
     /// Address.
     pub href: &'a str,
 }
-
-/// The first option of every select, shown while nothing is chosen.
-pub const CHOOSE_PROMPT: &str = "Please choose...";

@@ -2,8 +2,8 @@
 //! the provider's script, the global object and method that start it with the widget
 //! configuration ([`links::SCHEDULE_WIDGET`]), the element it creates, the polling timings and
 //! the texts. The island (`frontend/src/islands/schedule/ScheduleWidget.tsx`) loads when the
-//! widget scrolls into view. Without JavaScript the box keeps a direct link to the provider's
-//! schedule.
+//! widget scrolls into view. Without JavaScript, and until the widget arrives, the box links
+//! straight to the provider's schedule page in a new tab.
 //!
 //! The script URL is a parameter so tests can serve a local stand-in; the real one is
 //! [`TEAMUP_SCRIPT_URL`]. The provider's embed snippet for the studio's account confirms the
@@ -50,13 +50,20 @@ pub const POLL_INTERVAL_MS: u32 = 100;
 /// Looks before giving up (SPEC: 300, i.e. 30 s).
 pub const MAX_POLLS: u32 = 300;
 
-/// The provider's own schedule page, linked below the widget and as the no-JavaScript fallback.
+/// The provider's own schedule page, linked in the fallback box.
 pub fn schedule_page_url() -> String {
-    format!("https://goteamup.com/p/{}/", links::TEAMUP_PROVIDER_ID)
+    format!(
+        "https://goteamup.com/p/{}/schedule",
+        links::TEAMUP_PROVIDER_ID
+    )
 }
 
+/// The fallback box's heading.
+const FALLBACK_TITLE: &str = "See the full timetable and book online";
+/// The fallback box's text.
+const FALLBACK_TEXT: &str = "Our live schedule opens on our booking partner's site, where you can book, cancel and manage your classes.";
 /// Link text to the provider's schedule page.
-const DIRECT_LABEL: &str = "Open the full timetable and booking page";
+const DIRECT_LABEL: &str = "Open the Class Schedule";
 
 /// The schedule widget island, loading the provider script from `script_url`.
 pub fn widget(script_url: &str) -> Markup {
@@ -71,6 +78,8 @@ pub fn widget(script_url: &str) -> Markup {
             "widgetSelector": TEAMUP.widget_selector,
             "config": links::SCHEDULE_WIDGET,
             "scheduleUrl": schedule_url,
+            "fallbackTitle": FALLBACK_TITLE,
+            "fallbackText": FALLBACK_TEXT,
             "directLabel": DIRECT_LABEL,
             "loadingText": "Loading the timetable...",
             "failedText": "Failed to load calendar. Please refresh the page.",
@@ -81,16 +90,10 @@ pub fn widget(script_url: &str) -> Markup {
             "maxPolls": MAX_POLLS,
         }),
         html! {
-            div class="schedule-widget" {
-                div class="schedule-container" {
-                    div class="schedule-status" {
-                        p { "The live timetable opens on our booking provider's page." }
-                    }
-                    div class="schedule-mount" {}
-                }
-                p class="schedule-direct" {
-                    a href=(schedule_url) target="_blank" rel="noopener noreferrer" { (DIRECT_LABEL) }
-                }
+            div class="schedule-fallback" data-schedule-container {
+                p class="text-lg font-semibold" { (FALLBACK_TITLE) }
+                p class="mt-2 text-ink-soft" { (FALLBACK_TEXT) }
+                a class="btn btn-primary mt-6" href=(schedule_url) target="_blank" rel="noopener noreferrer" { (DIRECT_LABEL) }
             }
         },
     )

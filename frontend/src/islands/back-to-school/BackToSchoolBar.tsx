@@ -40,22 +40,22 @@ export default function BackToSchoolBar({ title, threshold, links, selectLabel, 
   }, [threshold]);
 
   return (
-    <nav className="offer-bar" aria-label={title} hidden={!shown}>
-      <div className="offer-bar-inner">
-        <p className="offer-bar-title">{title}</p>
-        <div className="offer-bar-links">
+    <nav className="quick-bar" aria-label={title} hidden={!shown}>
+      <div className="quick-bar-inner">
+        <p className="quick-bar-title">{title}</p>
+        <div className="quick-bar-links">
           {links.map((link) => (
             <a key={link.label} className="btn btn-outline btn-sm" href={link.href}>
               {link.label}
             </a>
           ))}
         </div>
-        <label className="sr-only" htmlFor="offer-bar-select">
+        <label className="sr-only" htmlFor="quick-bar-select">
           {selectLabel}
         </label>
         <select
-          id="offer-bar-select"
-          className="form-input offer-bar-select"
+          id="quick-bar-select"
+          className="quick-bar-select"
           defaultValue=""
           onChange={(event) => {
             if (event.target.value) window.location.assign(event.target.value);

@@ -18,7 +18,7 @@ const props = {
   },
   contactDialogTitle: 'Contact the team',
   cancelDialogTitle: 'Cancel your membership',
-  choosePrompt: 'Please choose',
+  texts: { choosePrompt: 'Please choose...', optionalPrompt: 'Select an option' },
 };
 
 afterEach(() => {

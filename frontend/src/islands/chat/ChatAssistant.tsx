@@ -11,7 +11,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { onIslandRequest } from '../../site/island-requests';
 import { MailFormDialog } from '../forms/MailFormDialog';
-import type { FieldValues } from '../forms/FormFields';
+import type { FieldTexts, FieldValues } from '../forms/FormFields';
 import { useCore } from '../use-core';
 import { ChatIcon } from './ChatIcon';
 import { ChatPanel, type ChatPanelLabels } from './ChatPanel';
@@ -22,7 +22,7 @@ interface ChatAssistantProps {
   labels: ChatPanelLabels;
   contactDialogTitle: string;
   cancelDialogTitle: string;
-  choosePrompt: string;
+  texts: FieldTexts;
 }
 
 type OpenDialog = 'none' | 'contact' | 'cancel';
@@ -63,6 +63,7 @@ export default function ChatAssistant(props: ChatAssistantProps) {
     <>
       <button
         ref={fabRef}
+        id="chat"
         type="button"
         className="chat-fab"
         aria-label={props.openLabel}
@@ -91,7 +92,7 @@ export default function ChatAssistant(props: ChatAssistantProps) {
             open={dialog === 'contact'}
             title={props.contactDialogTitle}
             idPrefix={`${panelId}-contact`}
-            choosePrompt={props.choosePrompt}
+            texts={props.texts}
             onClose={() => setDialog('none')}
             onValid={(values: FieldValues) =>
               mailSent(core.mailLink('chatContact', values), core.chatContactConfirmation())
@@ -103,7 +104,7 @@ export default function ChatAssistant(props: ChatAssistantProps) {
             open={dialog === 'cancel'}
             title={props.cancelDialogTitle}
             idPrefix={`${panelId}-cancel`}
-            choosePrompt={props.choosePrompt}
+            texts={props.texts}
             onClose={() => setDialog('none')}
             onValid={(values: FieldValues) =>
               mailSent(core.mailLink('cancellation', values), core.chatCancelConfirmation())

@@ -87,7 +87,7 @@ export function ChatPanel({ id, labels, messages, onSend, onClose, onContact, on
         <input
           ref={inputRef}
           id={`${id}-input`}
-          className="form-input"
+          className="chat-input-field"
           type="text"
           autoComplete="off"
           placeholder={labels.placeholder}

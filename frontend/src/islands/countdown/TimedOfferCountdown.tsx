@@ -1,36 +1,30 @@
 /**
- * The timed 10%-off page (SPEC sections 2, 4): a 5-minute countdown (mm:ss) from the core's
- * timed-offer rule, its end kept in localStorage under the core's key. While it runs the coupon
- * code and the discounted checkout link show; at zero both hide and 'Time's Up!' and the regular
- * link to /intro-offer show. The server renders the running state, which is this component's
- * first render, so mounting moves nothing.
+ * The timed 10%-off page's countdown (SPEC sections 2, 4): 5 minutes (mm:ss) from the core's
+ * timed-offer rule, its end kept in localStorage under the core's key. The page renders the
+ * running offer (plan, coupon, discounted checkout) in elements marked `data-offer-running` and
+ * the 'Time's Up!' panel with the regular link to /intro-offer in `data-offer-expired` (hidden);
+ * at zero this island swaps them. The server renders the countdown's first state, which is this
+ * component's first render, so mounting moves nothing.
  */
 import { useEffect, useState } from 'react';
 import { loadCore } from '../../core/load';
 import type { CountdownState } from '../../wasm-pkg/onespace_wasm';
 import { readStoredEnd, storeEnd } from './storage';
 
-interface Link {
-  href: string;
-  label: string;
-}
-
 interface TimedOfferCountdownProps {
   label: string;
   initialDisplay: string;
   expiredMessage: string;
   storageKey: string;
-  /** Words before the coupon code. */
-  codeLabel: string;
-  code: string;
-  /** The discounted checkout (external, new tab). */
-  offer: Link;
-  /** The regular offer once time is up (/intro-offer). */
-  regular: Link;
 }
 
-export default function TimedOfferCountdown(props: TimedOfferCountdownProps) {
-  const { storageKey } = props;
+/** Hides the running offer and shows the expired panel, wherever the page put them. */
+function showExpiredOffer(doc: Document): void {
+  for (const element of Array.from(doc.querySelectorAll<HTMLElement>('[data-offer-running]'))) element.hidden = true;
+  for (const element of Array.from(doc.querySelectorAll<HTMLElement>('[data-offer-expired]'))) element.hidden = false;
+}
+
+export default function TimedOfferCountdown({ label, initialDisplay, expiredMessage, storageKey }: TimedOfferCountdownProps) {
   const [state, setState] = useState<CountdownState | null>(null);
 
   useEffect(() => {
@@ -54,32 +48,24 @@ export default function TimedOfferCountdown(props: TimedOfferCountdownProps) {
     };
   }, [storageKey]);
 
-  if (state?.expired) {
+  const expired = state?.expired ?? false;
+  useEffect(() => {
+    if (expired) showExpiredOffer(document);
+  }, [expired]);
+
+  if (expired) {
     return (
-      <div className="timed-offer">
-        <div className="countdown countdown-expired" role="status">
-          <span className="countdown-label">{props.expiredMessage}</span>
-        </div>
-        <a className="btn btn-primary" href={props.regular.href}>
-          {props.regular.label}
-        </a>
+      <div className="countdown countdown-expired" role="status">
+        <span className="countdown-label">{expiredMessage}</span>
       </div>
     );
   }
   return (
-    <div className="timed-offer">
-      <div className="countdown" role="timer" aria-live="off">
-        <span className="countdown-label">{props.label}</span>
-        <span className="countdown-time" data-countdown-time>
-          {state?.display ?? props.initialDisplay}
-        </span>
-      </div>
-      <p className="timed-offer-code">
-        {props.codeLabel} <strong className="coupon-code">{props.code}</strong>
-      </p>
-      <a className="btn btn-primary" href={props.offer.href} target="_blank" rel="noopener noreferrer">
-        {props.offer.label}
-      </a>
+    <div className="countdown" role="timer" aria-live="off">
+      <span className="countdown-label">{label}</span>
+      <span className="countdown-time" data-countdown-time>
+        {state?.display ?? initialDisplay}
+      </span>
     </div>
   );
 }

@@ -20,7 +20,7 @@ async function openDialog() {
   host.dataset['island'] = 'DiscountDialog';
   host.dataset['islandState'] = 'mounted';
   document.body.append(host);
-  render(<DiscountDialog title="Request Discount Code" description="20% off" choosePrompt="Please choose" />);
+  render(<DiscountDialog title="Request Discount Code" description="20% off" texts={{ choosePrompt: 'Please choose...', optionalPrompt: 'Select an option' }} />);
   act(() => {
     requestIsland('DiscountDialog');
   });

@@ -8,16 +8,17 @@
 import { useEffect, useState } from 'react';
 import { onIslandRequest } from '../../site/island-requests';
 import { coreToast } from '../../ui/toaster';
+import type { FieldTexts } from '../forms/FormFields';
 import { MailFormDialog, requiredFieldMissing } from '../forms/MailFormDialog';
 import { useCore } from '../use-core';
 
 interface DiscountDialogProps {
   title: string;
   description: string;
-  choosePrompt: string;
+  texts: FieldTexts;
 }
 
-export default function DiscountDialog({ title, description, choosePrompt }: DiscountDialogProps) {
+export default function DiscountDialog({ title, description, texts }: DiscountDialogProps) {
   const [open, setOpen] = useState(false);
   const core = useCore(open);
   useEffect(() => onIslandRequest('DiscountDialog', () => setOpen(true)), []);
@@ -31,7 +32,7 @@ export default function DiscountDialog({ title, description, choosePrompt }: Dis
       title={title}
       description={description}
       idPrefix="discount"
-      choosePrompt={choosePrompt}
+      texts={texts}
       onClose={() => setOpen(false)}
       onInvalid={(_validation, values) => {
         if (messages.missing && requiredFieldMissing(core, 'discount', values)) coreToast(messages.missing);

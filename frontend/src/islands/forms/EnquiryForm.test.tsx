@@ -5,16 +5,25 @@ import type { FormName } from '../../wasm-pkg/onespace_wasm';
 import EnquiryForm from './EnquiryForm';
 import type { EnquiryFormProps } from './types';
 
+const TEXTS = {
+    choosePrompt: 'Please choose...',
+    optionalPrompt: 'Select an option',
+    summaryTitle: 'Please check the following and try again:',
+    requiredNoteBefore: 'Fields marked',
+    requiredNoteAfter: 'are required.',
+    honeypotLabel: 'Leave this empty',
+  };
+
 function propsFor(form: FormName, formType: string, extra: Partial<EnquiryFormProps> = {}): EnquiryFormProps {
   return {
     form,
     formType,
     endpoint: '/api/enquiries',
     action: `/page#${form}-form`,
-    idPrefix: form,
     fields: realCore.formSchema(form).fields,
     messages: realCore.formMessages(form),
-    choosePrompt: 'Please choose',
+    anchor: `${form}-form`,
+    texts: TEXTS,
     honeypot: 'website',
     ...extra,
   };
@@ -59,13 +68,23 @@ describe('EnquiryForm', () => {
     vi.stubGlobal('fetch', fetchMock);
     render(
       <EnquiryForm
-        {...propsFor('contact', 'contact', { thanksActions: [{ label: 'Read our FAQ', href: '/faq' }] })}
+        {...propsFor('contact', 'contact', {
+          thanks: {
+            title: 'Message Sent!',
+            text: realCore.formMessages('contact').thankYou ?? '',
+            actions: [
+              { label: 'Read the FAQ', href: '/faq', className: 'btn btn-dark' },
+              { label: 'Send another message', href: '/contact#contact-form', className: 'btn btn-primary', again: true },
+            ],
+          },
+        })}
       />,
     );
     fillContact();
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     const sending = await screen.findByRole('button', { name: 'Sending...' });
-    expect(sending.closest('fieldset')?.disabled).toBe(true);
+    expect((sending as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('First Name', { exact: false }) as HTMLInputElement).disabled).toBe(true);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/enquiries');
     expect(JSON.parse(String(init.body))).toMatchObject({
@@ -81,7 +100,7 @@ describe('EnquiryForm', () => {
     await act(async () => answer(new Response('{"ok":true,"id":"e1"}', { status: 201 })));
     expect(await screen.findByText("Thanks for contacting us! We'll get back in touch ASAP.")).toBeTruthy();
     expect(toasts()).toEqual(["Message Sent!Thank you for contacting us. We'll get back to you soon!×"]);
-    expect(screen.getByRole('link', { name: 'Read our FAQ' }).getAttribute('href')).toBe('/faq');
+    expect(screen.getByRole('link', { name: 'Read the FAQ' }).getAttribute('href')).toBe('/faq');
     fireEvent.click(screen.getByRole('link', { name: 'Send another message' }));
     expect((screen.getByLabelText('First Name', { exact: false }) as HTMLInputElement).value).toBe('');
   });
@@ -91,7 +110,8 @@ describe('EnquiryForm', () => {
     render(<EnquiryForm {...propsFor('contact', 'contact')} />);
     fillContact();
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+    await waitFor(() => expect(document.getElementById('contact-form-email-error')?.textContent).toBe('Please enter a valid email address.'));
+    expect(document.querySelector('.form-summary')?.textContent).toContain('Please enter a valid email address.');
     expect(screen.getByLabelText('Email', { exact: false }).getAttribute('aria-invalid')).toBe('true');
     expect((screen.getByLabelText('First Name', { exact: false }) as HTMLInputElement).value).toBe('Ada');
     expect(toasts()).toEqual(['ErrorFailed to send message. Please try again.×']);
@@ -142,6 +162,7 @@ describe('EnquiryForm', () => {
       />,
     );
     expect((screen.getByLabelText('First Name', { exact: false }) as HTMLInputElement).value).toBe('Ada');
-    expect(screen.getByText('Please enter your message.')).toBeTruthy();
+    expect(document.getElementById('contact-form-message-error')?.textContent).toBe('Please enter your message.');
+    expect(screen.getByRole('link', { name: 'Please enter your message.' }).getAttribute('href')).toBe('#contact-form-message');
   });
 });

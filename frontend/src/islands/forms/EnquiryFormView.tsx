@@ -7,14 +7,15 @@
  * their fields. Values are checked first with the core's rules (through WebAssembly); the
  * membership form's missing fields raise 'Missing Information' and send nothing.
  *
- * The markup is the server's (crates/server/src/widgets/form.rs); `novalidate` hands checking to
- * the core so its messages, not the browser's, are shown.
+ * The markup is the server's (crates/server/src/pages/components/forms.rs); `novalidate` hands
+ * checking to the core so its messages, not the browser's, are shown.
  */
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { loadCore } from '../../core/load';
 import { coreToast } from '../../ui/toaster';
 import { blankValues, fieldId, FormFields, type FieldErrors, type FieldValues } from './FormFields';
 import { postEnquiry } from './submit';
+import { ThankYouPanel } from './ThankYouPanel';
 import type { EnquiryFormProps } from './types';
 
 type Phase = 'idle' | 'submitting' | 'sent';
@@ -25,12 +26,13 @@ export interface EnquiryFormViewProps extends EnquiryFormProps {
 }
 
 export function EnquiryFormView(props: EnquiryFormViewProps) {
-  const { form, fields, messages, idPrefix, onSent } = props;
+  const { form, fields, messages, anchor, texts, onSent } = props;
   const [values, setValues] = useState<FieldValues>(() => ({ ...blankValues(fields), ...props.values }));
   const [errors, setErrors] = useState<FieldErrors>(() => props.errors ?? {});
-  const [phase, setPhase] = useState<Phase>(props.sent ? 'sent' : 'idle');
+  const [phase, setPhase] = useState<Phase>(props.sent && props.thanks ? 'sent' : 'idle');
   const formRef = useRef<HTMLFormElement>(null);
   const thanksRef = useRef<HTMLDivElement>(null);
+  const submitting = phase === 'submitting';
 
   const change = (name: string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -41,25 +43,23 @@ export function EnquiryFormView(props: EnquiryFormViewProps) {
     });
   };
 
-  const focusFirstError = (found: FieldErrors) => {
-    const first = fields.find((field) => field.name in found);
-    if (!first) return;
-    const element =
-      document.getElementById(fieldId(idPrefix, first.name)) ??
-      formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`);
-    element?.focus();
+  const focusField = (name: string | undefined) => {
+    if (!name) return;
+    const byId = document.getElementById(fieldId(anchor, name));
+    (byId ?? formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`))?.focus();
   };
+  const firstWithError = (found: FieldErrors) => fields.find((field) => field.name in found)?.name;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (phase === 'submitting') return;
+    if (submitting) return;
     const core = await loadCore();
     const checked = core.validateForm(form, values);
     if (!checked.ok) {
       setErrors(checked.errors);
       const missing = fields.some((field) => field.required && !(values[field.name] ?? '').trim());
       if (missing && messages.missing) coreToast(messages.missing);
-      focusFirstError(checked.errors);
+      focusField(firstWithError(checked.errors));
       return;
     }
     setErrors({});
@@ -73,7 +73,7 @@ export function EnquiryFormView(props: EnquiryFormViewProps) {
     if (outcome.kind === 'sent') {
       setValues(blankValues(fields));
       if (messages.success) coreToast(messages.success);
-      if (messages.thankYou) {
+      if (messages.thankYou && props.thanks) {
         setPhase('sent');
         window.requestAnimationFrame(() => thanksRef.current?.focus());
       } else {
@@ -85,97 +85,92 @@ export function EnquiryFormView(props: EnquiryFormViewProps) {
     setPhase('idle');
     if (outcome.kind === 'invalid') {
       setErrors(outcome.errors);
-      window.requestAnimationFrame(() => focusFirstError(outcome.errors));
+      window.requestAnimationFrame(() => focusField(firstWithError(outcome.errors)));
     }
     if (messages.failure) coreToast(messages.failure);
   };
 
-  const again = () => {
-    setPhase('idle');
-    window.requestAnimationFrame(() => {
-      const first = fields[0];
-      if (first) document.getElementById(fieldId(idPrefix, first.name))?.focus();
-    });
-  };
+  if (phase === 'sent' && props.thanks) {
+    return (
+      <ThankYouPanel
+        anchor={anchor}
+        panel={props.thanks}
+        panelRef={thanksRef}
+        onAgain={() => {
+          setPhase('idle');
+          window.requestAnimationFrame(() => focusField(fields[0]?.name));
+        }}
+      />
+    );
+  }
 
   return (
-    <div className="enquiry">
-      {phase === 'sent' ? (
-        <ThankYouPanel {...props} panelRef={thanksRef} onAgain={again} />
-      ) : (
-        <form
-          ref={formRef}
-          className="enquiry-form"
-          method="post"
-          action={props.action}
-          noValidate
-          aria-busy={phase === 'submitting'}
-          onSubmit={(event) => void submit(event)}
-        >
-          <input type="hidden" name="formType" value={props.formType} />
-          <Honeypot name={props.honeypot} idPrefix={idPrefix} />
-          <fieldset className="form-body" disabled={phase === 'submitting'}>
-            <FormFields
-              fields={fields}
-              values={values}
-              errors={errors}
-              idPrefix={idPrefix}
-              choosePrompt={props.choosePrompt}
-              onChange={change}
-            />
-            <button type="submit" className="btn btn-primary form-submit">
-              {phase === 'submitting' ? (messages.submittingLabel ?? messages.submitLabel) : messages.submitLabel}
-            </button>
-          </fieldset>
-        </form>
-      )}
-    </div>
-  );
-}
-
-/** The field people leave empty and bots fill in; hidden from view and from assistive tech. */
-function Honeypot({ name, idPrefix }: { name: string; idPrefix: string }) {
-  const id = fieldId(idPrefix, name);
-  return (
-    <div className="form-honeypot" aria-hidden="true">
-      <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
-    </div>
-  );
-}
-
-interface ThankYouPanelProps extends EnquiryFormProps {
-  panelRef: RefObject<HTMLDivElement | null>;
-  onAgain: () => void;
-}
-
-/**
- * Replaces the form after a send. Forms without a thank-you text (the investor forms) show it
- * only after a no-JavaScript post, with the success toast's words instead.
- */
-function ThankYouPanel({ messages, thanksActions = [], action, panelRef, onAgain }: ThankYouPanelProps) {
-  return (
-    <div className="form-thanks" ref={panelRef} tabIndex={-1}>
-      <p className="form-thanks-text">{messages.thankYou ?? messages.success?.description}</p>
-      <div className="form-thanks-actions">
-        {thanksActions.map((link) => (
-          <a key={link.label} className="btn btn-outline btn-sm" href={link.href} data-chat-open={link.chatOpen ? '' : undefined}>
-            {link.label}
-          </a>
-        ))}
-        {messages.againLabel ? (
-          <a
-            className="form-again"
-            href={action}
-            onClick={(event) => {
-              event.preventDefault();
-              onAgain();
-            }}
-          >
-            {messages.againLabel}
-          </a>
-        ) : null}
+    <form
+      ref={formRef}
+      className="enquiry-form"
+      method="post"
+      action={props.action}
+      id={anchor}
+      noValidate
+      aria-busy={submitting}
+      onSubmit={(event) => void submit(event)}
+    >
+      <ErrorSummary anchor={anchor} errors={errors} fields={fields} title={texts.summaryTitle} />
+      <p className="form-note">
+        {texts.requiredNoteBefore}{' '}
+        <span className="required-mark" aria-hidden="true">
+          *
+        </span>{' '}
+        {texts.requiredNoteAfter}
+      </p>
+      <input type="hidden" name="formType" value={props.formType} />
+      <FormFields
+        fields={fields}
+        values={values}
+        errors={errors}
+        idPrefix={anchor}
+        texts={texts}
+        disabled={submitting}
+        onChange={change}
+      />
+      <div className="hp-field" aria-hidden="true">
+        <label>
+          {texts.honeypotLabel}
+          <input name={props.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
       </div>
+      <button className="btn btn-primary mt-6 w-full sm:w-auto" type="submit" disabled={submitting}>
+        {submitting ? (messages.submittingLabel ?? messages.submitLabel) : messages.submitLabel}
+      </button>
+    </form>
+  );
+}
+
+interface ErrorSummaryProps {
+  anchor: string;
+  errors: FieldErrors;
+  fields: EnquiryFormProps['fields'];
+  title: string;
+}
+
+/** The list of problems above the form, each linking to its field (as the server lists them). */
+function ErrorSummary({ anchor, errors, fields, title }: ErrorSummaryProps) {
+  const names = Object.keys(errors).sort();
+  if (names.length === 0) return null;
+  return (
+    <div className="form-summary" role="alert">
+      <p className="font-semibold">{title}</p>
+      <ul className="mt-2 list-disc pl-5">
+        {names.map((name) => (
+          <li key={name}>
+            {fields.some((field) => field.name === name) ? (
+              <a href={`#${fieldId(anchor, name)}`}>{errors[name]}</a>
+            ) : (
+              errors[name]
+            )}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,22 +1,31 @@
 /**
  * The fields of one of the core's form schemas, with values, per-field messages and the
- * disabled state. The server's widgets (crates/server/src/widgets/form.rs) write the same
- * markup for the no-JavaScript form, so an island that mounts over a server form keeps every
- * box where it was. Change both together.
+ * disabled state. The markup is the server's (crates/server/src/pages/components/forms.rs:
+ * `.form-grid`, `.field`, `.field-label`, `.field-input`, `.field-error`, radio rows), so an
+ * island that mounts over a server form keeps every box where it was. Change both together.
  */
 import type { Field } from '../../wasm-pkg/onespace_wasm';
 
 export type FieldValues = Record<string, string>;
 export type FieldErrors = Record<string, string>;
 
+/** Texts the server's form shows around its fields. */
+export interface FieldTexts {
+  /** First option of a required select. */
+  choosePrompt: string;
+  /** First option of an optional select. */
+  optionalPrompt: string;
+}
+
 interface FormFieldsProps {
   fields: readonly Field[];
   values: FieldValues;
   errors: FieldErrors;
-  /** Makes ids unique when one page has several forms. */
+  /** Makes ids unique when one page has several forms (the form's anchor). */
   idPrefix: string;
-  /** First option of a select, shown while nothing is chosen. */
-  choosePrompt: string;
+  texts: FieldTexts;
+  /** While sending: every control is disabled. */
+  disabled?: boolean;
   onChange: (name: string, value: string) => void;
 }
 
@@ -29,9 +38,9 @@ export function blankValues(fields: readonly Field[]): FieldValues {
   return Object.fromEntries(fields.map((field) => [field.name, '']));
 }
 
-export function FormFields({ fields, values, errors, idPrefix, choosePrompt, onChange }: FormFieldsProps) {
+export function FormFields({ fields, values, errors, idPrefix, texts, disabled = false, onChange }: FormFieldsProps) {
   return (
-    <div className="form-fields">
+    <div className="form-grid">
       {fields.map((field) => (
         <FormField
           key={field.name}
@@ -39,7 +48,8 @@ export function FormFields({ fields, values, errors, idPrefix, choosePrompt, onC
           id={fieldId(idPrefix, field.name)}
           value={values[field.name] ?? ''}
           error={errors[field.name]}
-          choosePrompt={choosePrompt}
+          texts={texts}
+          disabled={disabled}
           onChange={onChange}
         />
       ))}
@@ -52,99 +62,145 @@ interface FormFieldProps {
   id: string;
   value: string;
   error: string | undefined;
-  choosePrompt: string;
+  texts: FieldTexts;
+  disabled: boolean;
   onChange: (name: string, value: string) => void;
 }
 
-function FormField({ field, id, value, error, choosePrompt, onChange }: FormFieldProps) {
-  const errorId = `${id}-error`;
-  const described = error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
-  const message = error ? (
-    <p className="form-error" id={errorId}>
-      {error}
-    </p>
-  ) : null;
-  const wide = field.inputType === 'textarea' || field.inputType === 'radio';
-  const className = wide ? 'form-field form-field-wide' : 'form-field';
+/** Wide fields take the whole row on larger screens (as the server decides). */
+function isWide(field: Field): boolean {
+  return field.inputType === 'textarea' || field.inputType === 'radio' || field.name === 'email';
+}
 
+function FormField({ field, id, value, error, texts, disabled, onChange }: FormFieldProps) {
+  const errorId = `${id}-error`;
+  const invalid = { ...(error ? { 'aria-invalid': true as const } : {}), ...(disabled ? { disabled } : {}) };
+  const described = error ? { 'aria-describedby': errorId } : {};
+  const className = `field${isWide(field) ? ' field-wide' : ''}${error ? ' field-invalid' : ''}`;
+  const label = <LabelText field={field} />;
+
+  let control;
   if (field.inputType === 'radio') {
-    return (
-      <fieldset className={className} {...described}>
-        <legend className="form-label">
-          {field.label}
-          {field.required ? <RequiredMark /> : null}
-        </legend>
-        <div className="form-radios">
-          {field.options.map((option) => (
-            <label key={option.value} className="form-radio">
-              <input
-                type="radio"
-                name={field.name}
-                value={option.value}
-                required={field.required}
-                checked={value === option.value}
-                onChange={() => onChange(field.name, option.value)}
-              />
-              <span>{option.label}</span>
-            </label>
-          ))}
+    control = (
+      <fieldset className="field-radios" {...described}>
+        <legend className="field-label">{label}</legend>
+        <div className="radio-row">
+          {field.options.map((option) => {
+            const optionId = `${id}-${option.value}`;
+            return (
+              <label key={option.value} className="radio-option" htmlFor={optionId}>
+                <input
+                  type="radio"
+                  id={optionId}
+                  name={field.name}
+                  value={option.value}
+                  required={field.required}
+                  checked={value === option.value}
+                  {...invalid}
+                  onChange={() => onChange(field.name, option.value)}
+                />
+                <span>{option.label}</span>
+              </label>
+            );
+          })}
         </div>
-        {message}
       </fieldset>
     );
-  }
-
-  const common = {
-    id,
-    name: field.name,
-    required: field.required,
-    value,
-    ...described,
-  };
-  return (
-    <div className={className}>
-      <label className="form-label" htmlFor={id}>
-        {field.label}
-        {field.required ? <RequiredMark /> : null}
-      </label>
-      {field.inputType === 'select' ? (
-        <select {...common} className="form-input" onChange={(event) => onChange(field.name, event.target.value)}>
-          <option value="">{choosePrompt}</option>
+  } else if (field.inputType === 'select') {
+    control = (
+      <>
+        <label className="field-label" htmlFor={id}>
+          {label}
+        </label>
+        <select
+          className="field-input"
+          id={id}
+          name={field.name}
+          required={field.required}
+          value={value}
+          {...invalid}
+          {...described}
+          autoComplete={field.autocomplete ?? undefined}
+          onChange={(event) => onChange(field.name, event.target.value)}
+        >
+          <option value="">{field.required ? texts.choosePrompt : texts.optionalPrompt}</option>
           {field.options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
         </select>
-      ) : field.inputType === 'textarea' ? (
+      </>
+    );
+  } else if (field.inputType === 'textarea') {
+    control = (
+      <>
+        <label className="field-label" htmlFor={id}>
+          {label}
+        </label>
         <textarea
-          {...common}
-          className="form-input form-textarea"
+          className="field-input"
+          id={id}
+          name={field.name}
           rows={5}
           maxLength={field.maxLength}
+          required={field.required}
           placeholder={field.placeholder ?? undefined}
+          value={value}
+          {...invalid}
+          {...described}
           onChange={(event) => onChange(field.name, event.target.value)}
         />
-      ) : (
+      </>
+    );
+  } else {
+    control = (
+      <>
+        <label className="field-label" htmlFor={id}>
+          {label}
+        </label>
         <input
-          {...common}
-          className="form-input"
+          className="field-input"
           type={field.inputType}
+          id={id}
+          name={field.name}
+          value={value}
           maxLength={field.maxLength}
+          required={field.required}
           autoComplete={field.autocomplete ?? undefined}
           placeholder={field.placeholder ?? undefined}
+          {...invalid}
+          {...described}
           onChange={(event) => onChange(field.name, event.target.value)}
         />
-      )}
-      {message}
+      </>
+    );
+  }
+
+  return (
+    <div className={className}>
+      {control}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-function RequiredMark() {
+function LabelText({ field }: { field: Field }) {
   return (
-    <span className="form-required" aria-hidden="true">
-      {' *'}
-    </span>
+    <>
+      {field.label}
+      {field.required ? (
+        <>
+          {' '}
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        </>
+      ) : null}
+    </>
   );
 }

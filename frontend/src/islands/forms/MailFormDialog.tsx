@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import type { CoreModule } from '../../core/load';
 import type { FormName, Validation } from '../../wasm-pkg/onespace_wasm';
 import { Dialog } from '../../ui/Dialog';
-import { blankValues, FormFields, type FieldErrors, type FieldValues } from './FormFields';
+import { blankValues, FormFields, type FieldErrors, type FieldTexts, type FieldValues } from './FormFields';
 
 interface MailFormDialogProps {
   core: CoreModule;
@@ -17,7 +17,7 @@ interface MailFormDialogProps {
   title: string;
   description?: string | undefined;
   idPrefix: string;
-  choosePrompt: string;
+  texts: FieldTexts;
   onClose: () => void;
   /** Values passed the core's rules: open the mail link, say so, close. */
   onValid: (values: FieldValues) => void;
@@ -50,22 +50,20 @@ export function MailFormDialog(props: MailFormDialogProps) {
   return (
     <Dialog open={props.open} onClose={props.onClose} title={props.title} description={props.description}>
       <form className="enquiry-form" noValidate onSubmit={submit}>
-        <div className="form-body">
-          <FormFields
-            fields={schema.fields}
-            values={values}
-            errors={errors}
-            idPrefix={props.idPrefix}
-            choosePrompt={props.choosePrompt}
-            onChange={(name, value) => {
-              setValues((current) => ({ ...current, [name]: value }));
-              setErrors(({ [name]: _gone, ...rest }) => rest);
-            }}
-          />
-          <button type="submit" className="btn btn-primary form-submit">
-            {submitLabel}
-          </button>
-        </div>
+        <FormFields
+          fields={schema.fields}
+          values={values}
+          errors={errors}
+          idPrefix={props.idPrefix}
+          texts={props.texts}
+          onChange={(name, value) => {
+            setValues((current) => ({ ...current, [name]: value }));
+            setErrors(({ [name]: _gone, ...rest }) => rest);
+          }}
+        />
+        <button type="submit" className="btn btn-primary mt-6 w-full sm:w-auto">
+          {submitLabel}
+        </button>
       </form>
     </Dialog>
   );

@@ -28,10 +28,17 @@ describe('MembershipDialog', () => {
         formType="membership"
         endpoint="/api/enquiries"
         action="/founder-memberships#membership-form"
-        idPrefix="membership-dialog"
         fields={realCore.formSchema('membership').fields}
         messages={realCore.formMessages('membership')}
-        choosePrompt="Please choose"
+        anchor="membership-dialog-form"
+        texts={{
+            choosePrompt: 'Please choose...',
+            optionalPrompt: 'Select an option',
+            summaryTitle: 'Please check the following and try again:',
+            requiredNoteBefore: 'Fields marked',
+            requiredNoteAfter: 'are required.',
+            honeypotLabel: 'Leave this empty',
+          }}
         honeypot="website"
       />,
     );

@@ -27,14 +27,16 @@ describe('OneToOneDialog', () => {
         callLabel="Call the studio"
       />,
     );
+    const coach = realCore.catalogue().team.find((member) => member.offers121);
+    if (!coach) throw new Error('the catalogue has no 1-2-1 coach');
     act(() => {
-      requestIsland('OneToOneDialog', { coach: 'Sam' });
+      requestIsland('OneToOneDialog', { memberId: coach.id });
     });
-    const dialog = await screen.findByRole('dialog', { name: '1-2-1 Personal Training with Sam' });
+    const dialog = await screen.findByRole('dialog', { name: `1-2-1 Personal Training with ${coach.name}` });
     expect(screen.getByRole('link', { name: 'Call the studio' }).getAttribute('href')).toBe(realCore.telLink());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Email to enquire' }));
     fireEvent.click(screen.getByRole('button', { name: 'Email to enquire' }));
-    expect(assign).toHaveBeenCalledWith(realCore.oneToOneMailLink('Sam'));
+    expect(assign).toHaveBeenCalledWith(realCore.oneToOneMailLink(coach.name));
     expect(dialog.isConnected).toBe(false);
   });
 });

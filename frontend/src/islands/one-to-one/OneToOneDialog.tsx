@@ -1,9 +1,9 @@
 /**
  * The 1-2-1 personal training enquiry on the team page (SPEC section 2: cards of coaches who
- * offer 1-2-1 open an enquiry dialog). The card's button carries `data-one-to-one-open` and
- * `data-coach`; without JavaScript it is the core's mail link itself. The dialog offers the
- * core's mail link to that coach (subject naming the coach, body asking for times, pricing and
- * what to expect) and the studio's phone.
+ * offer 1-2-1 open an enquiry dialog). The card's button carries `data-one-to-one` with the team
+ * member's id from the core's catalogue; without JavaScript it is the core's mail link itself.
+ * The dialog offers the core's mail link to that coach (subject naming the coach, body asking
+ * for times, pricing and what to expect) and the studio's phone.
  */
 import { useEffect, useState } from 'react';
 import { onIslandRequest } from '../../site/island-requests';
@@ -19,12 +19,17 @@ interface OneToOneDialogProps {
 }
 
 export default function OneToOneDialog({ titlePrefix, description, emailLabel, callLabel }: OneToOneDialogProps) {
-  const [coach, setCoach] = useState<string | null>(null);
-  const core = useCore(coach !== null);
-  useEffect(() => onIslandRequest<{ coach?: string }>('OneToOneDialog', (detail) => setCoach(detail.coach ?? '')), []);
-  if (!core || coach === null) return null;
+  const [memberId, setMemberId] = useState<string | null>(null);
+  const core = useCore(memberId !== null);
+  useEffect(
+    () => onIslandRequest<{ memberId?: string }>('OneToOneDialog', (detail) => setMemberId(detail.memberId ?? '')),
+    [],
+  );
+  const coach = core?.catalogue().team.find((member) => member.id === memberId)?.name;
+  if (!core || coach === undefined) return null;
+  const close = () => setMemberId(null);
   return (
-    <Dialog open onClose={() => setCoach(null)} title={`${titlePrefix} ${coach}`.trim()} description={description}>
+    <Dialog open onClose={close} title={`${titlePrefix} ${coach}`.trim()} description={description}>
       <div className="dialog-actions">
         <button
           type="button"
@@ -32,7 +37,7 @@ export default function OneToOneDialog({ titlePrefix, description, emailLabel, c
           data-autofocus
           onClick={() => {
             window.location.assign(core.oneToOneMailLink(coach));
-            setCoach(null);
+            close();
           }}
         >
           {emailLabel}

@@ -14,7 +14,9 @@ const props: ScheduleWidgetProps = {
   widgetSelector: '.stand-in-widget',
   config: { providerId: 'studio', view: 'schedule.week' },
   scheduleUrl: 'https://provider.example/studio/schedule',
-  directLabel: 'Open the full timetable',
+  fallbackTitle: 'See the full timetable and book online',
+  fallbackText: 'Our live schedule opens on our booking partner site.',
+  directLabel: 'Open the Class Schedule',
   loadingText: 'Loading the timetable...',
   failedText: 'Failed to load calendar. Please refresh the page.',
   timedOutText: 'Failed to load calendar automatically.',
@@ -57,6 +59,7 @@ describe('ScheduleWidget', () => {
     (window as unknown as Global)['StandInSchedule'] = { init };
     render(<ScheduleWidget {...props} />);
     expect(screen.getByRole('status').textContent).toBe('Loading the timetable...');
+    expect(screen.getByText('See the full timetable and book online')).toBeTruthy();
     await advance(99);
     expect(init).not.toHaveBeenCalled();
     await advance(1);
@@ -65,7 +68,7 @@ describe('ScheduleWidget', () => {
     const widget = screen.getByText('Monday 07:00 Hot Yoga');
     expect(widget.closest('[data-schedule-container]')).not.toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Open the full timetable' }).getAttribute('target')).toBe('_blank');
+    expect(screen.queryByRole('link', { name: 'Open the Class Schedule' })).toBeNull();
   });
 
   it('reports a script that fails to load', async () => {
@@ -73,6 +76,7 @@ describe('ScheduleWidget', () => {
     render(<ScheduleWidget {...props} />);
     await advance(100);
     expect(screen.getByRole('alert').textContent).toContain('Failed to load calendar. Please refresh the page.');
+    expect(screen.getByRole('link', { name: 'Open the Class Schedule' }).getAttribute('target')).toBe('_blank');
   });
 
   it('reports a script whose object is missing', async () => {

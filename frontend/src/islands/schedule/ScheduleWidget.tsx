@@ -8,8 +8,9 @@
  * looked for every `pollIntervalMs`, at most `maxPolls` times, and moved into this island's
  * container. A script that fails or lacks its object shows 'Failed to load calendar. Please
  * refresh the page.'; a widget that never appears shows 'Failed to load calendar
- * automatically.' with 'Refresh Page'. A missing container is only logged. On unmount stray
- * widget elements are removed. The direct link to the provider's schedule always stays.
+ * automatically.'; both with 'Refresh Page'. A missing container is only logged. On unmount
+ * stray widget elements are removed. Until the widget arrives the server's fallback box (with
+ * its direct link to the provider's schedule) stays, so loading moves nothing.
  */
 import { useEffect, useRef, useState } from 'react';
 import { loadScript } from './load-script';
@@ -25,6 +26,8 @@ export interface ScheduleWidgetProps {
   /** The provider's widget configuration (provider id, pages, view, venues, version). */
   config: Record<string, unknown>;
   scheduleUrl: string;
+  fallbackTitle: string;
+  fallbackText: string;
   directLabel: string;
   loadingText: string;
   failedText: string;
@@ -109,35 +112,37 @@ export default function ScheduleWidget(props: ScheduleWidgetProps) {
   }, [scriptUrl, globalName, initMethod, widgetSelector, config, initialDelayMs, pollIntervalMs, maxPolls]);
 
   return (
-    <div className="schedule-widget">
-      <div className="schedule-container" aria-busy={status === 'loading'}>
-        <StatusMessage status={status} {...props} />
-        <div ref={containerRef} className="schedule-mount" data-schedule-container />
-      </div>
-      <p className="schedule-direct">
-        <a href={props.scheduleUrl} target="_blank" rel="noopener noreferrer">
-          {props.directLabel}
-        </a>
-      </p>
-    </div>
+    <>
+      {status === 'loaded' ? null : <FallbackBox status={status} {...props} />}
+      <div ref={containerRef} className="schedule-mount" data-schedule-container />
+    </>
   );
 }
 
-function StatusMessage({ status, loadingText, failedText, timedOutText, refreshLabel }: { status: Status } & ScheduleWidgetProps) {
-  if (status === 'loaded') return null;
-  if (status === 'loading') {
-    return (
-      <div className="schedule-status" role="status">
-        <p>{loadingText}</p>
-      </div>
-    );
-  }
+/** The server's fallback box; while loading it says so, after a failure it offers a refresh. */
+function FallbackBox({ status, ...props }: { status: Status } & ScheduleWidgetProps) {
+  const failed = status === 'failed' || status === 'timedOut';
   return (
-    <div className="schedule-status" role="alert">
-      <p>{status === 'failed' ? failedText : timedOutText}</p>
-      <button type="button" className="btn btn-primary btn-sm" onClick={() => window.location.reload()}>
-        {refreshLabel}
-      </button>
+    <div className="schedule-fallback">
+      {failed ? (
+        <div role="alert">
+          <p className="text-lg font-semibold">{status === 'failed' ? props.failedText : props.timedOutText}</p>
+          <button type="button" className="btn btn-dark mt-6" onClick={() => window.location.reload()}>
+            {props.refreshLabel}
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="text-lg font-semibold">{props.fallbackTitle}</p>
+          <p className="mt-2 text-ink-soft">{props.fallbackText}</p>
+          <p className="sr-only" role="status">
+            {props.loadingText}
+          </p>
+        </>
+      )}
+      <a className="btn btn-primary mt-6" href={props.scheduleUrl} target="_blank" rel="noopener noreferrer">
+        {props.directLabel}
+      </a>
     </div>
   );
 }
