@@ -69,6 +69,7 @@ pub fn drop_in_link(label: &str, class: &str) -> Markup {
 }
 
 #[cfg(test)]
+#[allow(clippy::expect_used)]
 mod tests {
     use super::*;
 
