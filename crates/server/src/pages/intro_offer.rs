@@ -1,37 +1,101 @@
-//! /intro-offer: the 14-day trial with its 10-minute £10-off countdown.
+//! /intro-offer: the 14-day trial with its 10-minute £10-off countdown, what is included, the
+//! Fire & Ice inclusion, the money-back guarantee and two purchase links.
 
 use maud::{html, Markup};
-use onespace_core::countdown;
+use onespace_core::catalogue::{fire_ice, intro, trial};
+use onespace_core::{countdown, links};
 
+use super::components::{check_list, external, hero_art, icon, image_slot, Art, Icon, Ratio};
 use crate::render::{island, Load};
 use crate::routes::Page;
 
-/// Words before the running countdown.
-const COUNTDOWN_LABEL: &str = "£10 off ends in";
+/// Words before the running countdown: `£10 off ends in`.
+fn countdown_label() -> String {
+    format!("{} off ends in", intro::DISCOUNT.format())
+}
 
-/// The page content. The countdown renders its first state (a fresh 10:00 window) on the server,
-/// so the island takes over without the layout moving.
-pub fn main() -> Markup {
+/// The intro-offer countdown island (also used above the service pages' heroes). It renders its
+/// first state (a fresh 10:00 window) on the server, so the island takes over without the layout
+/// moving. Props: `label`, `initialDisplay`, `expiredMessage`.
+pub fn countdown_island() -> Markup {
     let initial = countdown::intro_offer(0, None);
+    let label = countdown_label();
+    island(
+        "IntroCountdown",
+        Load::Eager,
+        &serde_json::json!({
+            "label": label,
+            "initialDisplay": initial.display,
+            "expiredMessage": countdown::INTRO_OFFER_EXPIRED,
+            "storageKey": countdown::INTRO_OFFER_STORAGE_KEY,
+        }),
+        html! {
+            div class="countdown" role="timer" aria-live="off" {
+                span class="countdown-label" { (label) }
+                span class="countdown-time" data-countdown-time { (initial.display) }
+            }
+        },
+    )
+}
+
+/// The page content.
+pub fn main() -> Markup {
     html! {
         section class="page-hero" {
-            div class="container-page" {
+            (hero_art())
+            div class="container-page relative" {
                 p class="eyebrow" { "14-Day Intro Offer" }
                 h1 class="page-title" { "Start Your 14-Day Trial Today" }
                 p class="page-lead" { "Unlimited access to hot yoga, warm pilates, group PT, HYROX training and Fire & Ice recovery for 14 days." }
-                (island("IntroCountdown", Load::Eager, &serde_json::json!({
-                    "label": COUNTDOWN_LABEL,
-                    "initialDisplay": initial.display,
-                    "expiredMessage": countdown::INTRO_OFFER_EXPIRED,
-                    "storageKey": countdown::INTRO_OFFER_STORAGE_KEY,
-                }), html! {
-                    div class="countdown" role="timer" aria-live="off" {
-                        span class="countdown-label" { (COUNTDOWN_LABEL) }
-                        span class="countdown-time" data-countdown-time { (initial.display) }
-                    }
-                }))
+                (countdown_island())
                 div class="hero-actions" {
-                    a class="btn btn-outline" href=(Page::Memberships.path()) { "View Memberships" }
+                    (external(links::INTRO_OFFER, "btn btn-primary btn-lg", &format!("Claim My Trial for {}", intro::PRICE.format())))
+                    a class="btn btn-outline-light" href=(Page::Memberships.path()) { "View Memberships" }
+                }
+            }
+        }
+        section class="section" aria-labelledby="trial-title" {
+            div class="container-page grid items-start gap-10 lg:grid-cols-[3fr_2fr]" {
+                div {
+                    p class="eyebrow eyebrow-dark" { "The trial offer" }
+                    h2 class="section-title" id="trial-title" { "The " (trial::NAME) }
+                    p class="section-lead" { "Fourteen days to try everything One Space offers, at your own pace. " (trial::STARTS) }
+                    h3 class="mt-10 text-xl font-semibold" { "What's included" }
+                    (check_list([
+                        "Unlimited hot yoga and warm pilates in infrared heat",
+                        "Yoga, group PT, functional training and HYROX classes",
+                        "A body composition scan at the start and the end",
+                        "A friendly welcome and a studio tour on your first visit",
+                        "Support from our coaches to find the right classes for you",
+                    ]))
+                    div class="fire-ice-inclusion" {
+                        span class="feature-icon" { (icon(Icon::Snowflake)) }
+                        div {
+                            h3 class="text-xl font-semibold" { "Fire & Ice recovery included" }
+                            p class="mt-2 text-ink-soft" { "Your trial includes our private recovery room: " (fire_ice::DESCRIPTION) ", " (fire_ice::session_text()) "." }
+                        }
+                    }
+                }
+                aside class="price-card price-card-featured" aria-labelledby="offer-price-title" {
+                    p class="badge badge-popular" { (intro::DISCOUNT.format()) " off today" }
+                    h3 class="price-card-name" id="offer-price-title" { (trial::DAYS) "-day trial" }
+                    p class="price" { (intro::PRICE.format()) " " s class="price-was" { span class="sr-only" { "usually " } (trial::PRICE.format()) } }
+                    p class="price-card-detail" { "While the countdown runs. " (countdown::INTRO_OFFER_EXPIRED) " after." }
+                    (external(links::INTRO_OFFER, "btn btn-primary w-full mt-6", &format!("Buy Now for {}", intro::PRICE.format())))
+                }
+            }
+        }
+        section class="section section-alt" aria-labelledby="guarantee-title" {
+            div class="container-page split" {
+                div class="split-media" { (image_slot(Art::Sand, Ratio::Landscape, Icon::Shield, "A member relaxing after class")) }
+                div class="split-body" {
+                    p class="eyebrow eyebrow-dark" { "Zero risk" }
+                    h2 class="section-title" id="guarantee-title" { "Our money-back guarantee" }
+                    p class="section-lead" { (trial::GUARANTEE) }
+                    p class="mt-4 text-ink-soft" { (trial::guarantee_terms()) " See our " a href=(Page::Terms.path()) { "terms" } "." }
+                    div class="hero-actions" {
+                        (external(links::INTRO_OFFER, "btn btn-primary", &format!("Start My Trial for {}", intro::PRICE.format())))
+                    }
                 }
             }
         }

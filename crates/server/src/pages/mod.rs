@@ -1,41 +1,108 @@
 //! The content of every page, keyed by the route table's [`Page`].
 //!
-//! Each page renders its complete content on the server; islands only add behaviour.
+//! Each page renders its complete content on the server; islands only add behaviour. Shared
+//! building blocks live in [`components`], structured data in [`structured`].
+//!
+//! Four pages carry an enquiry form ([`form_anchor`]). They render from a [`FormView`], so the
+//! form-post handler can show the same page with the visitor's values and messages, or with the
+//! thank-you panel, through [`document_with_form`].
 
+pub mod components;
+pub mod structured;
+
+mod about;
+mod back_to_school;
+mod challenge;
+mod classes;
+mod contact;
+mod corporate;
 mod errors;
+mod faq;
+mod fast_access;
+mod fire_ice;
+mod founder;
+mod home;
+mod hyrox;
 mod intro_offer;
+mod invest;
+mod invest_landing;
+mod landing;
+mod legal;
+mod memberships;
+mod privacy;
+mod retreat;
+mod september_sale;
+mod team;
+mod timetable;
 
-use maud::{html, Markup};
+use serde_json::Value;
 
-use crate::render::{Document, RenderContext};
+use crate::render::json::json_ld;
+use crate::render::{Document, FormView, RenderContext};
 use crate::routes::{Page, Route};
 
 pub use errors::{not_found, server_error};
 
-/// The document for `route`.
-pub fn document(route: &Route, context: &RenderContext) -> Document {
-    let _ = context;
-    let main = match route.page {
-        Page::IntroOffer => intro_offer::main(),
-        _ => basic(route),
-    };
-    Document::for_route(route, Vec::new(), main)
+/// The id of the enquiry form on `page` (also the fragment its form posts to), for the four
+/// pages that have one.
+pub fn form_anchor(page: Page) -> Option<&'static str> {
+    match page {
+        Page::Contact => Some(contact::FORM.anchor),
+        Page::InvestInOneSpace => Some(invest_landing::FORM.anchor),
+        Page::Invest => Some(invest::FORM.anchor),
+        Page::FounderMemberships => Some(founder::FORM.anchor),
+        _ => None,
+    }
 }
 
-/// A heading and introduction built from the route table, for pages whose full content is still
-/// being written.
-fn basic(route: &Route) -> Markup {
-    let heading = route.title.split(" | ").next().unwrap_or(route.title);
-    html! {
-        section class="page-hero" {
-            div class="container-page" {
-                h1 class="page-title" { (heading) }
-                p class="page-lead" { (route.description) }
-                div class="hero-actions" {
-                    a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
-                    a class="btn btn-outline" href=(Page::Memberships.path()) { "View Memberships" }
-                }
-            }
-        }
-    }
+/// The document for `route`, with any enquiry form blank.
+pub fn document(route: &Route, context: &RenderContext) -> Document {
+    document_with_form(route, context, &FormView::blank())
+}
+
+/// The document for `route` with its enquiry form in the state `view` describes: values shown
+/// back, a message beside each field and a summary when there are errors, or the thank-you panel
+/// instead of the form once sent. Pages without a form ignore `view`.
+pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormView) -> Document {
+    use structured as ld;
+    let (data, main): (Vec<Value>, _) = match route.page {
+        Page::Home => (vec![ld::web_page(route, context)], home::main()),
+        Page::About => (vec![ld::health_club(context)], about::main()),
+        Page::OurClasses => (Vec::new(), classes::main()),
+        Page::Timetable => (Vec::new(), timetable::main()),
+        Page::Memberships => (Vec::new(), memberships::main()),
+        Page::Challenge => (Vec::new(), challenge::main()),
+        Page::FireIce => (Vec::new(), fire_ice::main()),
+        Page::Hyrox => (Vec::new(), hyrox::main()),
+        Page::IntroOffer => (vec![ld::intro_offer(context)], intro_offer::main()),
+        Page::MeetTheTeam => (Vec::new(), team::main()),
+        Page::CorporateWellness => (Vec::new(), corporate::main()),
+        Page::Invest => (Vec::new(), invest::main(view)),
+        Page::InvestInOneSpace => (Vec::new(), invest_landing::main(view)),
+        Page::Contact => (Vec::new(), contact::main(view)),
+        Page::Faq => (
+            vec![components::faq::faq_page_data(&faq::items())],
+            faq::main(),
+        ),
+        Page::Terms => (Vec::new(), legal::main()),
+        Page::Privacy => (Vec::new(), privacy::main()),
+        Page::FastAccess => (Vec::new(), fast_access::main()),
+        Page::YogaRetreat => (Vec::new(), retreat::main()),
+        Page::FounderMemberships => (Vec::new(), founder::main(view)),
+        Page::BackToSchool => (
+            vec![ld::back_to_school_event(route, context)],
+            back_to_school::main(),
+        ),
+        Page::SeptemberSale => (
+            vec![september_sale::structured_data(route, context)],
+            september_sale::main(),
+        ),
+        Page::HotYoga
+        | Page::YogaBeginners
+        | Page::Pilates
+        | Page::GroupPt
+        | Page::HyroxTraining
+        | Page::FireIceRecovery => landing::render(route, context),
+    };
+    Document::for_route(route, data.iter().map(json_ld).collect(), main)
 }

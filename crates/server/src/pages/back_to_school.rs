@@ -1,0 +1,146 @@
+//! /back-to-school: the August offers. Red banner, the three offers, how it works, member
+//! stories, a one-open-at-a-time FAQ, the terms box and the quick-links bar.
+//!
+//! SPEC's offer cards have unfilled link placeholders; here they lead where the offer is bought
+//! (memberships for packs and the discount, the challenge page for the consultation). The bar
+//! that SPEC fixes to the bottom after 600 px of scrolling is rendered in place as a row of
+//! links (`data-offer-bar`); the islands make it sticky and add the mobile drop-down.
+
+use maud::{html, Markup};
+use onespace_core::catalogue::challenge;
+use onespace_core::offers::back_to_school as bts;
+
+use super::components::{
+    accordion, check_list, cta_banner, hero_art, icon, testimonials, FaqItem, Icon, Testimonial,
+};
+use crate::routes::Page;
+
+const STORIES: [Testimonial; 3] = [
+    Testimonial::five("Emma T.", "With the kids back at school I finally had time for me. The extra credits made my pack go so much further."),
+    Testimonial::five("Gary P.", "Joined with the discount and haven't looked back. Hot yoga twice a week has sorted my back out."),
+    Testimonial::five("Fiona L.", "Starting the challenge in September with free training in August was the push I needed."),
+];
+
+fn bonus_list() -> String {
+    bts::BONUS_PACK_SIZES
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn faq() -> Vec<FaqItem> {
+    vec![
+        FaqItem::new("When do the offers end?", format!("All back to school offers end at the end of {}.", bts::ENDS.long())),
+        FaqItem::new("How do I get 20% off a membership?", format!("Enter code {} at checkout. It is for new members and applies to payments through {}.", bts::CODE, bts::PAYMENTS_UNTIL.short())),
+        FaqItem::new("How do the extra credits work?", format!("The {}% credit bonus is added automatically when you buy a {} pack. No code needed.", bts::BONUS_PERCENT, bonus_list())),
+        FaqItem::new("When does the 6 Week Challenge start?", format!("The Challenge starts on {}. Sign up earlier and train free for the rest of August.", bts::CHALLENGE_STARTS.long())),
+    ]
+}
+
+fn offer_links() -> [(&'static str, &'static str); 3] {
+    [
+        ("Buy Credit Packs", Page::Memberships.path()),
+        ("Join with 20% Off", Page::Memberships.path()),
+        ("Book Zoom Consult", Page::Challenge.path()),
+    ]
+}
+
+/// The page content.
+pub fn main() -> Markup {
+    let packs_with_bonus: Vec<String> = bts::BONUS_PACK_SIZES
+        .iter()
+        .filter_map(|size| {
+            bts::bonus_credits(*size).map(|credits| format!("{size}-pack gives {credits} credits"))
+        })
+        .collect();
+    html! {
+        p class="offer-banner" { (bts::banner()) }
+        section class="page-hero" {
+            (hero_art())
+            div class="container-page relative" {
+                p class="eyebrow" { "Back to school" }
+                h1 class="page-title" { "Back to School Savings" }
+                ul class="hero-offer-points" {
+                    li { (icon(Icon::Sparkle)) span { strong { (bts::BONUS_PERCENT) "% extra credits" } " on " (bonus_list()) " packs, added automatically at checkout" } }
+                    li { (icon(Icon::Star)) span { strong { (bts::PERCENT_OFF) "% off any membership" } " for the rest of 2025 with code " (bts::CODE) } }
+                    li { (icon(Icon::Calendar)) span { strong { (challenge::WEEKS) " Week Challenge" } " starting " (bts::CHALLENGE_STARTS.long()) ", with the rest of August free" } }
+                }
+                div class="hero-actions" {
+                    @for (label, href) in offer_links() {
+                        a class="btn btn-primary" href=(href) { (label) }
+                    }
+                }
+            }
+        }
+        section class="section" aria-labelledby="offers-title" {
+            div class="container-page" {
+                h2 class="section-title" id="offers-title" { "Three ways to save" }
+                div class="card-grid md:grid-cols-3 mt-10" {
+                    article class="price-card" {
+                        p class="badge badge-popular" { "+" (bts::BONUS_PERCENT) "% credits" }
+                        h3 class="price-card-name" { "Credit Pack Bonus" }
+                        (check_list(&packs_with_bonus))
+                        a class="btn btn-dark w-full mt-auto" href=(Page::Memberships.path()) { "Buy Credit Packs" }
+                    }
+                    article class="price-card price-card-featured" {
+                        p class="badge badge-popular" { (bts::PERCENT_OFF) "% off" }
+                        h3 class="price-card-name" { "Membership Discount" }
+                        p class="price-card-detail" { "Code " strong { (bts::CODE) } ", for new members, on payments through " (bts::PAYMENTS_UNTIL.short()) "." }
+                        a class="btn btn-primary w-full mt-auto" href=(Page::Memberships.path()) { "Join with 20% Off" }
+                    }
+                    article class="price-card" {
+                        p class="badge badge-popular" { "August free" }
+                        h3 class="price-card-name" { (challenge::WEEKS) " Week Challenge" }
+                        p class="price-card-detail" { "Starts " (bts::CHALLENGE_STARTS.long()) ". Sign up now and train free until then." }
+                        a class="btn btn-dark w-full mt-auto" href=(Page::Challenge.path()) { "Book Zoom Consult" }
+                    }
+                }
+            }
+        }
+        section class="section section-alt" aria-labelledby="how-title" {
+            div class="container-page" {
+                h2 class="section-title" id="how-title" { "How It Works" }
+                ol class="step-cards" {
+                    li class="card" { span class="step-number" { "1" } h3 class="card-title" { "Pick a path" } p class="card-text" { "Credits, a membership or the challenge: choose what fits your routine." } }
+                    li class="card" { span class="step-number" { "2" } h3 class="card-title" { "Secure the offer" } p class="card-text" { "Buy before " (bts::ENDS.long()) ". Use code " (bts::CODE) " for memberships; pack bonuses are automatic." } }
+                    li class="card" { span class="step-number" { "3" } h3 class="card-title" { "Start training" } p class="card-text" { "Book your first class on the timetable and we will see you in the studio." } }
+                }
+            }
+        }
+        section class="section" aria-labelledby="bts-stories-title" {
+            div class="container-page" {
+                h2 class="section-title" id="bts-stories-title" { "Members love it" }
+                div class="mt-10" { (testimonials(&STORIES)) }
+            }
+        }
+        section class="section section-alt" aria-labelledby="bts-faq-title" {
+            div class="container-page max-w-3xl" {
+                h2 class="section-title" id="bts-faq-title" { "Questions" }
+                div class="mt-8" { (accordion(&faq(), Some("back-to-school-faq"))) }
+                div class="terms-box" {
+                    h3 class="font-semibold" { "Terms" }
+                    ul class="mt-2 list-disc pl-5" {
+                        li { "Valid on purchases up to and including " (format!("{:02}/{:02}", bts::ENDS.day, bts::ENDS.month)) "." }
+                        li { "The membership discount applies to payments through " (bts::PAYMENTS_UNTIL.short()) " and needs code " (bts::CODE) "." }
+                        li { "Extra credits apply only to " (bonus_list()) " packs." }
+                        li { "The Challenge starts " (format!("{:02}/{:02}", bts::CHALLENGE_STARTS.day, bts::CHALLENGE_STARTS.month)) ", with free training for the rest of August for earlier sign-ups." }
+                        li { "Offers are non-transferable. Our standard booking and cancellation terms apply." }
+                    }
+                }
+            }
+        }
+        (cta_banner("Don't miss out", &bts::banner(), html! {
+            @for (label, href) in offer_links() {
+                a class="btn btn-primary" href=(href) { (label) }
+            }
+        }))
+        nav class="offer-bar" aria-label="Back to school offers" data-offer-bar {
+            ul class="offer-bar-list" {
+                @for (label, href) in offer_links() {
+                    li { a href=(href) { (label) } }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! /challenge: the 6-week challenge with what is included, member stories, the free consultation
+//! and its weekly slots.
+
+use maud::{html, Markup};
+use onespace_core::catalogue::challenge;
+use onespace_core::{links, studio};
+
+use super::components::{
+    check_list, cta_banner, external, image_slot, page_hero, section_head, testimonials, Art, Icon,
+    Ratio, Testimonial,
+};
+
+const STORIES: [Testimonial; 4] = [
+    Testimonial::five("Laura M.", "I dropped two dress sizes and, more importantly, I actually enjoy training now. The check-ins kept me honest every single week."),
+    Testimonial::five("Craig D.", "The mix of group PT, hot yoga and Fire & Ice was exactly what my body needed. I have never recovered so well."),
+    Testimonial::five("Nicola R.", "Seeing my body scan results change between week one and week six was the best motivation. I stayed on as a member straight after."),
+    Testimonial::five("Steven K.", "Supportive coaches, a clear plan and a great group of people. Six weeks flew by and I feel ten years younger."),
+];
+
+/// The page content.
+pub fn main() -> Markup {
+    html! {
+        (page_hero(&format!("{}-Week Challenge", challenge::WEEKS), "Transform in six weeks, then keep going", &format!("{}. Our challenge gives you the plan, the coaching and the community to make change stick.", challenge::stay_claim()), html! {
+            (external(links::CHALLENGE_CONSULTATION, "btn btn-primary", "Book Your Free Consultation"))
+            a class="btn btn-outline-light" href="#included" { "What's Included" }
+        }))
+        section class="section" id="included" aria-labelledby="included-title" {
+            div class="container-page split" {
+                div class="split-body" {
+                    p class="eyebrow eyebrow-dark" { "Everything you need" }
+                    h2 class="section-title" id="included-title" { "What's Included" }
+                    (check_list(challenge::included()))
+                    p class="mt-6 text-ink-soft" { "Next challenge starts " (challenge::NEXT_START.long()) "." }
+                }
+                div class="split-media" { (image_slot(Art::Ink, Ratio::Landscape, Icon::Trophy, "Members training together during the 6-week challenge")) }
+            }
+        }
+        section class="section section-alt" aria-labelledby="stories-title" {
+            div class="container-page" {
+                div class="section-head" {
+                    p class="eyebrow eyebrow-dark" { "Real results" }
+                    h2 class="section-title" id="stories-title" { "What our challengers say" }
+                }
+                (testimonials(&STORIES))
+            }
+        }
+        section class="section" aria-labelledby="consult-title" {
+            div class="container-page grid gap-10 md:grid-cols-2" {
+                div {
+                    (section_head("Free, no obligation", "What to expect on your consultation", None))
+                    ol class="steps-list" {
+                        li { strong { "A friendly chat. " } "We talk about your goals, your week and any injuries or worries." }
+                        li { strong { "Your starting point. " } "We explain how your body composition scan works and what we will track." }
+                        li { strong { "Your plan. " } "We show you how classes, Fire & Ice and check-ins fit together for you." }
+                        li { strong { "Your questions. " } "Ask us anything. There is no pressure to sign up on the call." }
+                    }
+                }
+                div class="card" {
+                    h3 class="card-title" { "Consultation slots" }
+                    p class="card-text" { "Choose a time that suits you each week:" }
+                    ul class="slot-list" {
+                        @for slot in &studio::CONSULTATION_SLOTS {
+                            li { span class="font-semibold" { (slot.day) } span { (slot.time) } }
+                        }
+                    }
+                    (external(links::CHALLENGE_CONSULTATION, "btn btn-primary mt-6 w-full", "Book Your Free Consultation"))
+                }
+            }
+        }
+        (cta_banner("Your six weeks start here", &challenge::stay_claim(), html! {
+            (external(links::CHALLENGE_CONSULTATION, "btn btn-primary", "Book Your Free Consultation"))
+        }))
+    }
+}

@@ -1,0 +1,61 @@
+//! /our-classes: the six class cards and the external 14-day trial purchase.
+
+use maud::{html, Markup};
+use onespace_core::catalogue::{fire_ice, trial};
+use onespace_core::links;
+
+use super::components::{cta_banner, external, icon, image_slot, page_hero, Art, Icon, Ratio};
+use crate::routes::Page;
+
+struct Class {
+    name: &'static str,
+    tag: String,
+    text: &'static str,
+    art: Art,
+    motif: Icon,
+}
+
+fn classes() -> [Class; 6] {
+    [
+        Class { name: "Hot Yoga", tag: "32-35 °C infrared heat".to_owned(), text: "Flowing yoga in clean, dry infrared heat with no humidity. The warmth helps you move deeper and leave calmer.", art: Art::Heat, motif: Icon::Flame },
+        Class { name: "Yoga", tag: "Room temperature".to_owned(), text: "Classic flows, slow stretch and yin at room temperature: ideal for beginners and rest days.", art: Art::Sand, motif: Icon::Leaf },
+        Class { name: "Pilates", tag: "Warm studio".to_owned(), text: "Core strength, posture and control in a gently warmed room, with options for every level.", art: Art::Heat, motif: Icon::Sun },
+        Class { name: "HYROX Training", tag: "Run + stations".to_owned(), text: "Race-specific conditioning: running, sled work, rowing, wall balls and more, coached in small groups.", art: Art::Ink, motif: Icon::Trophy },
+        Class { name: "Functional Training", tag: "Group PT".to_owned(), text: "Strength and conditioning built on real-life movement, progressed week by week by expert coaches.", art: Art::Ink, motif: Icon::Dumbbell },
+        Class { name: "Fire & Ice Recovery", tag: format!("{} minutes, private", fire_ice::MINUTES), text: "A private infrared sauna plus ice bath to recover faster, sleep better and reset your mind.", art: Art::FireIce, motif: Icon::Snowflake },
+    ]
+}
+
+/// The page content.
+pub fn main() -> Markup {
+    html! {
+        (page_hero("Our Classes", "Find the class that moves you", "Six ways to train, stretch and recover, all on one membership and all welcoming to beginners.", html! {
+            (external(links::TRIAL, "btn btn-primary", "Start Your 14-Day Trial"))
+            a class="btn btn-outline-light" href=(Page::Timetable.path()) { "See the Timetable" }
+        }))
+        section class="section" aria-labelledby="classes-title" {
+            div class="container-page" {
+                h2 class="sr-only" id="classes-title" { "Classes" }
+                div class="card-grid md:grid-cols-2 lg:grid-cols-3" {
+                    @for class in classes() {
+                        article class="card class-card" {
+                            (image_slot(class.art, Ratio::Landscape, class.motif, &format!("{} class at One Space", class.name)))
+                            div class="class-card-body" {
+                                p class="badge badge-soft" { (class.tag) }
+                                h3 class="card-title" { (class.name) }
+                                p class="card-text" { (class.text) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (cta_banner(
+            &format!("Try every class for {} days", trial::DAYS),
+            &format!("The {} is {}: every class type plus Fire & Ice recovery. {}", trial::NAME, trial::PRICE.format(), trial::STARTS),
+            html! {
+                a class="btn btn-primary" href=(links::TRIAL) target="_blank" rel="noopener noreferrer" { (icon(Icon::Arrow)) "Buy the 14-Day Trial" }
+            },
+        ))
+    }
+}

@@ -1,0 +1,169 @@
+//! Enquiry forms rendered from the core's schemas: labels, input types, required marks,
+//! autocomplete tokens, option lists and length limits all come from `onespace_core::forms`, so
+//! the server-rendered form, the islands and the validation agree.
+//!
+//! The markup is the contract with the form-post handler: `<form method="post"
+//! action="{path}#{anchor}" id="{anchor}">`, a hidden `formType`, field names as SPEC section 7's
+//! JSON names, and a honeypot field `website` that people never see. Native `required`
+//! attributes stay, so browsers check before posting; the server checks again with the same rules
+//! and re-renders the form from a [`FormView`] with the values and a message beside each field.
+
+use maud::{html, Markup};
+use onespace_core::forms::{self, Field, FormName, InputType};
+
+use crate::render::FormView;
+use crate::routes::Page;
+
+/// Where a form lives and what it posts.
+#[derive(Debug, Clone, Copy)]
+pub struct FormSetup {
+    /// The schema.
+    pub form: FormName,
+    /// The page it posts to.
+    pub page: Page,
+    /// The form's id and the fragment of its action.
+    pub anchor: &'static str,
+    /// The hidden `formType` value (`contact`, `investment`, `membership`).
+    pub form_type: &'static str,
+}
+
+impl FormSetup {
+    fn field_id(&self, name: &str) -> String {
+        format!("{}-{}", self.anchor, name)
+    }
+}
+
+/// The honeypot: a field hidden from people (visually and from assistive technology) that
+/// bots fill in; the handler drops any post where it has a value.
+pub fn honeypot() -> Markup {
+    html! {
+        div class="hp-field" aria-hidden="true" {
+            label { "Leave this empty" input name="website" tabindex="-1" autocomplete="off"; }
+        }
+    }
+}
+
+/// The form in the state `view` describes (blank, or values with messages after a failed post).
+pub fn enquiry_form(setup: &FormSetup, view: &FormView) -> Markup {
+    let schema = forms::schema(setup.form);
+    let messages = forms::messages(setup.form);
+    let action = format!("{}#{}", setup.page.path(), setup.anchor);
+    html! {
+        form class="enquiry-form" method="post" action=(action) id=(setup.anchor) {
+            @if !view.errors.is_empty() {
+                div class="form-summary" role="alert" {
+                    p class="font-semibold" { "Please check the following and try again:" }
+                    ul class="mt-2 list-disc pl-5" {
+                        @for (name, message) in &view.errors {
+                            li {
+                                @if schema.field(name).is_some() {
+                                    a href={ "#" (setup.field_id(name)) } { (message) }
+                                } @else {
+                                    (message)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            p class="form-note" { "Fields marked " span class="required-mark" aria-hidden="true" { "*" } " are required." }
+            input type="hidden" name="formType" value=(setup.form_type);
+            div class="form-grid" {
+                @for field in &schema.fields {
+                    (field_markup(setup, field, view))
+                }
+            }
+            (honeypot())
+            button class="btn btn-primary mt-6 w-full sm:w-auto" type="submit" { (messages.submit_label) }
+        }
+    }
+}
+
+/// The label text with its required mark.
+fn label_text(field: &Field) -> Markup {
+    html! {
+        (field.label)
+        @if field.required {
+            " " span class="required-mark" aria-hidden="true" { "*" }
+        }
+    }
+}
+
+fn field_markup(setup: &FormSetup, field: &Field, view: &FormView) -> Markup {
+    let id = setup.field_id(field.name);
+    let error = view.error(field.name);
+    let error_id = format!("{id}-error");
+    let described = error.map(|_| error_id.as_str());
+    let invalid = error.map(|_| "true");
+    let value = view.value(field.name);
+    let wide =
+        matches!(field.input_type, InputType::Textarea | InputType::Radio) || field.name == "email";
+    html! {
+        div class={ "field" @if wide { " field-wide" } @if error.is_some() { " field-invalid" } } {
+            @match field.input_type {
+                InputType::Radio => {
+                    fieldset class="field-radios" aria-describedby=[described] {
+                        legend class="field-label" { (label_text(field)) }
+                        div class="radio-row" {
+                            @for option in &field.options {
+                                @let option_id = format!("{id}-{}", option.value);
+                                label class="radio-option" for=(option_id) {
+                                    input type="radio" id=(option_id) name=(field.name) value=(option.value)
+                                        required[field.required] checked[value == option.value]
+                                        aria-invalid=[invalid];
+                                    span { (option.label) }
+                                }
+                            }
+                        }
+                    }
+                }
+                InputType::Select => {
+                    label class="field-label" for=(id) { (label_text(field)) }
+                    select class="field-input" id=(id) name=(field.name) required[field.required]
+                        aria-invalid=[invalid] aria-describedby=[described] autocomplete=[field.autocomplete] {
+                        option value="" { @if field.required { "Please choose..." } @else { "Select an option" } }
+                        @for option in &field.options {
+                            option value=(option.value) selected[value == option.value] { (option.label) }
+                        }
+                    }
+                }
+                InputType::Textarea => {
+                    label class="field-label" for=(id) { (label_text(field)) }
+                    textarea class="field-input" id=(id) name=(field.name) rows="5" maxlength=(field.max_length)
+                        required[field.required] placeholder=[field.placeholder]
+                        aria-invalid=[invalid] aria-describedby=[described] { (value) }
+                }
+                InputType::Text | InputType::Email | InputType::Tel => {
+                    label class="field-label" for=(id) { (label_text(field)) }
+                    input class="field-input" type=(input_type(field.input_type)) id=(id) name=(field.name)
+                        value=(value) maxlength=(field.max_length) required[field.required]
+                        autocomplete=[field.autocomplete] placeholder=[field.placeholder]
+                        aria-invalid=[invalid] aria-describedby=[described];
+                }
+            }
+            @if let Some(message) = error {
+                p class="field-error" id=(error_id) { (message) }
+            }
+        }
+    }
+}
+
+fn input_type(kind: InputType) -> &'static str {
+    match kind {
+        InputType::Email => "email",
+        InputType::Tel => "tel",
+        _ => "text",
+    }
+}
+
+/// The panel shown instead of a form once it was sent. It takes the form's anchor as its id, so
+/// the post's redirect lands on it.
+pub fn thank_you_panel(anchor: &str, title: &str, text: &str, actions: Markup) -> Markup {
+    html! {
+        div class="thank-you" id=(anchor) role="status" tabindex="-1" {
+            p class="thank-you-title" { (title) }
+            p class="mt-2" { (text) }
+            div class="hero-actions" { (actions) }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Building blocks every page shares: headings at a chosen level, section heads, external links,
+//! lists, call-to-action banners, cards, image slots, FAQ accordions, price cards and forms.
+//!
+//! Pages compose these so the same thing looks and behaves the same everywhere; the classes they
+//! write are the component classes in `frontend/src/styles.css`.
+
+pub mod cards;
+pub mod faq;
+pub mod forms;
+pub mod icons;
+pub mod prices;
+
+use maud::{html, Markup};
+
+pub use cards::{
+    card, feature_card, feature_grid, image_slot, testimonials, Art, Feature, Ratio, Testimonial,
+};
+pub use faq::{accordion, FaqItem};
+pub use icons::{icon, Icon};
+
+/// `<h1>`..`<h6>` by number, so a component can sit at any depth of a page's outline.
+pub fn heading(level: u8, class: &str, content: Markup) -> Markup {
+    match level {
+        0 | 1 => html! { h1 class=(class) { (content) } },
+        2 => html! { h2 class=(class) { (content) } },
+        3 => html! { h3 class=(class) { (content) } },
+        4 => html! { h4 class=(class) { (content) } },
+        5 => html! { h5 class=(class) { (content) } },
+        _ => html! { h6 class=(class) { (content) } },
+    }
+}
+
+/// A section's eyebrow, `<h2>` title and optional lead paragraph.
+pub fn section_head(eyebrow: &str, title: &str, lead: Option<&str>) -> Markup {
+    html! {
+        div class="section-head" {
+            @if !eyebrow.is_empty() {
+                p class="eyebrow" { (eyebrow) }
+            }
+            h2 class="section-title" { (title) }
+            @if let Some(lead) = lead {
+                p class="section-lead" { (lead) }
+            }
+        }
+    }
+}
+
+/// A link to another site (the booking provider, maps, social): a new tab without an opener or
+/// referrer, as every external link on the site.
+pub fn external(href: &str, class: &str, label: &str) -> Markup {
+    html! {
+        a class=(class) href=(href) target="_blank" rel="noopener noreferrer" { (label) }
+    }
+}
+
+/// A list with check marks.
+pub fn check_list<I, S>(items: I) -> Markup
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<str>,
+{
+    html! {
+        ul class="check-list" {
+            @for item in items {
+                li { (icon(Icon::Check)) span { (item.as_ref()) } }
+            }
+        }
+    }
+}
+
+/// The dark closing banner most pages end with: a heading, a line and its buttons.
+pub fn cta_banner(title: &str, text: &str, actions: Markup) -> Markup {
+    html! {
+        section class="cta-banner" aria-labelledby="cta-banner-title" {
+            div class="container-page cta-banner-inner" {
+                h2 id="cta-banner-title" class="cta-banner-title" { (title) }
+                p class="cta-banner-text" { (text) }
+                div class="hero-actions justify-center" { (actions) }
+            }
+        }
+    }
+}
+
+/// The standard page hero: eyebrow, `<h1>`, lead and buttons, over the heat-and-ice backdrop.
+pub fn page_hero(eyebrow: &str, title: &str, lead: &str, actions: Markup) -> Markup {
+    html! {
+        section class="page-hero" {
+            (hero_art())
+            div class="container-page relative" {
+                @if !eyebrow.is_empty() {
+                    p class="eyebrow" { (eyebrow) }
+                }
+                h1 class="page-title" { (title) }
+                @if !lead.is_empty() {
+                    p class="page-lead" { (lead) }
+                }
+                div class="hero-actions" { (actions) }
+            }
+        }
+    }
+}
+
+/// Decorative rings of heat and ice behind a hero (hidden from assistive technology).
+pub fn hero_art() -> Markup {
+    html! {
+        svg class="hero-art" viewBox="0 0 600 600" width="600" height="600" aria-hidden="true" focusable="false" {
+            circle cx="300" cy="300" r="290" class="hero-art-ring" {}
+            circle cx="300" cy="300" r="220" class="hero-art-ring" {}
+            circle cx="300" cy="300" r="150" class="hero-art-ring hero-art-ring-ice" {}
+            circle cx="300" cy="300" r="80" class="hero-art-ring hero-art-ring-ice" {}
+        }
+    }
+}
+
+/// A 'Chat with Our Assistant' control. Without JavaScript it is a link to the chat's anchor;
+/// the chat island opens its panel from any element carrying `data-chat-open`.
+pub fn chat_button(class: &str) -> Markup {
+    html! {
+        a class=(class) href="#chat" data-chat-open { (icon(Icon::Chat)) "Chat with Our Assistant" }
+    }
+}

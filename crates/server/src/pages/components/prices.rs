@@ -1,0 +1,113 @@
+//! The pricing section shared by the home page and /memberships: the no-contract note, the
+//! 14-day trial box, the concession box, Rolling Monthly Memberships, the unlimited options and
+//! Session Packs. Every figure and purchase address comes from the core's catalogue.
+
+use maud::{html, Markup};
+use onespace_core::catalogue::{
+    self, trial, MembershipPlan, SessionPack, MONTHLY_MEMBERSHIPS, SESSION_PACKS, UNLIMITED_OPTIONS,
+};
+use onespace_core::offers::concession;
+
+use super::{check_list, external, heading};
+use crate::routes::Page;
+
+/// 'MOST POPULAR', on featured cards.
+pub const MOST_POPULAR: &str = "MOST POPULAR";
+
+/// What a plan gives each month: `4 sessions a month`, `Unlimited sessions`.
+fn sessions_text(plan: &MembershipPlan) -> String {
+    match (plan.sessions, plan.focus) {
+        (Some(sessions), _) => format!("{sessions} sessions a month"),
+        (None, Some(_)) => "Unlimited access".to_owned(),
+        (None, None) => "Every class type, as often as you like".to_owned(),
+    }
+}
+
+/// A monthly membership card with its 'Choose Plan' link.
+pub fn membership_card(plan: &MembershipPlan, level: u8) -> Markup {
+    html! {
+        article class={ "price-card" @if plan.featured { " price-card-featured" } } {
+            @if plan.featured {
+                p class="badge badge-popular" { (MOST_POPULAR) }
+            }
+            (heading(level, "price-card-name", html! { (plan.name) }))
+            p class="price" { (plan.price.format()) span class="price-unit" { "/month" } }
+            p class="price-card-detail" { (sessions_text(plan)) }
+            p class="price-card-note" { (plan.description()) }
+            (external(plan.purchase_url, if plan.featured { "btn btn-primary w-full mt-auto" } else { "btn btn-dark w-full mt-auto" }, "Choose Plan"))
+        }
+    }
+}
+
+/// A session pack card: 'Purchase' on the provider's page, or 'Book Now' on the timetable for
+/// the drop-in.
+pub fn pack_card(pack: &SessionPack, level: u8) -> Markup {
+    html! {
+        article class={ "price-card" @if pack.featured { " price-card-featured" } } {
+            div class="flex flex-wrap gap-2" {
+                @if pack.featured {
+                    p class="badge badge-popular" { (MOST_POPULAR) }
+                }
+                @if let Some(validity) = pack.validity {
+                    p class="badge badge-validity" { (validity.display()) }
+                }
+            }
+            (heading(level, "price-card-name", html! { (pack.name) }))
+            p class="price" { (pack.price.format()) }
+            p class="price-card-detail" { (pack.per_session()) }
+            p class="price-card-note" { (pack.expiry()) }
+            @match pack.purchase_url {
+                Some(url) => (external(url, if pack.featured { "btn btn-primary w-full mt-auto" } else { "btn btn-dark w-full mt-auto" }, "Purchase")),
+                None => a class="btn btn-dark w-full mt-auto" href=(Page::Timetable.path()) { "Book Now" },
+            }
+        }
+    }
+}
+
+/// The trial and concession boxes, then the three groups of cards. Group titles are headings of
+/// `level`, card names of `level + 1`.
+pub fn pricing_body(level: u8) -> Markup {
+    html! {
+        div class="grid gap-6 lg:grid-cols-[3fr_2fr]" {
+            div class="trial-box" {
+                p class="eyebrow" { "Start here" }
+                (heading(level, "trial-box-title", html! { (trial::NAME) }))
+                p class="price price-light" { (trial::PRICE.format()) span class="price-unit" { " for " (trial::DAYS) " days" } }
+                p class="mt-2 text-white/85" { (trial::STARTS) }
+                (check_list(["Every class type: hot yoga, pilates, group PT and HYROX", "Fire & Ice recovery included", "Body composition scan to track your progress"]))
+                div class="hero-actions" {
+                    a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
+                }
+            }
+            div class="discount-box" {
+                p class="eyebrow eyebrow-dark" { (concession::PERCENT_OFF) "% off" }
+                (heading(level, "discount-box-title", html! { "Student, Blue Light & Over 60s Discount" }))
+                p class="mt-3" { (concession::summary()) }
+                div class="hero-actions" {
+                    a class="btn btn-dark" href=(Page::Contact.path()) { "Contact Us" }
+                }
+            }
+        }
+        div class="price-group" {
+            (heading(level, "price-group-title", html! { "Rolling Monthly Memberships" }))
+            p class="price-group-lead" { "Pick the number of sessions that suits your week. Rolling monthly, no contract." }
+            div class="card-grid sm:grid-cols-2 lg:grid-cols-4" {
+                @for plan in &MONTHLY_MEMBERSHIPS { (membership_card(plan, level + 1)) }
+            }
+        }
+        div class="price-group" {
+            (heading(level, "price-group-title", html! { "Unlimited Membership Options at " (catalogue::SINGLE_FOCUS_PRICE.format()) "/month" }))
+            p class="price-group-lead" { "Unlimited access to the one thing you love most." }
+            div class="card-grid md:grid-cols-3" {
+                @for plan in &UNLIMITED_OPTIONS { (membership_card(plan, level + 1)) }
+            }
+        }
+        div class="price-group" {
+            (heading(level, "price-group-title", html! { "Session Packs" }))
+            p class="price-group-lead" { "Prefer to pay as you go? Buy credits and book any class." }
+            div class="card-grid sm:grid-cols-2 lg:grid-cols-5" {
+                @for pack in &SESSION_PACKS { (pack_card(pack, level + 1)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! /contact: 'Visit One Space' with address, parking, phone and hours, the assistant, the
+//! concession discount, what makes the studio special, a map and the 'Get in Touch' form.
+
+use maud::{html, Markup};
+use onespace_core::forms::{self, FormName};
+use onespace_core::mail::{self, DiscountRequest};
+use onespace_core::offers::concession;
+use onespace_core::{links, studio};
+
+use super::components::forms::{enquiry_form, thank_you_panel, FormSetup};
+use super::components::{chat_button, check_list, external, icon, page_hero, Icon};
+use crate::render::FormView;
+use crate::routes::Page;
+
+/// The contact form.
+pub const FORM: FormSetup = FormSetup {
+    form: FormName::Contact,
+    page: Page::Contact,
+    anchor: "contact-form",
+    form_type: "contact",
+};
+
+/// The discount request as a pre-filled e-mail, the fallback of the discount dialog.
+fn discount_mail() -> String {
+    mail::discount_request(&DiscountRequest {
+        discount_type: concession::GROUPS.join(" / "),
+        ..DiscountRequest::default()
+    })
+}
+
+/// The page content.
+pub fn main(view: &FormView) -> Markup {
+    html! {
+        (page_hero("Contact", "Visit One Space", "Pop in, call, message or ask our assistant. We would love to hear from you.", html! {
+            a class="btn btn-primary" href={ "#" (FORM.anchor) } { "Send a Message" }
+            (chat_button("btn btn-outline-light"))
+        }))
+        section class="section" aria-labelledby="details-title" {
+            div class="container-page" {
+                h2 class="sr-only" id="details-title" { "Studio details" }
+                div class="card-grid sm:grid-cols-2 lg:grid-cols-4" {
+                    div class="card info-card" {
+                        span class="feature-icon" { (icon(Icon::MapPin)) }
+                        h3 class="card-title" { "Address" }
+                        address class="card-text not-italic" { (studio::address_line()) }
+                        p class="card-text font-semibold" { (studio::PARKING) }
+                    }
+                    div class="card info-card" {
+                        span class="feature-icon" { (icon(Icon::Phone)) }
+                        h3 class="card-title" { "Phone" }
+                        p class="card-text" { a href=(mail::tel()) { (studio::PHONE_DISPLAY) } }
+                        p class="card-text" { a href={ "mailto:" (studio::EMAIL) } { (studio::EMAIL) } }
+                    }
+                    div class="card info-card" {
+                        span class="feature-icon" { (icon(Icon::Clock)) }
+                        h3 class="card-title" { "Opening Hours" }
+                        ul class="hours-list" {
+                            @for line in &studio::OPENING_HOURS {
+                                li { span { (line.days) } span { (line.opens) "-" (line.closes) } }
+                            }
+                        }
+                    }
+                    div class="card info-card" {
+                        span class="feature-icon" { (icon(Icon::Chat)) }
+                        h3 class="card-title" { "Quick question?" }
+                        p class="card-text" { "Our assistant answers questions on classes, prices and booking straight away." }
+                        (chat_button("btn btn-dark btn-sm mt-4"))
+                    }
+                }
+            }
+        }
+        section class="section section-alt" aria-labelledby="discount-title" {
+            div class="container-page grid gap-8 lg:grid-cols-2" {
+                div class="discount-box" {
+                    p class="eyebrow eyebrow-dark" { (concession::PERCENT_OFF) "% off" }
+                    h2 class="discount-box-title" id="discount-title" { "Student, Blue Light & Over 60s Discount" }
+                    p class="mt-3" { (concession::summary()) }
+                    a class="btn btn-dark mt-6" href=(discount_mail()) data-discount-open { "Request Discount Code" }
+                }
+                div class="card" {
+                    h2 class="card-title text-2xl" { "What Makes Us Special" }
+                    (check_list([
+                        "Infrared hot yoga and warm pilates: dry heat, no humidity",
+                        "Coached group PT and HYROX training",
+                        "A private Fire & Ice recovery room",
+                        "Body composition scans to track your progress",
+                        "Friendly coaches and a welcoming community",
+                        studio::PARKING,
+                    ]))
+                }
+            }
+        }
+        section class="section" aria-labelledby="get-in-touch-title" {
+            div class="container-page grid items-start gap-10 lg:grid-cols-2" {
+                div {
+                    h2 class="section-title" id="get-in-touch-title" { "Get in Touch" }
+                    p class="section-lead" { "Send us a message and we will reply as soon as we can." }
+                    div class="form-card" {
+                        @if view.sent {
+                            (thank_you(view))
+                        } @else {
+                            (enquiry_form(&FORM, view))
+                        }
+                    }
+                }
+                (map())
+            }
+        }
+    }
+}
+
+fn thank_you(_view: &FormView) -> Markup {
+    let messages = forms::messages(FORM.form);
+    let title = messages
+        .success
+        .map_or("Message Sent!", |toast| toast.title);
+    let text = messages.thank_you.unwrap_or_default();
+    let again = messages.again_label.unwrap_or("Send another message");
+    thank_you_panel(
+        FORM.anchor,
+        title,
+        text,
+        html! {
+            a class="btn btn-dark" href=(Page::Faq.path()) { "Read the FAQ" }
+            (chat_button("btn btn-outline"))
+            a class="btn btn-primary" href={ (FORM.page.path()) "#" (FORM.anchor) } { (again) }
+        },
+    )
+}
+
+/// A drawn map of the studio's corner of Livingston with the address and a Google Maps link:
+/// no third-party embed, so nothing loads from another site and nothing moves the layout.
+fn map() -> Markup {
+    html! {
+        figure class="map-card" aria-labelledby="map-caption" {
+            svg class="map-art" viewBox="0 0 600 420" width="600" height="420" aria-hidden="true" focusable="false" {
+                rect width="600" height="420" class="map-land" {}
+                path d="M-10 300 C 150 260, 260 330, 610 240" class="map-road map-road-major" {}
+                path d="M120 -10 L 220 430" class="map-road" {}
+                path d="M380 -10 C 360 120, 420 260, 400 430" class="map-road" {}
+                path d="M-10 120 L 610 160" class="map-road" {}
+                rect x="240" y="170" width="90" height="60" rx="6" class="map-block" {}
+                rect x="440" y="40" width="110" height="80" rx="6" class="map-block" {}
+                rect x="30" y="330" width="120" height="70" rx="6" class="map-block" {}
+                circle cx="300" cy="200" r="46" class="map-pulse" {}
+                path d="M300 150c-19 0-34 15-34 34 0 26 34 58 34 58s34-32 34-58c0-19-15-34-34-34z" class="map-pin" {}
+                circle cx="300" cy="184" r="11" class="map-pin-dot" {}
+            }
+            figcaption class="map-caption" id="map-caption" {
+                p class="font-semibold" { "One Space, " (studio::ADDRESS.locality) }
+                p { (studio::address_line()) }
+                p { (studio::PARKING) }
+                (external(links::REVIEW, "btn btn-dark btn-sm mt-3", "Open in Google Maps"))
+            }
+        }
+    }
+}

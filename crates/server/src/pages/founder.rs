@@ -1,0 +1,119 @@
+//! /founder-memberships: founder plans at 20% off for life, the annual price table and the
+//! membership request form.
+//!
+//! With JavaScript, 'Choose Plan' opens the form in a dialog with the plan chosen (an islands
+//! concern; each link carries `data-plan`). Pages are rendered once, so without JavaScript the
+//! links lead to the same form in its section, where the visitor picks the plan.
+
+use maud::{html, Markup};
+use onespace_core::forms::{self, FormName};
+use onespace_core::founder::{self, ANNUAL_MONTHS_PAID, PERCENT_OFF};
+
+use super::components::forms::{enquiry_form, thank_you_panel, FormSetup};
+use super::components::prices::MOST_POPULAR;
+use super::components::{check_list, cta_banner, page_hero};
+use crate::render::FormView;
+use crate::routes::Page;
+
+/// The membership request form.
+pub const FORM: FormSetup = FormSetup {
+    form: FormName::Membership,
+    page: Page::FounderMemberships,
+    anchor: "membership-form",
+    form_type: "membership",
+};
+
+/// The page content.
+pub fn main(view: &FormView) -> Markup {
+    let to_form = format!("#{}", FORM.anchor);
+    let free_months = 12 - ANNUAL_MONTHS_PAID;
+    html! {
+        (page_hero("Founder memberships", &format!("{PERCENT_OFF}% Off For Life"), &format!("Become a One Space founder member and keep your founder rate for as long as you stay. Pay monthly, or annually with {free_months} months free."), html! {
+            a class="btn btn-primary" href="#plans" { "See Founder Plans" }
+            a class="btn btn-outline-light" href=(to_form) { "Request Membership" }
+        }))
+        section class="section" id="plans" aria-labelledby="plans-title" {
+            div class="container-page" {
+                div class="section-head" {
+                    p class="eyebrow eyebrow-dark" { "Founder plans" }
+                    h2 class="section-title" id="plans-title" { "Choose your founder plan" }
+                    p class="section-lead" { "Every plan includes Fire & Ice recovery sessions each month." }
+                }
+                div class="card-grid sm:grid-cols-2 lg:grid-cols-3" {
+                    @for card in founder::cards() {
+                        article class={ "price-card" @if card.plan.featured { " price-card-featured" } } {
+                            @if card.plan.featured { p class="badge badge-popular" { (MOST_POPULAR) } }
+                            h3 class="price-card-name" { (card.plan.name) }
+                            p class="price" {
+                                (card.founder_price.format()) span class="price-unit" { "/month" }
+                            }
+                            p class="price-card-detail" { s { span class="sr-only" { "Usually " } (card.original_price.format()) } " " span class="font-semibold text-ember-700" { "Save " (PERCENT_OFF) "% for life" } }
+                            p class="price-card-note" { "Or " (card.annual_price.format()) " a year (" (free_months) " months free)" }
+                            (check_list(&card.all_inclusions))
+                            a class="btn btn-dark w-full mt-auto" href=(to_form) data-plan=(card.plan.key) { "Choose Plan" }
+                        }
+                    }
+                }
+            }
+        }
+        section class="section section-alt" aria-labelledby="annual-title" {
+            div class="container-page" {
+                h2 class="section-title" id="annual-title" { "Annual prices" }
+                p class="section-lead" { "Pay for " (ANNUAL_MONTHS_PAID) " months and get the whole year." }
+                div class="table-wrap mt-8" {
+                    table class="data-table" {
+                        thead { tr {
+                            th scope="col" { "Plan" }
+                            th scope="col" { "Regular monthly" }
+                            th scope="col" { "Founder monthly" }
+                            th scope="col" { "Founder annual" }
+                        } }
+                        tbody {
+                            @for card in founder::cards() {
+                                tr {
+                                    th scope="row" { (card.plan.name) }
+                                    td { (card.original_price.format()) }
+                                    td { (card.founder_price.format()) }
+                                    td { (card.annual_price.format()) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        section class="section" id="request" aria-labelledby="request-title" {
+            div class="container-page grid items-start gap-10 lg:grid-cols-2" {
+                div {
+                    h2 class="section-title" id="request-title" { "Request your founder membership" }
+                    p class="section-lead" { "Choose your plan and how you would like to pay. We will confirm everything with you personally." }
+                }
+                div class="form-card" {
+                    @if view.sent {
+                        (sent_panel())
+                    } @else {
+                        (enquiry_form(&FORM, view))
+                    }
+                }
+            }
+        }
+        (cta_banner("Want to own a part of One Space?", "Founder members can also invest in the studio's next chapter.", html! {
+            a class="btn btn-primary" href=(Page::Invest.path()) { "Invest in One Space" }
+        }))
+    }
+}
+
+fn sent_panel() -> Markup {
+    let messages = forms::messages(FORM.form);
+    let title = messages.success.map_or("", |toast| toast.title);
+    let text = messages.thank_you.unwrap_or_default();
+    let again = messages.again_label.unwrap_or_default();
+    thank_you_panel(
+        FORM.anchor,
+        title,
+        text,
+        html! {
+            a class="btn btn-dark" href={ (FORM.page.path()) "#" (FORM.anchor) } { (again) }
+        },
+    )
+}

@@ -1,0 +1,189 @@
+//! /invest: the investor contact page. The £50,000 raise and its two options, the financial
+//! snapshot, outgoings, the 12-month revenue forecast (a table and a bar chart drawn from the same
+//! figures), what the money funds, who can join, and the investor contact form.
+
+use maud::{html, Markup};
+use onespace_core::forms::{self, FormName};
+use onespace_core::invest::{self, loan};
+use onespace_core::{mail, studio, Pence};
+
+use super::components::forms::{enquiry_form, thank_you_panel, FormSetup};
+use super::components::{check_list, icon, page_hero, Icon};
+use crate::render::FormView;
+use crate::routes::Page;
+
+/// The investor contact form (its message is sent as `why`).
+pub const FORM: FormSetup = FormSetup {
+    form: FormName::InvestorContact,
+    page: Page::Invest,
+    anchor: "investment-form",
+    form_type: "investment",
+};
+
+/// The page content.
+pub fn main(view: &FormView) -> Markup {
+    html! {
+        (page_hero("Investor information", &format!("Invest in One Space: raising {}", invest::RAISE.format()), "We are raising funds to grow West Lothian's premier hot yoga, HYROX and recovery studio. Here are the figures, the options and how to talk to us.", html! {
+            a class="btn btn-primary" href={ "#" (FORM.anchor) } { "Get in Touch" }
+            a class="btn btn-outline-light" href="#options" { "See the Options" }
+        }))
+        section class="section" id="options" aria-labelledby="options-title" {
+            div class="container-page" {
+                div class="section-head" {
+                    p class="eyebrow eyebrow-dark" { "The raise" }
+                    h2 class="section-title" id="options-title" { (invest::RAISE.format()) ", two ways to invest" }
+                    p class="section-lead" { "Both options are based on a " (invest::PRE_MONEY.format()) " pre-money valuation." }
+                }
+                div class="card-grid md:grid-cols-2" {
+                    @for option in invest::deal_options() {
+                        article class="card option-card" {
+                            h3 class="card-title text-2xl" { (option.title) }
+                            p class="option-equity" { (invest::percent_text(option.equity_basis_points)) span class="price-unit" { " equity" } }
+                            p class="card-text" { (option.summary) "." }
+                        }
+                    }
+                }
+                p class="mt-6 text-ink-soft" { "Option 2's loan: " (loan::PRINCIPAL.format()) ", a " (loan::HOLIDAY_MONTHS) "-month repayment holiday, then " (loan::REPAYMENTS) " monthly repayments of " (loan::MONTHLY_REPAYMENT.format()) " (" (loan::TOTAL_REPAID.format()) " in total)." }
+            }
+        }
+        section class="section section-alt" aria-labelledby="snapshot-title" {
+            div class="container-page" {
+                div class="section-head" {
+                    p class="eyebrow eyebrow-dark" { (invest::SNAPSHOT_MONTH) }
+                    h2 class="section-title" id="snapshot-title" { "Financial snapshot" }
+                }
+                dl class="stat-grid" {
+                    div class="stat" { dt { "Active members" } dd { (invest::ACTIVE_MEMBERS) } }
+                    div class="stat" { dt { "Monthly revenue" } dd { (invest::MONTHLY_REVENUE.format()) } }
+                    div class="stat" { dt { "Monthly break-even" } dd { (range(invest::BREAK_EVEN)) } }
+                    div class="stat" { dt { "Forecast peak monthly revenue" } dd { (invest::FORECAST_PEAK.format()) } }
+                }
+                h3 class="mt-12 text-xl font-semibold" id="outgoings-title" { "Monthly outgoings" }
+                div class="table-wrap" {
+                    table class="data-table" aria-labelledby="outgoings-title" {
+                        thead { tr { th scope="col" { "Measure" } th scope="col" { "Low" } th scope="col" { "High" } } }
+                        tbody {
+                            tr { th scope="row" { "Total monthly outgoings" } td { (invest::OUTGOINGS.0.format()) } td { (invest::OUTGOINGS.1.format()) } }
+                            tr { th scope="row" { "Monthly break-even revenue" } td { (invest::BREAK_EVEN.0.format()) } td { (invest::BREAK_EVEN.1.format()) } }
+                            tr { th scope="row" { "Monthly revenue (" (invest::SNAPSHOT_MONTH) ")" } td colspan="2" { (invest::MONTHLY_REVENUE.format()) } }
+                        }
+                    }
+                }
+            }
+        }
+        (forecast())
+        section class="section section-alt" aria-labelledby="funds-title" {
+            div class="container-page grid gap-10 md:grid-cols-2" {
+                div {
+                    h2 class="section-title" id="funds-title" { "What the money funds" }
+                    (check_list(["More infrared studio capacity and class times", "A second Fire & Ice recovery room", "New HYROX and functional training equipment", "Launching Barre, Tai Chi, ladies-only lifting and kids classes", "Marketing to grow our membership across West Lothian"]))
+                }
+                div {
+                    h2 class="section-title" { "Who can join" }
+                    p class="section-lead" { "Members, local business owners and anyone who believes in what we are building. We will share our full investor pack and answer every question before you decide." }
+                    p class="mt-4 text-sm text-ink-soft" { "Investing puts your capital at risk. This page is information, not financial advice." }
+                }
+            }
+        }
+        section class="section" aria-labelledby="talk-title" {
+            div class="container-page grid items-start gap-10 lg:grid-cols-2" {
+                div {
+                    h2 class="section-title" id="talk-title" { "Talk to us" }
+                    p class="section-lead" { "Send a message or contact the founders directly." }
+                    ul class="contact-lines" {
+                        li { (icon(Icon::Mail)) a href={ "mailto:" (studio::EMAIL) } { (studio::EMAIL) } }
+                        li { (icon(Icon::Phone)) a href=(mail::tel()) { (studio::PHONE_DISPLAY) } }
+                    }
+                }
+                div class="form-card" {
+                    @if view.sent {
+                        (sent_panel())
+                    } @else {
+                        (enquiry_form(&FORM, view))
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn range((low, high): (Pence, Pence)) -> String {
+    format!("{} to {}", low.format(), high.format())
+}
+
+fn sent_panel() -> Markup {
+    let messages = forms::messages(FORM.form);
+    let (title, text) = messages.success.map_or(("", ""), |toast| {
+        (toast.title, toast.description.unwrap_or_default())
+    });
+    thank_you_panel(
+        FORM.anchor,
+        title,
+        text,
+        html! {
+            a class="btn btn-dark" href={ (FORM.page.path()) "#" (FORM.anchor) } { "Send another message" }
+        },
+    )
+}
+
+/// The forecast as a table and an SVG bar chart of the same months. Bars are drawn with SVG
+/// geometry (no inline styles, which the CSP forbids); the table is the accessible reading.
+fn forecast() -> Markup {
+    let months = invest::forecast();
+    let peak = months
+        .iter()
+        .map(|month| month.revenue.0)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let (chart_width, chart_height, bar_gap) = (720u64, 280u64, 12u64);
+    let count = months.len().max(1) as u64;
+    let bar_width = (chart_width - bar_gap * (count + 1)) / count;
+    let summary = format!(
+        "Bar chart: monthly revenue rising from {} in {} to {} in {}.",
+        months
+            .first()
+            .map(|m| m.revenue.format())
+            .unwrap_or_default(),
+        months.first().map(|m| m.month.as_str()).unwrap_or_default(),
+        months
+            .last()
+            .map(|m| m.revenue.format())
+            .unwrap_or_default(),
+        months.last().map(|m| m.month.as_str()).unwrap_or_default(),
+    );
+    html! {
+        section class="section" aria-labelledby="forecast-title" {
+            div class="container-page" {
+                div class="section-head" {
+                    p class="eyebrow eyebrow-dark" { "Next 12 months" }
+                    h2 class="section-title" id="forecast-title" { "12-month revenue forecast" }
+                    p class="section-lead" { "From " (invest::MONTHLY_REVENUE.format()) " today to a peak of " (invest::FORECAST_PEAK.format()) " a month." }
+                }
+                figure class="chart-card" {
+                    svg class="bar-chart" viewBox={ "0 0 " (chart_width) " " (chart_height + 40) } width=(chart_width) height=(chart_height + 40) role="img" aria-label=(summary) {
+                        line x1="0" y1=(chart_height) x2=(chart_width) y2=(chart_height) class="bar-axis" {}
+                        @for (index, month) in months.iter().enumerate() {
+                            @let height = (month.revenue.0 * (chart_height - 20) / peak).max(1);
+                            @let x = bar_gap + index as u64 * (bar_width + bar_gap);
+                            rect x=(x) y=(chart_height - height) width=(bar_width) height=(height) rx="4" class="bar" {}
+                            text x=(x + bar_width / 2) y=(chart_height + 24) class="bar-label" text-anchor="middle" { (month.month.split(' ').next().unwrap_or_default()) }
+                        }
+                    }
+                    figcaption class="mt-3 text-sm text-ink-soft" { "Forecast monthly revenue, " (months.first().map(|m| m.month.as_str()).unwrap_or_default()) " to " (months.last().map(|m| m.month.as_str()).unwrap_or_default()) "." }
+                }
+                div class="table-wrap mt-8" {
+                    table class="data-table" {
+                        caption class="sr-only" { "Forecast monthly revenue by month" }
+                        thead { tr { th scope="col" { "Month" } th scope="col" { "Forecast revenue" } } }
+                        tbody {
+                            @for month in &months {
+                                tr { th scope="row" { (month.month) } td { (month.revenue.format()) } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

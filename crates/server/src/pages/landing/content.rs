@@ -1,0 +1,200 @@
+//! The words of the six service landing pages. Figures (prices, minutes) are not written here:
+//! the layout takes them from the core.
+
+use crate::pages::components::{Art, Feature, Icon, Testimonial};
+use crate::routes::Page;
+
+/// One landing page's content.
+pub struct Landing {
+    /// Service name for structured data.
+    pub service: &'static str,
+    /// Eyebrow above the heading.
+    pub eyebrow: &'static str,
+    /// The `<h1>`.
+    pub title: &'static str,
+    /// Hero lead.
+    pub lead: &'static str,
+    /// Hero image art, motif and description.
+    pub art: Art,
+    /// Hero motif.
+    pub motif: Icon,
+    /// Hero image's text alternative.
+    pub hero_image: &'static str,
+    /// Heading over the benefits.
+    pub benefits_title: &'static str,
+    /// Four benefit cards.
+    pub benefits: [Feature; 4],
+    /// Imagery section heading.
+    pub studio_title: &'static str,
+    /// Imagery section text.
+    pub studio_text: &'static str,
+    /// Photo slots of the imagery section: art, motif, description.
+    pub photos: &'static [(Art, Icon, &'static str)],
+    /// Three testimonials.
+    pub testimonials: [Testimonial; 3],
+    /// Research quote and its attribution.
+    pub research: (&'static str, &'static str),
+    /// Extra section (HYROX): heading and cards.
+    pub extras: Option<(&'static str, [Feature; 3])>,
+}
+
+const fn f(icon: Icon, title: &'static str, text: &'static str) -> Feature {
+    Feature { icon, title, text }
+}
+
+/// The content of `page` (the hot yoga page for any page that is not a landing page).
+pub fn content(page: Page) -> Landing {
+    match page {
+        Page::YogaBeginners => Landing {
+            service: "Yoga for Beginners",
+            eyebrow: "Yoga for beginners in Livingston",
+            title: "Never Done Yoga? Start Here.",
+            lead: "Friendly, beginner-first classes where nobody expects you to touch your toes. Build strength, flexibility and calm at your own pace.",
+            art: Art::Sand, motif: Icon::Leaf, hero_image: "A beginner yoga class at One Space",
+            benefits_title: "Made for first-timers",
+            benefits: [
+                f(Icon::Heart, "No experience needed", "Coaches explain every pose and offer easier options throughout."),
+                f(Icon::Leaf, "Gentle progress", "Build flexibility and strength week by week, without strain."),
+                f(Icon::Brain, "Stress relief", "Slow breathing and mindful movement calm a busy mind."),
+                f(Icon::Users, "Welcoming classes", "Small groups of real people, all levels, no judgement."),
+            ],
+            studio_title: "A calm, welcoming space",
+            studio_text: "Warm tones, soft lighting and everything you need provided. Borrow a mat, grab some water and settle in.",
+            photos: &[(Art::Sand, Icon::Leaf, "The calm yoga studio at One Space")],
+            testimonials: [
+                Testimonial::five("Amy R.", "I was so nervous before my first class and felt at home within five minutes. The instructors are lovely."),
+                Testimonial::five("Paul D.", "As a complete beginner with a stiff back, this has changed how I feel every day."),
+                Testimonial::five("Sandra M.", "Patient teaching, clear options and no pressure. Exactly what I needed to get started."),
+            ],
+            research: ("Regular yoga practice is associated with better flexibility, balance and lower stress, and beginners see benefits within weeks.", "A summary of published research on yoga for beginners"),
+            extras: None,
+        },
+        Page::Pilates => Landing {
+            service: "Warm Pilates",
+            eyebrow: "Warm pilates in Livingston",
+            title: "Warm Pilates for a Stronger Core",
+            lead: "Low-impact, high-reward classes in a gently heated studio. Improve posture, protect your back and feel strong from the centre out.",
+            art: Art::Heat, motif: Icon::Sun, hero_image: "A warm pilates class at One Space",
+            benefits_title: "Strength from the centre",
+            benefits: [
+                f(Icon::Shield, "Core strength", "Deep abdominal and back work that supports everything you do."),
+                f(Icon::Sun, "Warm muscles", "Gentle heat helps you move with more ease and control."),
+                f(Icon::Heart, "Better posture", "Counter hours at a desk with alignment-focused sessions."),
+                f(Icon::Leaf, "Low impact", "Kind on joints and suitable for every level and stage of life."),
+            ],
+            studio_title: "Designed for mindful movement",
+            studio_text: "Our warm studio, expert instructors and small classes mean every rep gets attention.",
+            photos: &[(Art::Heat, Icon::Sun, "Pilates mats laid out in the warm studio")],
+            testimonials: [
+                Testimonial::five("Lisa K.", "My back pain has eased and I stand taller. The warm room makes it so enjoyable."),
+                Testimonial::five("Helen G.", "Challenging but never overwhelming. I love the attention to detail."),
+                Testimonial::five("Joanne F.", "The perfect complement to my running. My core has never been stronger."),
+            ],
+            research: ("Pilates training has been linked to improvements in core endurance, posture and lower-back pain.", "A summary of published research on pilates"),
+            extras: None,
+        },
+        Page::GroupPt => Landing {
+            service: "Group Personal Training",
+            eyebrow: "Group PT in Livingston",
+            title: "Personal Training Results, Group Training Energy",
+            lead: "Expert coaching in small groups: a plan that progresses, a coach who knows your name and a crew that keeps you coming back.",
+            art: Art::Ink, motif: Icon::Dumbbell, hero_image: "A small-group training session at One Space",
+            benefits_title: "Coached to get results",
+            benefits: [
+                f(Icon::Users, "Small groups", "Coaching attention that big gym classes can't match."),
+                f(Icon::Chart, "Progressive plans", "Programmes that build week by week, so you keep improving."),
+                f(Icon::Dumbbell, "Strength and fitness", "Build muscle, burn fat and move better."),
+                f(Icon::Heart, "Accountability", "Coaches and teammates who notice when you are missing."),
+            ],
+            studio_title: "Built for training",
+            studio_text: "A functional floor with quality kit, space to move and coaches on every session.",
+            photos: &[
+                (Art::Ink, Icon::Dumbbell, "Members lifting during group PT"),
+                (Art::Heat, Icon::Users, "A coach guiding a member through a movement"),
+            ],
+            testimonials: [
+                Testimonial::five("Scott H.", "Stronger than I have ever been at 45. The coaching is brilliant."),
+                Testimonial::five("Gemma C.", "I used to wander round the gym with no plan. Now every session counts."),
+                Testimonial::five("Darren W.", "Great atmosphere, great coaches and real results in weeks."),
+            ],
+            research: ("Supervised resistance training in groups improves adherence and strength gains compared with training alone.", "A summary of published research on supervised group training"),
+            extras: None,
+        },
+        Page::HyroxTraining => Landing {
+            service: "HYROX Training",
+            eyebrow: "HYROX training in West Lothian",
+            title: "Train for Your Best HYROX Yet",
+            lead: "Race-specific coaching for first-timers and podium chasers: running, stations and pacing, with a community that races together.",
+            art: Art::Ink, motif: Icon::Trophy, hero_image: "HYROX training with sleds and wall balls",
+            benefits_title: "Everything you need for race day",
+            benefits: [
+                f(Icon::Trophy, "Race-specific sessions", "Every station coached, from SkiErg to wall balls."),
+                f(Icon::Clock, "Pacing strategy", "Learn to run strong between stations and finish fast."),
+                f(Icon::Chart, "Measured progress", "Benchmarks and simulations to track your improvement."),
+                f(Icon::Snowflake, "Recovery included", "Fire & Ice sessions to bounce back between hard days."),
+            ],
+            studio_title: "A HYROX-ready training floor",
+            studio_text: "Sleds, rowers, SkiErgs and wall ball targets, with coaches who race HYROX themselves.",
+            photos: &[(Art::Ink, Icon::Trophy, "The HYROX training floor")],
+            testimonials: [
+                Testimonial::five("Kevin M.", "Took 12 minutes off my time. The station coaching made all the difference."),
+                Testimonial::five("Louise A.", "Did my first doubles race with a friend from class. Best day ever."),
+                Testimonial::five("Ryan J.", "The simulation events prepared me perfectly for race-day nerves."),
+            ],
+            research: ("Combining endurance and strength training, as HYROX does, improves both aerobic fitness and muscular strength.", "A summary of published research on concurrent training"),
+            extras: Some(("Be part of the HYROX crew", [
+                f(Icon::Calendar, "Early access to event tickets", "Members get early access to pre-sale HYROX event tickets."),
+                f(Icon::Star, "Discounted simulations", "Race simulation events at a member discount."),
+                f(Icon::Users, "Community", "Train, travel and race together with the One Space HYROX crew."),
+            ])),
+        },
+        Page::FireIceRecovery => Landing {
+            service: "Fire & Ice Recovery",
+            eyebrow: "Fire & Ice recovery in Livingston",
+            title: "Recover Faster with Fire & Ice",
+            lead: "A private infrared sauna and ice bath room, just for you. Ease sore muscles, sleep better and leave feeling brand new.",
+            art: Art::FireIce, motif: Icon::Snowflake, hero_image: "The private Fire & Ice recovery room",
+            benefits_title: "Heat, then ice",
+            benefits: [
+                f(Icon::Dumbbell, "Faster recovery", "Contrast therapy eases soreness after hard training."),
+                f(Icon::Sun, "Better sleep", "Wind down with a deep warm-then-cool reset."),
+                f(Icon::Brain, "Calmer mind", "Cold exposure builds calm breathing under stress."),
+                f(Icon::Shield, "Private room", "Your own space: alone, with a partner or a friend."),
+            ],
+            studio_title: "Your private recovery room",
+            studio_text: "An infrared sauna and a cold plunge side by side, with towels and a guided routine for first-timers.",
+            photos: &[(Art::FireIce, Icon::Snowflake, "Infrared sauna beside the ice bath")],
+            testimonials: [
+                Testimonial::five("Chris B.", "I sleep like a baby after a session. It has become my weekly ritual."),
+                Testimonial::five("Nadia P.", "The ice bath scared me at first; now I can't do without it."),
+                Testimonial::five("Alan T.", "My legs recover so much faster between runs. Worth every penny."),
+            ],
+            research: ("Alternating heat and cold exposure has been shown to reduce perceived muscle soreness and improve feelings of recovery after exercise.", "A summary of published research on contrast therapy"),
+            extras: None,
+        },
+        _ => Landing {
+            service: "Hot Yoga",
+            eyebrow: "Hot yoga in Livingston",
+            title: "Hot Yoga That Feels Good",
+            lead: "Clean, dry infrared heat at 32-35 °C with no humidity. Move deeper, sweat it out and leave calmer than you came in.",
+            art: Art::Heat, motif: Icon::Flame, hero_image: "A hot yoga class in the infrared studio",
+            benefits_title: "Why infrared hot yoga?",
+            benefits: [
+                f(Icon::Flame, "Dry infrared heat", "Warms your body, not the air: no stuffy, humid room."),
+                f(Icon::Leaf, "Greater flexibility", "Warm muscles stretch further and more safely."),
+                f(Icon::Brain, "Stress release", "Heat, breath and flow leave your mind clear."),
+                f(Icon::Heart, "All levels", "Beginner-friendly options in every class."),
+            ],
+            studio_title: "An infrared studio built for comfort",
+            studio_text: "Overhead infrared panels, fresh air and soft lighting make the heat feel welcoming, never overwhelming.",
+            photos: &[(Art::Heat, Icon::Flame, "The infrared hot yoga studio")],
+            testimonials: [
+                Testimonial::five("Kirsten D.", "Nothing like the sweaty hot yoga I tried before. The infrared heat is just lovely."),
+                Testimonial::five("Mike S.", "My flexibility has improved massively and my stress has dropped. Hooked."),
+                Testimonial::five("Lynsey W.", "The best hour of my week. I leave feeling brand new every time."),
+            ],
+            research: ("Heated yoga practice has been associated with improvements in flexibility, balance and mood.", "A summary of published research on heated yoga"),
+            extras: None,
+        },
+    }
+}

@@ -1,0 +1,117 @@
+//! The six service landing pages (/hot-yoga, /yoga-beginners, /pilates, /group-pt,
+//! /hyrox-training, /fire-ice-recovery): one layout, six sets of words ([`content`]).
+//!
+//! Each page has the landing header (logo and Start Today only), the intro-offer countdown above
+//! the hero, four benefit cards, an imagery section, three testimonials, a research quote and two
+//! buy buttons for the £39 intro offer, and Service structured data with the 2-week offer.
+
+mod content;
+
+use maud::{html, Markup};
+use onespace_core::catalogue::intro;
+use onespace_core::links;
+use serde_json::Value;
+
+use super::components::{external, feature_grid, hero_art, image_slot, testimonials, Ratio};
+use super::intro_offer::countdown_island;
+use super::structured;
+use crate::render::RenderContext;
+use crate::routes::Route;
+
+pub use content::{content, Landing};
+
+/// The buy button: 'Get £10 Off - Pay £39 (Usually £49)' to the provider's intro checkout.
+fn buy_button(class: &str) -> Markup {
+    external(links::INTRO_OFFER, class, &intro::button_text())
+}
+
+/// Structured data and content of the landing page for `route`.
+pub fn render(route: &Route, context: &RenderContext) -> (Vec<Value>, Markup) {
+    let page = content(route.page);
+    let data = vec![structured::service(
+        page.service,
+        route.description,
+        route,
+        context,
+    )];
+    (data, main(&page))
+}
+
+fn main(page: &Landing) -> Markup {
+    html! {
+        div class="timer-strip" {
+            div class="container-page timer-strip-inner" {
+                p class="timer-strip-text" { "Limited time: " strong { (intro::DISCOUNT.format()) " off" } " your first two weeks" }
+                (countdown_island())
+            }
+        }
+        section class="page-hero landing-hero" {
+            (hero_art())
+            div class="container-page relative split" {
+                div {
+                    p class="eyebrow" { (page.eyebrow) }
+                    h1 class="page-title" { (page.title) }
+                    p class="page-lead" { (page.lead) }
+                    div class="hero-actions" { (buy_button("btn btn-primary btn-lg btn-wrap")) }
+                }
+                div class="split-media" { (image_slot(page.art, Ratio::Landscape, page.motif, page.hero_image)) }
+            }
+        }
+        section class="section" aria-labelledby="benefits-title" {
+            div class="container-page" {
+                div class="section-head" {
+                    p class="eyebrow eyebrow-dark" { "Why you'll love it" }
+                    h2 class="section-title" id="benefits-title" { (page.benefits_title) }
+                }
+                (feature_grid(&page.benefits, 3, "sm:grid-cols-2 lg:grid-cols-4"))
+            }
+        }
+        section class="section section-alt" aria-labelledby="studio-title" {
+            div class="container-page split" {
+                div class="split-body" {
+                    p class="eyebrow eyebrow-dark" { "The studio" }
+                    h2 class="section-title" id="studio-title" { (page.studio_title) }
+                    p class="section-lead" { (page.studio_text) }
+                }
+                div class={ "split-media grid gap-4" @if page.photos.len() > 1 { " sm:grid-cols-2" } } {
+                    @for (art, motif, label) in page.photos {
+                        (image_slot(*art, if page.photos.len() > 1 { Ratio::Portrait } else { Ratio::Landscape }, *motif, label))
+                    }
+                }
+            }
+        }
+        @if let Some((title, extras)) = &page.extras {
+            section class="section" aria-labelledby="extras-title" {
+                div class="container-page" {
+                    div class="section-head" {
+                        p class="eyebrow eyebrow-dark" { "More than classes" }
+                        h2 class="section-title" id="extras-title" { (title) }
+                    }
+                    (feature_grid(extras, 3, "md:grid-cols-3"))
+                }
+            }
+        }
+        section class="section" aria-labelledby="reviews-title" {
+            div class="container-page" {
+                div class="section-head" {
+                    p class="eyebrow eyebrow-dark" { "Member stories" }
+                    h2 class="section-title" id="reviews-title" { "What our members say" }
+                }
+                (testimonials(&page.testimonials))
+            }
+        }
+        section class="section section-dark" aria-label="Research" {
+            figure class="container-page research-quote" {
+                blockquote { p { "\u{201c}" (page.research.0) "\u{201d}" } }
+                figcaption { (page.research.1) }
+            }
+        }
+        section class="cta-banner" aria-labelledby="landing-cta-title" {
+            div class="container-page cta-banner-inner" {
+                h2 class="cta-banner-title" id="landing-cta-title" { "Try two weeks for " (intro::PRICE.format()) }
+                p class="cta-banner-text" { "Every class plus Fire & Ice recovery. Your two weeks start from your first booking." }
+                div class="hero-actions justify-center" { (buy_button("btn btn-primary btn-lg btn-wrap")) }
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! /memberships: the pricing section as a page, the year-end 20% off campaign and a link to the
+//! investor page.
+
+use maud::{html, Markup};
+use onespace_core::offers::year_end;
+use onespace_core::policy;
+
+use super::components::prices::pricing_body;
+use super::components::{check_list, cta_banner, page_hero};
+use crate::routes::Page;
+
+/// The page content.
+pub fn main() -> Markup {
+    html! {
+        (page_hero("Memberships", "Pricing", &policy::no_contract_note(), html! {
+            a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
+            a class="btn btn-outline-light" href="#year-end-offer" { "See the Year-End Offer" }
+        }))
+        section class="section" aria-label="Plans and prices" {
+            div class="container-page" { (pricing_body(2)) }
+        }
+        section class="section section-alt" id="year-end-offer" aria-labelledby="year-end-title" {
+            div class="container-page" {
+                div class="offer-panel" {
+                    div {
+                        p class="eyebrow eyebrow-dark" { "Year-end campaign" }
+                        h2 class="section-title" id="year-end-title" { (year_end::PERCENT_OFF) "% Off All Memberships" }
+                        p class="section-lead" { (year_end::summary()) "." }
+                        (check_list([
+                            format!("Use code {} at checkout", year_end::CODE),
+                            "Applies to every rolling monthly and unlimited membership".to_owned(),
+                            format!("Still no contract: just {} days' notice to cancel", policy::NOTICE_DAYS),
+                        ]))
+                    }
+                    div class="coupon" {
+                        p class="coupon-label" { "Your code" }
+                        p class="coupon-code" { (year_end::CODE) }
+                        p class="coupon-note" { "Valid until " (year_end::VALID_UNTIL.long()) }
+                    }
+                }
+            }
+        }
+        (cta_banner(
+            "Own a piece of One Space",
+            "We are inviting our community to invest in the studio's next chapter.",
+            html! { a class="btn btn-primary" href=(Page::Invest.path()) { "Invest in One Space" } },
+        ))
+    }
+}

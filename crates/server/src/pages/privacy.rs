@@ -1,0 +1,58 @@
+//! /privacy: what the site stores and collects, why, for how long, and the visitor's rights.
+//!
+//! Enquiries are kept for 24 months and then deleted; the studio can change that period in the
+//! server's configuration, and this notice states the default.
+
+use maud::{html, Markup};
+use onespace_core::countdown;
+use onespace_core::{mail, studio};
+
+use super::components::page_hero;
+use crate::routes::Page;
+
+/// How long enquiries are kept by default, in months.
+pub const ENQUIRY_RETENTION_MONTHS: u32 = 24;
+
+/// The page content.
+pub fn main() -> Markup {
+    let email = html! { a href={ "mailto:" (studio::EMAIL) } { (studio::EMAIL) } };
+    html! {
+        (page_hero("Legal", "Privacy Notice", "How One Space looks after your personal data.", html! {}))
+        section class="section" {
+            div class="container-page max-w-3xl prose-block legal-body" {
+                h2 { "Who we are" }
+                p { (studio::NAME) ", " (studio::address_line()) ", is the controller of the personal data described here. Contact us about anything in this notice at " (email) " or on " (studio::PHONE_DISPLAY) "." }
+
+                h2 { "What this website stores on your device" }
+                ul {
+                    li { strong { "Your cookie choice. " } "When you accept or decline cookies we keep your answer in your browser's local storage under the key " code { "cookie-consent" } ", so we do not ask again." }
+                    li { strong { "Offer countdowns. " } "Our offer pages keep the end time of your offer countdown in local storage (" code { (countdown::INTRO_OFFER_STORAGE_KEY) } " and " code { (countdown::TIMED_OFFER_STORAGE_KEY) } "), so the timer continues if you reload the page." }
+                }
+                p { "These values stay on your device; you can delete them at any time by clearing your browser's site data. Analytics cookies are only used if you choose 'Accept All'." }
+
+                h2 { "What our forms collect" }
+                ul {
+                    li { strong { "Contact form: " } "your first and last name, e-mail address, and optionally your phone number and what you are interested in, plus your message." }
+                    li { strong { "Investor forms: " } "your name and e-mail address, and optionally your phone number, the amount you are considering and your message." }
+                    li { strong { "Founder membership request: " } "your full name, e-mail address, optionally your phone number, the plan you chose, how you would like to pay and any notes." }
+                }
+                p { "Discount, cancellation, 1-2-1 and chat contact requests open an e-mail in your own e-mail program; we receive only what you choose to send." }
+
+                h2 { "Why we use it" }
+                p { "We use your details only to answer your enquiry, arrange the membership or investment information you asked for, and keep a record of our conversation. Our lawful basis is our legitimate interest in responding to you and, where you ask to join, taking steps to enter into a contract with you. We never sell your data." }
+
+                h2 { "How long we keep it" }
+                p { "Enquiries are kept for " (ENQUIRY_RETENTION_MONTHS) " months and then deleted. The studio may set a shorter period. Membership and payment records are held by our booking provider under its own privacy notice for as long as the law requires." }
+
+                h2 { "Who we share it with" }
+                p { "Our e-mail and hosting providers process data on our behalf. Bookings and payments take place on our booking provider's pages, under their terms." }
+
+                h2 { "Your rights" }
+                p { "You can ask for a copy of your data, ask us to correct or delete it, object to how we use it or ask us to restrict it. E-mail " (email) " or write to us at the studio; we reply within one month. If you are unhappy with our answer you can complain to the Information Commissioner's Office (ico.org.uk)." }
+
+                h2 { "More information" }
+                p { "Read our " a href=(Page::Terms.path()) { "terms and conditions" } ", or " a href=(mail::tel()) { "call us" } " with any question." }
+            }
+        }
+    }
+}

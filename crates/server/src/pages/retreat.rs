@@ -1,0 +1,72 @@
+//! /yoga-retreat: the day retreat at a sculpture park: when, where, how long, the price, the
+//! day's timetable, the venue, what is included and booking on the provider's page.
+//!
+//! SPEC gives the retreat's price and hours but not its date or the park's name; the page says
+//! the next date is announced on the booking page, where the visitor books.
+
+use maud::{html, Markup};
+use onespace_core::links;
+use onespace_core::offers::retreat;
+
+use super::components::{
+    check_list, cta_banner, external, icon, image_slot, page_hero, Art, Icon, Ratio,
+};
+
+const DAY: [(&str, &str); 6] = [
+    ("10am", "Arrive, tea and welcome circle"),
+    ("10.30am", "Morning vinyasa flow"),
+    ("12.30pm", "Nourishing lunch"),
+    ("1.30pm", "Guided mindful walk through the sculpture park"),
+    ("3pm", "Slow yin and breathwork"),
+    ("4.30pm", "Sound bath and closing circle"),
+];
+
+/// The page content.
+pub fn main() -> Markup {
+    html! {
+        (page_hero("Yoga day retreat", "A Day to Reset", "Yoga, good food and art in the open air: a One Space day retreat at a sculpture park.", html! {
+            (external(links::RETREAT, "btn btn-primary", "Book Your Place"))
+        }))
+        section class="section" aria-labelledby="details-title" {
+            div class="container-page" {
+                h2 class="sr-only" id="details-title" { "Retreat details" }
+                dl class="stat-grid" {
+                    div class="stat" { dt { (icon(Icon::Calendar)) "Date" } dd class="stat-small" { "Next date on our booking page" } }
+                    div class="stat" { dt { (icon(Icon::MapPin)) "Place" } dd class="stat-small" { "A sculpture park near Livingston" } }
+                    div class="stat" { dt { (icon(Icon::Clock)) "Duration" } dd class="stat-small" { (retreat::hours()) } }
+                    div class="stat" { dt { (icon(Icon::Star)) "Price" } dd { (retreat::PRICE.format()) } dd class="stat-note" { (retreat::MEMBER_PRICE.format()) " for members" } }
+                }
+                p class="mt-4 text-ink-soft" { "Members: use your member code at checkout to save " (retreat::MEMBER_SAVING.format()) "." }
+            }
+        }
+        section class="section section-alt" aria-labelledby="day-title" {
+            div class="container-page split" {
+                div class="split-body" {
+                    h2 class="section-title" id="day-title" { "The day" }
+                    ol class="timeline" {
+                        @for (time, what) in DAY {
+                            li { span class="timeline-time" { (time) } span { (what) } }
+                        }
+                    }
+                    p class="mt-4 text-ink-soft" { "We finish at " (retreat::ENDS) "." }
+                }
+                div class="split-media" { (image_slot(Art::Sand, Ratio::Portrait, Icon::Leaf, "Yoga on the lawn at the sculpture park")) }
+            }
+        }
+        section class="section" aria-labelledby="venue-title" {
+            div class="container-page grid gap-10 md:grid-cols-2" {
+                div {
+                    h2 class="section-title" id="venue-title" { "The venue" }
+                    p class="section-lead" { "Open parkland, woodland paths and large-scale sculpture: a calm, inspiring setting to slow down. If the weather turns, we practise indoors in the park's studio space." }
+                }
+                div {
+                    h2 class="section-title" { "What's included" }
+                    (check_list(["Two yoga sessions for all levels", "A guided mindful walk", "Breathwork and a sound bath", "A nourishing lunch, tea and snacks", "Mats and props provided", "Entry to the sculpture park"]))
+                }
+            }
+        }
+        (cta_banner("Save your place", &format!("{} or {} for members. Places are limited.", retreat::PRICE.format(), retreat::MEMBER_PRICE.format()), html! {
+            (external(links::RETREAT, "btn btn-primary", "Book Your Place"))
+        }))
+    }
+}

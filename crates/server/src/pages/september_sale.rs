@@ -1,0 +1,202 @@
+//! /september-sale: 50% off the first month plus a free PT session, with a fixed number of spots
+//! left, the credit bonus, six features, stories, an eight-item FAQ (one open at a time) and the
+//! closing call to action.
+//!
+//! SPEC's 'scroll to the sale form' button leads to the claim section (`#sale-form`), which holds
+//! the ways to claim: the membership page on the provider's site and the contact form.
+
+use maud::{html, Markup};
+use onespace_core::catalogue::{PACK_20, PACK_50};
+use onespace_core::offers::{back_to_school, september_sale as sale};
+use onespace_core::{links, policy, studio};
+use serde_json::Value;
+
+use super::components::{
+    accordion, check_list, cta_banner, external, feature_grid, hero_art, testimonials, FaqItem,
+    Feature, Icon, Testimonial,
+};
+use super::structured;
+use crate::render::RenderContext;
+use crate::routes::{Page, Route};
+
+const FEATURES: [Feature; 6] = [
+    Feature {
+        icon: Icon::Car,
+        title: "Free parking",
+        text: "Free on-site parking every time you visit.",
+    },
+    Feature {
+        icon: Icon::Flame,
+        title: "Hot yoga",
+        text: "Clean, dry infrared heat with no humidity.",
+    },
+    Feature {
+        icon: Icon::Sun,
+        title: "Pilates",
+        text: "Warm pilates for core strength and posture.",
+    },
+    Feature {
+        icon: Icon::Dumbbell,
+        title: "Group PT",
+        text: "Coached small-group strength and conditioning.",
+    },
+    Feature {
+        icon: Icon::Snowflake,
+        title: "Fire & Ice",
+        text: "Private infrared sauna and ice bath recovery.",
+    },
+    Feature {
+        icon: Icon::Users,
+        title: "Community",
+        text: "Friendly coaches and members who cheer you on.",
+    },
+];
+
+const STORIES: [Testimonial; 3] = [
+    Testimonial::five("Rachel B.", "Half price for the first month made it a no-brainer, and the free PT session gave me a plan from day one."),
+    Testimonial::five("Mark W.", "Best decision I made this year. The classes are brilliant and the Fire & Ice room is a game changer."),
+    Testimonial::five("Claire S.", "So welcoming for a beginner. I was nervous walking in and now I am there four times a week."),
+];
+
+fn credits_line(sessions: u32) -> String {
+    let credits = back_to_school::bonus_credits(sessions).unwrap_or(sessions);
+    format!(
+        "{sessions}-pack +{} = {credits} credits",
+        credits - sessions
+    )
+}
+
+fn faq() -> Vec<FaqItem> {
+    vec![
+        FaqItem::new(
+            "How many spots are left?",
+            format!(
+                "Only {} of {} spots are left. When they are gone we will start a waiting list.",
+                sale::LEFT,
+                sale::SPOTS
+            ),
+        ),
+        FaqItem::new(
+            "How much is the first month?",
+            format!(
+                "{} instead of {}: {}% off your first month.",
+                sale::FIRST_MONTH.format(),
+                sale::PLAN.price.format(),
+                sale::PERCENT_OFF
+            ),
+        ),
+        FaqItem::new("How do I claim the discount?", sale::code_note()),
+        FaqItem::new(
+            "When do I get my free PT session?",
+            format!(
+                "Book your free 1-2-1 personal training session within {} days of starting.",
+                sale::FREE_PT_WITHIN_DAYS
+            ),
+        ),
+        FaqItem::new(
+            "Is there a contract?",
+            format!(
+                "No. It is a rolling monthly membership with {} days' notice to cancel.",
+                policy::NOTICE_DAYS
+            ),
+        ),
+        FaqItem::new(
+            "Which classes can I book?",
+            "All of them: hot yoga, pilates, group PT, HYROX training and more.",
+        ),
+        FaqItem::new(
+            "Do I need a code for the extra credits?",
+            format!(
+                "No. The {}% credit bonus is added automatically to {} and {} packs.",
+                back_to_school::BONUS_PERCENT,
+                PACK_20.sessions,
+                PACK_50.sessions
+            ),
+        ),
+        FaqItem::new(
+            "How long does the sale last?",
+            format!(
+                "While spots last. The sale is limited to {} new members.",
+                sale::SPOTS
+            ),
+        ),
+    ]
+}
+
+/// The SpecialAnnouncement for this page.
+pub fn structured_data(route: &Route, context: &RenderContext) -> Value {
+    structured::september_announcement(
+        &sale::headline(),
+        &format!("{} {}", sale::spots_message(), sale::code_note()),
+        route,
+        context,
+    )
+}
+
+/// The page content.
+pub fn main() -> Markup {
+    let left = format!("{} spots left", sale::LEFT);
+    html! {
+        section class="page-hero" {
+            (hero_art())
+            div class="container-page relative" {
+                p class="spots-message" { (sale::spots_message()) }
+                h1 class="page-title" { (sale::headline()) }
+                p class="page-lead" { "Join One Space this September for " (sale::FIRST_MONTH.format()) " instead of " (sale::PLAN.price.format()) ", with a free 1-2-1 PT session to get you started." }
+                div class="hero-actions" {
+                    (external(links::MEMBERSHIPS, "btn btn-primary btn-lg", "Claim My Spot"))
+                    (external(links::MEMBERSHIPS, "btn btn-outline-light", "View Memberships"))
+                }
+            }
+        }
+        section class="section" aria-labelledby="sale-offer-title" {
+            div class="container-page grid gap-8 lg:grid-cols-[3fr_2fr]" {
+                article class="price-card price-card-featured" {
+                    p class="badge badge-popular" { (left) }
+                    h2 class="price-card-name" id="sale-offer-title" { (sale::PERCENT_OFF) "% Off Your First Month" }
+                    p class="price" { (sale::FIRST_MONTH.format()) " " s class="price-was" { span class="sr-only" { "usually " } (sale::PLAN.price.format()) } }
+                    (check_list([
+                        format!("{}% off your first month", sale::PERCENT_OFF),
+                        "A free 1-2-1 PT session".to_owned(),
+                        "Rolling monthly contract".to_owned(),
+                        format!("{} days' notice to cancel", policy::NOTICE_DAYS),
+                        "Access to all classes".to_owned(),
+                    ]))
+                    p class="coupon-inline" { (sale::code_note()) }
+                    a class="btn btn-primary mt-6 w-full" href="#sale-form" { "Claim Your Spot" }
+                }
+                article class="price-card" {
+                    p class="badge badge-soft" { "No code needed" }
+                    h2 class="price-card-name" { "+" (back_to_school::BONUS_PERCENT) "% Credits" }
+                    p class="price-card-detail" { "Prefer to pay as you go? Get extra credits on our bigger packs." }
+                    (check_list([credits_line(PACK_20.sessions), credits_line(PACK_50.sessions)]))
+                    a class="btn btn-dark mt-auto w-full" href=(Page::Memberships.path()) { "See Session Packs" }
+                }
+            }
+        }
+        section class="section section-alt" aria-labelledby="sale-features-title" {
+            div class="container-page" {
+                h2 class="section-title" id="sale-features-title" { "Everything in one space" }
+                div class="mt-10" { (feature_grid(&FEATURES, 3, "sm:grid-cols-2 lg:grid-cols-3")) }
+            }
+        }
+        section class="section" aria-labelledby="sale-stories-title" {
+            div class="container-page" {
+                h2 class="section-title" id="sale-stories-title" { "What members say" }
+                div class="mt-10" { (testimonials(&STORIES)) }
+            }
+        }
+        section class="section section-alt" aria-labelledby="sale-faq-title" {
+            div class="container-page max-w-3xl" {
+                h2 class="section-title" id="sale-faq-title" { "Questions" }
+                div class="mt-8" { (accordion(&faq(), Some("september-sale-faq"))) }
+            }
+        }
+        div id="sale-form" {
+            (cta_banner(&format!("Only {left}"), &format!("{} Claim yours before they are gone, or call us on {}.", sale::code_note(), studio::PHONE_DISPLAY), html! {
+                (external(links::MEMBERSHIPS, "btn btn-primary", "Claim My Spot"))
+                a class="btn btn-outline-light" href={ (Page::Contact.path()) "#" (super::contact::FORM.anchor) } { "Contact Us to Apply" }
+            }))
+        }
+    }
+}

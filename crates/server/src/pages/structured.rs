@@ -1,0 +1,160 @@
+//! JSON-LD (schema.org) for the pages that carry structured data. Every figure comes from the
+//! core; the values are plain `serde_json` so the tests can parse them back.
+
+use onespace_core::catalogue::{intro, trial};
+use onespace_core::{links, studio, Pence};
+use serde_json::{json, Value};
+
+use crate::render::RenderContext;
+use crate::routes::{Page, Route};
+
+/// A price as schema.org wants it: `49`, `62.50`.
+pub fn schema_price(price: Pence) -> String {
+    if price.0 % 100 == 0 {
+        (price.0 / 100).to_string()
+    } else {
+        format!("{}.{:02}", price.0 / 100, price.0 % 100)
+    }
+}
+
+/// The studio's postal address.
+fn postal_address() -> Value {
+    let address = studio::ADDRESS;
+    json!({
+        "@type": "PostalAddress",
+        "streetAddress": address.street,
+        "addressLocality": address.locality,
+        "addressRegion": address.region,
+        "postalCode": address.postcode,
+        "addressCountry": address.country,
+    })
+}
+
+/// A short reference to the studio, for `provider`, `seller` and `organizer`.
+fn studio_ref(context: &RenderContext) -> Value {
+    json!({
+        "@type": "HealthClub",
+        "name": studio::NAME,
+        "url": context.absolute(Page::Home.path()),
+        "telephone": studio::PHONE_TEL,
+        "address": postal_address(),
+    })
+}
+
+/// WebPage for the home page, naming the site and the studio.
+pub fn web_page(route: &Route, context: &RenderContext) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "WebPage",
+        "name": route.title,
+        "description": route.description,
+        "url": context.absolute(route.path),
+        "inLanguage": "en-GB",
+        "isPartOf": { "@type": "WebSite", "name": studio::NAME, "url": context.absolute(Page::Home.path()) },
+        "about": studio_ref(context),
+    })
+}
+
+/// The studio as a HealthClub (a LocalBusiness) for /about: address, phone, e-mail, opening
+/// hours and the social profile. No map coordinates are published.
+pub fn health_club(context: &RenderContext) -> Value {
+    let hours: Vec<Value> = studio::OPENING_HOURS
+        .iter()
+        .map(|line| {
+            json!({
+                "@type": "OpeningHoursSpecification",
+                "dayOfWeek": line.schema_days,
+                "opens": line.opens_24h,
+                "closes": line.closes_24h,
+            })
+        })
+        .collect();
+    json!({
+        "@context": "https://schema.org",
+        "@type": "HealthClub",
+        "name": studio::NAME,
+        "description": studio::TAGLINE,
+        "url": context.absolute(Page::Home.path()),
+        "image": context.absolute("/og-image.png"),
+        "logo": context.absolute("/icon-512.png"),
+        "telephone": studio::PHONE_TEL,
+        "email": studio::EMAIL,
+        "address": postal_address(),
+        "openingHoursSpecification": hours,
+        "sameAs": [links::INSTAGRAM],
+        "priceRange": "££",
+    })
+}
+
+/// The 14-day trial as an Offer for /intro-offer.
+pub fn intro_offer(context: &RenderContext) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "Offer",
+        "name": trial::NAME,
+        "description": format!("{} days of every class and Fire & Ice recovery. {} off while the offer timer runs.", trial::DAYS, intro::DISCOUNT.format()),
+        "price": schema_price(trial::PRICE),
+        "priceCurrency": "GBP",
+        "availability": "https://schema.org/InStock",
+        "url": context.absolute(Page::IntroOffer.path()),
+        "seller": studio_ref(context),
+    })
+}
+
+/// A service landing page's Service with the 2-week intro offer (SPEC: price 49, GBP).
+pub fn service(name: &str, description: &str, route: &Route, context: &RenderContext) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "Service",
+        "name": name,
+        "description": description,
+        "serviceType": name,
+        "url": context.absolute(route.path),
+        "areaServed": ["Livingston", "West Lothian", "Edinburgh"],
+        "provider": studio_ref(context),
+        "offers": {
+            "@type": "Offer",
+            "name": intro::SCHEMA_NAME,
+            "price": schema_price(trial::PRICE),
+            "priceCurrency": "GBP",
+            "url": context.absolute(route.path),
+        },
+    })
+}
+
+/// The back-to-school offer as an Event. SPEC dates the structured data August 2024, while the
+/// visible offer names its own deadline from the core; the two are kept as SPEC gives them.
+pub fn back_to_school_event(route: &Route, context: &RenderContext) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "Event",
+        "name": "Back to School Offers at One Space",
+        "description": route.description,
+        "startDate": "2024-08-01",
+        "endDate": "2024-08-31",
+        "eventStatus": "https://schema.org/EventScheduled",
+        "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+        "url": context.absolute(route.path),
+        "location": { "@type": "Place", "name": studio::NAME, "address": postal_address() },
+        "organizer": studio_ref(context),
+    })
+}
+
+/// The September sale as a SpecialAnnouncement, 2024-09-01 to 2024-09-30 as SPEC dates it.
+pub fn september_announcement(
+    headline: &str,
+    text: &str,
+    route: &Route,
+    context: &RenderContext,
+) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "SpecialAnnouncement",
+        "name": headline,
+        "text": text,
+        "datePosted": "2024-09-01",
+        "expires": "2024-09-30",
+        "url": context.absolute(route.path),
+        "announcementLocation": studio_ref(context),
+    })
+}

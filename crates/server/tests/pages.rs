@@ -1,0 +1,812 @@
+//! Every page's content through the real application (`build_app`): the strings SPEC quotes, the
+//! prices derived from the core, structured data, enquiry form markup and the states
+//! `document_with_form` renders.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use actix_web::http::StatusCode;
+use actix_web::{test as actix_test, web};
+use onespace_core::catalogue::{self, intro, timed, trial};
+use onespace_core::forms::{self, FormName};
+use onespace_core::offers::{back_to_school, concession, september_sale, year_end};
+use onespace_core::{countdown, founder, invest, links, policy, studio, team};
+use onespace_server::assets::EntryLinks;
+use onespace_server::pages::{self, document, document_with_form, form_anchor};
+use onespace_server::render::{layout, FormView, RenderContext};
+use onespace_server::routes::{Page, ROUTES};
+use onespace_server::{build_app, Config, Site};
+use serde_json::Value;
+
+fn site() -> web::Data<Site> {
+    static SITE: OnceLock<web::Data<Site>> = OnceLock::new();
+    SITE.get_or_init(|| {
+        web::Data::new(
+            Site::build(&Config::for_rendering()).expect("frontend built (make frontend)"),
+        )
+    })
+    .clone()
+}
+
+async fn get(path: &str) -> (StatusCode, String) {
+    let app = actix_test::init_service(build_app(site())).await;
+    let response =
+        actix_test::call_service(&app, actix_test::TestRequest::get().uri(path).to_request()).await;
+    let status = response.status();
+    let body = actix_test::read_body(response).await;
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}
+
+/// Text as maud writes it into HTML.
+fn esc(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn assert_has(body: &str, path: &str, texts: &[&str]) {
+    for text in texts {
+        assert!(body.contains(&esc(text)), "{path} lacks {text:?}");
+    }
+}
+
+fn json_ld(body: &str) -> Vec<Value> {
+    body.split("<script type=\"application/ld+json\">")
+        .skip(1)
+        .map(|rest| serde_json::from_str(rest.split("</script>").next().unwrap()).unwrap())
+        .collect()
+}
+
+fn context() -> RenderContext {
+    RenderContext {
+        public_url: "https://www.onespacestudio.co.uk".to_owned(),
+        entry: EntryLinks {
+            script: "/assets/main.js".to_owned(),
+            stylesheets: vec!["/assets/main.css".to_owned()],
+            module_preloads: Vec::new(),
+        },
+    }
+}
+
+fn render(page: Page, view: &FormView) -> String {
+    layout::render(
+        &context(),
+        &document_with_form(page.route(), &context(), view),
+    )
+}
+
+#[actix_web::test]
+async fn every_page_has_one_h1_no_inline_styles_or_scripts_and_safe_external_links() {
+    for route in &ROUTES {
+        let (status, body) = get(route.path).await;
+        assert_eq!(status, StatusCode::OK, "{}", route.path);
+        assert_eq!(body.matches("<h1").count(), 1, "{} has one h1", route.path);
+        assert!(
+            !body.contains(" style="),
+            "{} has an inline style",
+            route.path
+        );
+        for script in body.split("<script").skip(1) {
+            let tag = script.split('>').next().unwrap();
+            assert!(
+                tag.contains(" src=")
+                    || tag.contains("application/json")
+                    || tag.contains("application/ld+json"),
+                "{} has an inline script: {tag}",
+                route.path
+            );
+        }
+        for anchor in body.split("<a ").skip(1) {
+            let tag = anchor.split('>').next().unwrap();
+            if tag.contains("target=\"_blank\"") {
+                assert!(
+                    tag.contains("rel=\"noopener noreferrer\""),
+                    "{}: {tag}",
+                    route.path
+                );
+            }
+        }
+        for block in json_ld(&body) {
+            assert_eq!(block["@context"], "https://schema.org", "{}", route.path);
+        }
+    }
+}
+
+#[actix_web::test]
+async fn structured_data_has_the_type_each_page_needs() {
+    let expected = [
+        (Page::Home, "WebPage"),
+        (Page::About, "HealthClub"),
+        (Page::IntroOffer, "Offer"),
+        (Page::Faq, "FAQPage"),
+        (Page::BackToSchool, "Event"),
+        (Page::SeptemberSale, "SpecialAnnouncement"),
+        (Page::HotYoga, "Service"),
+        (Page::YogaBeginners, "Service"),
+        (Page::Pilates, "Service"),
+        (Page::GroupPt, "Service"),
+        (Page::HyroxTraining, "Service"),
+        (Page::FireIceRecovery, "Service"),
+    ];
+    for (page, kind) in expected {
+        let (_, body) = get(page.path()).await;
+        let blocks = json_ld(&body);
+        assert_eq!(blocks.len(), 1, "{}", page.path());
+        assert_eq!(blocks[0]["@type"], kind, "{}", page.path());
+    }
+    let (_, about) = get(Page::About.path()).await;
+    let club = &json_ld(&about)[0];
+    assert_eq!(club["address"]["postalCode"], studio::ADDRESS.postcode);
+    assert_eq!(club["telephone"], studio::PHONE_TEL);
+    assert_eq!(club["sameAs"][0], links::INSTAGRAM);
+    assert_eq!(
+        club["openingHoursSpecification"].as_array().unwrap().len(),
+        3
+    );
+    assert!(club.get("geo").is_none());
+    let (_, sale) = get(Page::SeptemberSale.path()).await;
+    let announcement = &json_ld(&sale)[0];
+    assert_eq!(announcement["datePosted"], "2024-09-01");
+    assert_eq!(announcement["expires"], "2024-09-30");
+    let (_, bts) = get(Page::BackToSchool.path()).await;
+    assert!(json_ld(&bts)[0]["startDate"]
+        .as_str()
+        .unwrap()
+        .starts_with("2024-08"));
+}
+
+#[actix_web::test]
+async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
+    let (_, body) = get("/").await;
+    assert_has(
+        &body,
+        "/",
+        &[
+            "Everything You Need in ",
+            "West Lothian's Premier Hot Yoga, HYROX & Recovery Studio",
+            "Start My 14-Day Trial",
+            "View Memberships",
+            "What We Offer",
+            "Pricing",
+            "Flexible memberships with no contracts. Just 30 days' notice to cancel.",
+            "Rolling Monthly Memberships",
+            "Unlimited Membership Options at £109/month",
+            "Session Packs",
+            "MOST POPULAR",
+            "Coming Soon",
+        ],
+    );
+    assert!(body.contains(">Pricing</h2>"));
+    assert!(body.contains("href=\"/intro-offer\">Start My 14-Day Trial"));
+    assert!(body.contains("href=\"/memberships\">View Memberships"));
+    assert_eq!(body.matches("class=\"card feature-card\"").count(), 8);
+    for plan in catalogue::MONTHLY_MEMBERSHIPS
+        .iter()
+        .chain(&catalogue::UNLIMITED_OPTIONS)
+    {
+        assert_has(
+            &body,
+            "/",
+            &[plan.name, &plan.price.format(), &plan.description()],
+        );
+        assert!(body.contains(&format!(
+            "href=\"{}\" target=\"_blank\" rel=\"noopener noreferrer\">Choose Plan",
+            plan.purchase_url
+        )));
+    }
+    for pack in &catalogue::SESSION_PACKS {
+        assert_has(
+            &body,
+            "/",
+            &[pack.name, &pack.price.format(), &pack.per_session()],
+        );
+        match (pack.purchase_url, pack.validity) {
+            (Some(url), Some(validity)) => {
+                assert!(body.contains(&format!(
+                    "href=\"{url}\" target=\"_blank\" rel=\"noopener noreferrer\">Purchase"
+                )));
+                assert!(body.contains(&format!("badge-validity\">{}<", validity.display())));
+            }
+            _ => assert!(body.contains("href=\"/timetable\">Book Now")),
+        }
+    }
+    assert_eq!(body.matches(">MOST POPULAR<").count(), 2);
+    assert_has(
+        &body,
+        "/",
+        &[&trial::PRICE.format(), &concession::summary()],
+    );
+}
+
+#[actix_web::test]
+async fn memberships_adds_the_year_end_campaign_and_the_invest_link() {
+    let (_, body) = get("/memberships").await;
+    assert_has(
+        &body,
+        "/memberships",
+        &[
+            &year_end::summary(),
+            year_end::CODE,
+            "Rolling Monthly Memberships",
+        ],
+    );
+    assert!(body.contains("href=\"/invest\""));
+}
+
+#[actix_web::test]
+async fn intro_offer_has_the_countdown_trial_guarantee_and_two_purchase_links() {
+    let (_, body) = get("/intro-offer").await;
+    assert!(body.contains("data-island=\"IntroCountdown\" data-load=\"load\""));
+    assert_has(
+        &body,
+        "/intro-offer",
+        &[
+            trial::NAME,
+            &intro::PRICE.format(),
+            &trial::PRICE.format(),
+            trial::GUARANTEE,
+            &trial::guarantee_terms(),
+            "Fire & Ice recovery included",
+            "What's included",
+        ],
+    );
+    assert!(
+        body.matches(&format!(
+            "href=\"{}\" target=\"_blank\"",
+            links::INTRO_OFFER
+        ))
+        .count()
+            >= 2
+    );
+    let offer = &json_ld(&body)[0];
+    assert_eq!(offer["priceCurrency"], "GBP");
+}
+
+#[actix_web::test]
+async fn service_pages_have_the_timer_four_benefits_three_stories_and_two_buy_buttons() {
+    let button = intro::button_text();
+    assert_eq!(button, "Get £10 Off - Pay £39 (Usually £49)");
+    for page in [
+        Page::HotYoga,
+        Page::YogaBeginners,
+        Page::Pilates,
+        Page::GroupPt,
+        Page::HyroxTraining,
+        Page::FireIceRecovery,
+    ] {
+        let (_, body) = get(page.path()).await;
+        let path = page.path();
+        assert!(body.contains("data-island=\"IntroCountdown\""), "{path}");
+        assert!(
+            body.find("data-island=\"IntroCountdown\"") < body.find("<h1"),
+            "{path}: timer above the hero"
+        );
+        assert_eq!(
+            body.matches(&format!(
+                "href=\"{}\" target=\"_blank\" rel=\"noopener noreferrer\">{}</a>",
+                links::INTRO_OFFER,
+                button
+            ))
+            .count(),
+            2,
+            "{path}"
+        );
+        assert_eq!(
+            body.matches("class=\"card feature-card\"").count()
+                - if page == Page::HyroxTraining { 3 } else { 0 },
+            4,
+            "{path}"
+        );
+        assert_eq!(
+            body.matches("class=\"card testimonial\"").count(),
+            3,
+            "{path}"
+        );
+        assert!(body.contains("research-quote"), "{path}");
+        assert!(
+            !body.contains("aria-label=\"Main\""),
+            "{path}: landing header"
+        );
+        let service = &json_ld(&body)[0];
+        assert_eq!(service["offers"]["price"], "49");
+        assert_eq!(service["offers"]["priceCurrency"], "GBP");
+        assert_eq!(service["offers"]["name"], "2-Week Intro Offer");
+    }
+    let (_, hyrox) = get("/hyrox-training").await;
+    assert_has(
+        &hyrox,
+        "/hyrox-training",
+        &["pre-sale", "Discounted simulations", "Community"],
+    );
+    let (_, group) = get("/group-pt").await;
+    let studio_section = group
+        .split("id=\"studio-title\"")
+        .nth(1)
+        .unwrap()
+        .split("</section>")
+        .next()
+        .unwrap();
+    assert_eq!(studio_section.matches("data-photo-slot").count(), 2);
+}
+
+#[actix_web::test]
+async fn fast_access_shows_the_running_offer_and_hides_times_up() {
+    let (_, body) = get("/fast-access").await;
+    assert!(body.contains("data-island=\"TimedOfferCountdown\""));
+    assert!(body.contains(">05:00<"));
+    assert_has(
+        &body,
+        "/fast-access",
+        &[
+            &trial::PRICE.format(),
+            &timed::SHOWN_PRICE.format(),
+            timed::CODE,
+            &timed::refund_terms(),
+        ],
+    );
+    let expired = body.split("data-offer-expired").nth(1).unwrap();
+    assert!(expired.starts_with(" hidden"));
+    assert!(expired.contains(&esc(countdown::TIMED_OFFER_EXPIRED)));
+    assert!(expired.contains("href=\"/intro-offer\""));
+}
+
+#[actix_web::test]
+async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_content() {
+    let (_, body) = get("/meet-the-team").await;
+    assert!(body.contains("Meet the Team"));
+    for member in &team::TEAM {
+        assert_has(&body, "/meet-the-team", &[member.name, member.role]);
+        let link = format!(
+            "href=\"{}\"",
+            esc(&onespace_core::mail::one_to_one(member.name))
+        );
+        assert_eq!(body.contains(&link), member.offers121, "{}", member.name);
+    }
+    assert_eq!(
+        body.matches(">Enquire about 1-2-1<").count(),
+        team::TEAM.iter().filter(|m| m.offers121).count()
+    );
+
+    let (_, body) = get("/timetable").await;
+    assert_has(
+        &body,
+        "/timetable",
+        &[
+            "Book Your Classes",
+            "45-60 minutes",
+            "All levels",
+            "Water available",
+            &policy::booking_notice(),
+        ],
+    );
+    assert!(body.contains("data-island=\"ScheduleWidget\" data-load=\"visible\""));
+    assert!(body.contains(links::TEAMUP_PROVIDER_ID));
+
+    let (_, body) = get("/challenge").await;
+    assert_has(
+        &body,
+        "/challenge",
+        &[
+            &catalogue::challenge::stay_claim(),
+            "What's Included",
+            "Book Your Free Consultation",
+        ],
+    );
+    for item in catalogue::challenge::included() {
+        assert_has(&body, "/challenge", &[&item]);
+    }
+    for slot in &studio::CONSULTATION_SLOTS {
+        assert_has(&body, "/challenge", &[slot.day, slot.time]);
+    }
+    assert_eq!(body.matches("class=\"card testimonial\"").count(), 4);
+
+    let (_, body) = get("/fire-ice").await;
+    assert_has(
+        &body,
+        "/fire-ice",
+        &[
+            &catalogue::fire_ice::DROP_IN.format(),
+            &catalogue::fire_ice::session_text(),
+            "Contact Us to Book",
+        ],
+    );
+    assert_eq!(body.matches("class=\"card feature-card\"").count(), 8);
+
+    let (_, body) = get("/hyrox").await;
+    assert_has(
+        &body,
+        "/hyrox",
+        &[
+            "8 x 1 km",
+            "relay of 4",
+            "Beginner programme",
+            "Simulation events",
+        ],
+    );
+    assert!(body.contains("href=\"/timetable\"") && body.contains("href=\"/contact\""));
+
+    let (_, body) = get("/about").await;
+    for drive in &studio::DRIVE_TIMES {
+        assert_has(&body, "/about", &[drive.from]);
+    }
+    assert_has(
+        &body,
+        "/about",
+        &["via M8", "Visit Our Studio", "Start My 14-Day Trial"],
+    );
+
+    let (_, body) = get("/our-classes").await;
+    assert_has(
+        &body,
+        "/our-classes",
+        &[
+            "Hot Yoga",
+            "32-35 °C",
+            "Functional Training",
+            "40 minutes, private",
+        ],
+    );
+    assert!(body.contains(&format!("href=\"{}\" target=\"_blank\"", links::TRIAL)));
+}
+
+#[actix_web::test]
+async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
+    let (_, body) = get("/back-to-school").await;
+    assert_has(
+        &body,
+        "/back-to-school",
+        &[
+            &back_to_school::banner(),
+            "How It Works",
+            "Buy Credit Packs",
+            "Join with 20% Off",
+            "Book Zoom Consult",
+        ],
+    );
+    assert_eq!(
+        body.matches("<details class=\"faq-item\" name=\"back-to-school-faq\"")
+            .count(),
+        4
+    );
+
+    let (_, body) = get("/september-sale").await;
+    assert_has(
+        &body,
+        "/september-sale",
+        &[
+            &september_sale::spots_message(),
+            &september_sale::headline(),
+            &september_sale::code_note(),
+            &september_sale::FIRST_MONTH.format(),
+            "7 spots left",
+        ],
+    );
+    assert_eq!(
+        body.matches("<details class=\"faq-item\" name=\"september-sale-faq\"")
+            .count(),
+        8
+    );
+
+    let (_, body) = get("/invest").await;
+    assert_has(
+        &body,
+        "/invest",
+        &[
+            &invest::RAISE.format(),
+            &invest::loan::MONTHLY_REPAYMENT.format(),
+            &invest::MONTHLY_REVENUE.format(),
+            &invest::OUTGOINGS.0.format(),
+            &invest::OUTGOINGS.1.format(),
+            "12.5%",
+            "6.25%",
+            "What the money funds",
+            "Who can join",
+            studio::EMAIL,
+            studio::PHONE_DISPLAY,
+        ],
+    );
+    for month in invest::forecast() {
+        assert_has(&body, "/invest", &[&month.month, &month.revenue.format()]);
+    }
+    assert!(body.contains("class=\"bar-chart\"") && body.contains("role=\"img\""));
+
+    let (_, body) = get("/investinonespace").await;
+    for tier in &invest::TIERS {
+        assert_has(
+            &body,
+            "/investinonespace",
+            &[tier.title, &tier.amount.format()],
+        );
+    }
+    assert_has(
+        &body,
+        "/investinonespace",
+        &[&invest::LANDING_VALUATION.format()],
+    );
+    assert!(body.matches("href=\"#register-form\"").count() >= 2);
+
+    let (_, body) = get("/founder-memberships").await;
+    for plan in founder::PLANS {
+        assert_has(
+            &body,
+            "/founder-memberships",
+            &[
+                plan.name,
+                &plan.founder_price().format(),
+                &plan.annual_price().format(),
+                &plan.original_price().format(),
+            ],
+        );
+    }
+    assert!(body.contains("href=\"#membership-form\" data-plan=\"founder-lite\""));
+    assert!(body.contains("href=\"/invest\""));
+
+    let (_, body) = get("/terms").await;
+    assert!(body.contains("Effective 3 June 2025"));
+    for number in 1..=15 {
+        assert!(
+            body.contains(&format!("id=\"section-{number}\">{number}. ")),
+            "terms section {number}"
+        );
+    }
+    assert!(!body.contains("id=\"section-16\""));
+    assert_has(
+        &body,
+        "/terms",
+        &[
+            &policy::charges_summary(),
+            &trial::guarantee_terms(),
+            &timed::refund_terms(),
+        ],
+    );
+
+    let (_, body) = get("/privacy").await;
+    assert_has(
+        &body,
+        "/privacy",
+        &["cookie-consent", "24 months", "controller", "Your rights"],
+    );
+
+    let (_, body) = get("/yoga-retreat").await;
+    assert_has(
+        &body,
+        "/yoga-retreat",
+        &[
+            &onespace_core::offers::retreat::PRICE.format(),
+            &onespace_core::offers::retreat::MEMBER_PRICE.format(),
+            &onespace_core::offers::retreat::hours(),
+        ],
+    );
+    assert!(body.contains(&format!("href=\"{}\" target=\"_blank\"", links::RETREAT)));
+}
+
+#[actix_web::test]
+async fn contact_and_faq_pages() {
+    let (_, body) = get("/contact").await;
+    assert_has(
+        &body,
+        "/contact",
+        &[
+            "Visit One Space",
+            &studio::address_line(),
+            "Free on-site parking",
+            studio::PHONE_DISPLAY,
+            "Chat with Our Assistant",
+            "Request Discount Code",
+            "What Makes Us Special",
+            "Get in Touch",
+            "Open in Google Maps",
+        ],
+    );
+    for line in &studio::OPENING_HOURS {
+        assert_has(
+            &body,
+            "/contact",
+            &[line.days, &format!("{}-{}", line.opens, line.closes)],
+        );
+    }
+    assert!(body.contains("data-chat-open"));
+    assert!(body.contains("subject=One%20Space%20Discount"));
+    assert!(!body.contains("<iframe"));
+
+    let (_, body) = get("/faq").await;
+    let data = &json_ld(&body)[0];
+    let questions = data["mainEntity"].as_array().unwrap();
+    assert_eq!(questions.len(), 10);
+    assert_eq!(body.matches("<details class=\"faq-item\">").count(), 10);
+    for question in questions {
+        assert_has(
+            &body,
+            "/faq",
+            &[
+                question["name"].as_str().unwrap(),
+                question["acceptedAnswer"]["text"].as_str().unwrap(),
+            ],
+        );
+    }
+    assert!(
+        body.contains("data-chat-open")
+            && body.contains("href=\"mailto:")
+            && body.contains("href=\"tel:")
+    );
+}
+
+#[test]
+fn form_anchors_name_the_four_form_pages() {
+    let with_forms: BTreeMap<&str, &str> = ROUTES
+        .iter()
+        .filter_map(|route| form_anchor(route.page).map(|anchor| (route.path, anchor)))
+        .collect();
+    assert_eq!(
+        with_forms,
+        BTreeMap::from([
+            ("/contact", "contact-form"),
+            ("/founder-memberships", "membership-form"),
+            ("/invest", "investment-form"),
+            ("/investinonespace", "register-form"),
+        ])
+    );
+}
+
+const FORMS: [(Page, FormName, &str); 4] = [
+    (Page::Contact, FormName::Contact, "contact"),
+    (
+        Page::InvestInOneSpace,
+        FormName::InvestmentInterest,
+        "investment",
+    ),
+    (Page::Invest, FormName::InvestorContact, "investment"),
+    (Page::FounderMemberships, FormName::Membership, "membership"),
+];
+
+#[test]
+fn forms_follow_the_contract_with_the_post_handler() {
+    let honeypot = "<div class=\"hp-field\" aria-hidden=\"true\"><label>Leave this empty<input name=\"website\" tabindex=\"-1\" autocomplete=\"off\"></label></div>";
+    for (page, form, form_type) in FORMS {
+        let anchor = form_anchor(page).unwrap();
+        let html = render(page, &FormView::blank());
+        assert!(html.contains(&format!("<form class=\"enquiry-form\" method=\"post\" action=\"{}#{anchor}\" id=\"{anchor}\">", page.path())), "{}", page.path());
+        assert!(!html.contains("novalidate"));
+        assert!(html.contains(&format!(
+            "<input type=\"hidden\" name=\"formType\" value=\"{form_type}\">"
+        )));
+        assert!(html.contains(honeypot), "{}", page.path());
+        let schema = forms::schema(form);
+        for field in &schema.fields {
+            let id = format!("{anchor}-{}", field.name);
+            assert!(
+                html.contains(&format!("name=\"{}\"", field.name)),
+                "{} {}",
+                page.path(),
+                field.name
+            );
+            if !field.input_type.is_choice() || field.input_type == forms::InputType::Select {
+                let tag = html
+                    .split(&format!("id=\"{id}\""))
+                    .next()
+                    .unwrap()
+                    .rsplit('<')
+                    .next()
+                    .unwrap()
+                    .to_owned()
+                    + html
+                        .split(&format!("id=\"{id}\""))
+                        .nth(1)
+                        .unwrap()
+                        .split('>')
+                        .next()
+                        .unwrap();
+                assert_eq!(
+                    tag.contains(" required"),
+                    field.required,
+                    "{} {}",
+                    page.path(),
+                    field.name
+                );
+                assert!(
+                    html.contains(&format!(
+                        "<label class=\"field-label\" for=\"{id}\">{}",
+                        esc(field.label)
+                    )),
+                    "{id}"
+                );
+                if let Some(token) = field.autocomplete {
+                    assert!(tag.contains(&format!("autocomplete=\"{token}\"")), "{id}");
+                }
+            }
+            for option in &field.options {
+                assert!(
+                    html.contains(&format!("value=\"{}\"", esc(option.value))),
+                    "{id} {}",
+                    option.value
+                );
+            }
+        }
+        assert!(html.contains(forms::messages(form).submit_label));
+        // The pre-rendered page is the blank form.
+        let plain = layout::render(&context(), &document(page.route(), &context()));
+        assert_eq!(plain, html);
+    }
+    let contact = render(Page::Contact, &FormView::blank());
+    assert!(contact.contains("type=\"email\" id=\"contact-form-email\""));
+    assert!(contact.contains("type=\"tel\" id=\"contact-form-phone\""));
+    let membership = render(Page::FounderMemberships, &FormView::blank());
+    assert!(membership.contains("type=\"radio\" id=\"membership-form-payAnnually-yes\" name=\"payAnnually\" value=\"yes\" required"));
+    let invest = render(Page::Invest, &FormView::blank());
+    assert!(invest.contains("name=\"why\"") && !invest.contains("name=\"message\""));
+}
+
+#[test]
+fn a_failed_post_shows_values_messages_and_a_summary() {
+    for (page, _, _) in FORMS {
+        let anchor = form_anchor(page).unwrap();
+        let mut view = FormView::blank();
+        view.values
+            .insert("email".to_owned(), "not-an-address <x>".to_owned());
+        view.errors.insert(
+            "email".to_owned(),
+            "Please enter a valid email address.".to_owned(),
+        );
+        let html = render(page, &view);
+        assert!(
+            html.contains("class=\"form-summary\" role=\"alert\""),
+            "{}",
+            page.path()
+        );
+        assert!(html.contains(&format!(
+            "href=\"#{anchor}-email\">Please enter a valid email address."
+        )));
+        assert!(html.contains("value=\"not-an-address &lt;x&gt;\""));
+        assert!(html.contains(&format!(
+            "aria-invalid=\"true\" aria-describedby=\"{anchor}-email-error\""
+        )));
+        assert!(html.contains(&format!("<p class=\"field-error\" id=\"{anchor}-email-error\">Please enter a valid email address.</p>")));
+    }
+    let mut view = FormView::blank();
+    view.values
+        .insert("selectedMembership".to_owned(), "founder-core".to_owned());
+    view.values
+        .insert("payAnnually".to_owned(), "no".to_owned());
+    let html = render(Page::FounderMemberships, &view);
+    assert!(html.contains("<option value=\"founder-core\" selected>"));
+    assert!(html.contains("value=\"no\" required checked"));
+    assert!(!html.contains("role=\"alert\""));
+}
+
+#[test]
+fn a_sent_form_is_replaced_by_its_thank_you_panel() {
+    let contact = render(Page::Contact, &FormView::sent());
+    assert!(!contact.contains("<form class=\"enquiry-form\""));
+    assert!(contact.contains("Thanks for contacting us! We'll get back in touch ASAP."));
+    assert!(contact.contains("href=\"/contact#contact-form\">Send another message</a>"));
+    assert!(contact.contains("href=\"/faq\"") && contact.contains("data-chat-open"));
+    assert!(contact.contains("id=\"contact-form\""));
+
+    let membership = render(Page::FounderMemberships, &FormView::sent());
+    assert!(!membership.contains("<form class=\"enquiry-form\""));
+    assert!(membership.contains("within 24 hours"));
+    assert!(membership
+        .contains("href=\"/founder-memberships#membership-form\">Submit Another Request</a>"));
+
+    let interest = render(Page::InvestInOneSpace, &FormView::sent());
+    assert!(!interest.contains("<form class=\"enquiry-form\""));
+    assert!(interest.contains("Interest Registered!"));
+    assert!(interest.contains(
+        "Thank you for your interest! We'll send you our investor pack and be in touch soon."
+    ));
+
+    let investor = render(Page::Invest, &FormView::sent());
+    assert!(!investor.contains("<form class=\"enquiry-form\""));
+    assert!(investor.contains("Message Sent!"));
+    assert!(investor.contains("We'll be in touch soon to discuss the investment opportunity."));
+
+    // Pages without a form ignore the view.
+    assert_eq!(
+        render(Page::Faq, &FormView::sent()),
+        render(Page::Faq, &FormView::blank())
+    );
+    let _ = pages::not_found();
+}
