@@ -10,6 +10,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { onIslandRequest } from '../../site/island-requests';
+import { openMailLink } from '../../site/mail-link';
 import { MailFormDialog } from '../forms/MailFormDialog';
 import type { FieldTexts, FieldValues } from '../forms/FormFields';
 import { useCore } from '../use-core';
@@ -54,7 +55,7 @@ export default function ChatAssistant(props: ChatAssistantProps) {
   };
 
   const mailSent = (link: string, confirmation: string) => {
-    window.location.assign(link);
+    openMailLink(link);
     setDialog('none');
     setMessages((current) => [...current, botMessage(confirmation)]);
   };

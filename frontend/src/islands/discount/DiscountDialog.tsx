@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { onIslandRequest } from '../../site/island-requests';
+import { openMailLink } from '../../site/mail-link';
 import { coreToast } from '../../ui/toaster';
 import type { FieldTexts } from '../forms/FormFields';
 import { MailFormDialog, requiredFieldMissing } from '../forms/MailFormDialog';
@@ -38,7 +39,7 @@ export default function DiscountDialog({ title, description, texts }: DiscountDi
         if (messages.missing && requiredFieldMissing(core, 'discount', values)) coreToast(messages.missing);
       }}
       onValid={(values) => {
-        window.location.assign(core.mailLink('discount', values));
+        openMailLink(core.mailLink('discount', values));
         setOpen(false);
         if (messages.success) coreToast(messages.success);
       }}

@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { onIslandRequest } from '../../site/island-requests';
+import { openMailLink } from '../../site/mail-link';
 import { Dialog } from '../../ui/Dialog';
 import { useCore } from '../use-core';
 
@@ -36,7 +37,7 @@ export default function OneToOneDialog({ titlePrefix, description, emailLabel, c
           className="btn btn-primary"
           data-autofocus
           onClick={() => {
-            window.location.assign(core.oneToOneMailLink(coach));
+            openMailLink(core.oneToOneMailLink(coach));
             close();
           }}
         >

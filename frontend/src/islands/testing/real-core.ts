@@ -5,9 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { configure } from '@testing-library/react';
 import * as core from '../../wasm-pkg/onespace_wasm';
 
 core.initSync({ module: readFileSync(join(import.meta.dirname, '../../wasm-pkg/onespace_wasm_bg.wasm')) });
+
+/** The machine is shared: give async queries room before calling a test failed. */
+configure({ asyncUtilTimeout: 5000 });
 
 /** The instantiated core, for expectations that need its texts. */
 export const realCore = core;
