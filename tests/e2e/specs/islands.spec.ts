@@ -29,7 +29,7 @@ test('the intro-offer countdown runs on the core WebAssembly and keeps its end t
   await expect(time).toHaveText(/^08:5\d$/);
 
   await page.clock.runFor(9 * 60 * 1000);
-  await expect(page.getByText('Offer Expired - Regular Price Applies')).toBeVisible();
+  await expect(page.getByText('Offer Expired - Regular Price Applies', { exact: true })).toBeVisible();
 
   // A revisit after expiry starts a new 10-minute window.
   await page.reload();

@@ -166,3 +166,17 @@ describe('EnquiryForm', () => {
     expect(screen.getByRole('link', { name: 'Please enter your message.' }).getAttribute('href')).toBe('#contact-form-message');
   });
 });
+
+describe('EnquiryForm over the server form', () => {
+  it('keeps what the visitor typed before the island mounted, and the focus', () => {
+    document.body.innerHTML = `<form id="contact-form"><input id="contact-form-firstName" name="firstName" value="Ad"><textarea name="message">Hi</textarea></form>`;
+    (document.getElementById('contact-form-firstName') as HTMLInputElement).focus();
+    const host = document.createElement('div');
+    document.body.append(host);
+    const server = document.getElementById('contact-form');
+    render(<EnquiryForm {...propsFor('contact', 'contact')} />, { container: host });
+    server?.remove();
+    expect((screen.getByLabelText('First Name', { exact: false }) as HTMLInputElement).value).toBe('Ad');
+    expect((screen.getByLabelText('Message', { exact: false }) as HTMLTextAreaElement).value).toBe('Hi');
+  });
+});

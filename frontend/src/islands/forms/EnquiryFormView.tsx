@@ -10,7 +10,7 @@
  * The markup is the server's (crates/server/src/pages/components/forms.rs); `novalidate` hands
  * checking to the core so its messages, not the browser's, are shown.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { loadCore } from '../../core/load';
 import { coreToast } from '../../ui/toaster';
 import { blankValues, fieldId, FormFields, type FieldErrors, type FieldValues } from './FormFields';
@@ -27,7 +27,12 @@ export interface EnquiryFormViewProps extends EnquiryFormProps {
 
 export function EnquiryFormView(props: EnquiryFormViewProps) {
   const { form, fields, messages, anchor, texts, onSent } = props;
-  const [values, setValues] = useState<FieldValues>(() => ({ ...blankValues(fields), ...props.values }));
+  const [values, setValues] = useState<FieldValues>(() => ({
+    ...blankValues(fields),
+    ...props.values,
+    ...typedBeforeMount(anchor, fields),
+  }));
+  const [refocus] = useState(() => focusedFieldBeforeMount(anchor));
   const [errors, setErrors] = useState<FieldErrors>(() => props.errors ?? {});
   const [phase, setPhase] = useState<Phase>(props.sent && props.thanks ? 'sent' : 'idle');
   const formRef = useRef<HTMLFormElement>(null);
@@ -42,6 +47,11 @@ export function EnquiryFormView(props: EnquiryFormViewProps) {
       return rest;
     });
   };
+
+  // The field the visitor was in when the island took over keeps the focus.
+  useEffect(() => {
+    if (refocus) document.getElementById(fieldId(anchor, refocus))?.focus();
+  }, [anchor, refocus]);
 
   const focusField = (name: string | undefined) => {
     if (!name) return;
@@ -144,6 +154,30 @@ export function EnquiryFormView(props: EnquiryFormViewProps) {
       </button>
     </form>
   );
+}
+
+/**
+ * What the visitor typed into the server's form before the island mounted. The first render runs
+ * before React replaces the server markup, so the server's form is still in the document then.
+ */
+function typedBeforeMount(anchor: string, fields: EnquiryFormProps['fields']): FieldValues {
+  const form = document.getElementById(anchor);
+  if (!(form instanceof HTMLFormElement)) return {};
+  const data = new FormData(form);
+  const typed: FieldValues = {};
+  for (const field of fields) {
+    const value = data.get(field.name);
+    if (typeof value === 'string' && value !== '') typed[field.name] = value;
+  }
+  return typed;
+}
+
+/** The field of the server's form that has focus as the island mounts, if any. */
+function focusedFieldBeforeMount(anchor: string): string | null {
+  const active = document.activeElement;
+  const form = document.getElementById(anchor);
+  if (!(form instanceof HTMLFormElement) || !active || !form.contains(active)) return null;
+  return active.getAttribute('name');
 }
 
 interface ErrorSummaryProps {
