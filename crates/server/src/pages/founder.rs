@@ -62,7 +62,7 @@ pub fn main(view: &FormView) -> Markup {
             div class="container-page" {
                 h2 class="section-title" id="annual-title" { "Annual prices" }
                 p class="section-lead" { "Pay for " (ANNUAL_MONTHS_PAID) " months and get the whole year." }
-                div class="table-wrap mt-8" {
+                div class="table-wrap mt-8" role="region" aria-labelledby="annual-title" tabindex="0" {
                     table class="data-table" {
                         thead { tr {
                             th scope="col" { "Plan" }

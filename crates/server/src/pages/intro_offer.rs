@@ -63,7 +63,7 @@ pub fn main() -> Markup {
                     p class="badge badge-popular" { (intro::DISCOUNT.format()) " off today" }
                     h3 class="price-card-name" id="offer-price-title" { (trial::DAYS) "-day trial" }
                     p class="price" { (intro::PRICE.format()) " " s class="price-was" { span class="sr-only" { "usually " } (trial::PRICE.format()) } }
-                    p class="price-card-detail" { "While the countdown runs. " (countdown::INTRO_OFFER_EXPIRED) " after." }
+                    p class="price-card-detail" { "While the countdown runs; the regular " (trial::PRICE.format()) " applies after." }
                     (external(links::INTRO_OFFER, "btn btn-primary w-full mt-6", &format!("Buy Now for {}", intro::PRICE.format())))
                 }
             }

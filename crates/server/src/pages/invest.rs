@@ -61,7 +61,7 @@ pub fn main(view: &FormView) -> Markup {
                     div class="stat" { dt { "Forecast peak monthly revenue" } dd { (invest::FORECAST_PEAK.format()) } }
                 }
                 h3 class="mt-12 text-xl font-semibold" id="outgoings-title" { "Monthly outgoings" }
-                div class="table-wrap" {
+                div class="table-wrap" role="region" aria-labelledby="outgoings-title" tabindex="0" {
                     table class="data-table" aria-labelledby="outgoings-title" {
                         thead { tr { th scope="col" { "Measure" } th scope="col" { "Low" } th scope="col" { "High" } } }
                         tbody {
@@ -201,7 +201,7 @@ fn forecast() -> Markup {
                     }
                     figcaption class="mt-3 text-sm text-ink-soft" { "Forecast monthly revenue, " (months.first().map(|m| m.month.as_str()).unwrap_or_default()) " to " (months.last().map(|m| m.month.as_str()).unwrap_or_default()) "." }
                 }
-                div class="table-wrap mt-8" {
+                div class="table-wrap mt-8" role="region" aria-labelledby="forecast-title" tabindex="0" {
                     table class="data-table" {
                         caption class="sr-only" { "Forecast monthly revenue by month" }
                         thead { tr { th scope="col" { "Month" } th scope="col" { "Forecast revenue" } } }

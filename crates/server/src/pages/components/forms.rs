@@ -70,7 +70,7 @@ pub fn enquiry_form(setup: &FormSetup, view: &FormView) -> Markup {
             input type="hidden" name="formType" value=(setup.form_type);
             div class="form-grid" {
                 @for field in &schema.fields {
-                    (field_markup(setup, field, view))
+                    (field_markup(setup, field, view, half_width(&schema.fields, field)))
                 }
             }
             (honeypot())
@@ -89,15 +89,24 @@ fn label_text(field: &Field) -> Markup {
     }
 }
 
-fn field_markup(setup: &FormSetup, field: &Field, view: &FormView) -> Markup {
+/// Whether `field` shares its row on wider screens: first and last name, and the phone beside a
+/// drop-down when the form has both. Everything else takes the full row.
+fn half_width(fields: &[Field], field: &Field) -> bool {
+    let has = |kind: InputType| fields.iter().any(|other| other.input_type == kind);
+    matches!(field.name, "firstName" | "lastName")
+        || (matches!(field.input_type, InputType::Tel | InputType::Select)
+            && has(InputType::Tel)
+            && has(InputType::Select))
+}
+
+fn field_markup(setup: &FormSetup, field: &Field, view: &FormView, half: bool) -> Markup {
     let id = setup.field_id(field.name);
     let error = view.error(field.name);
     let error_id = format!("{id}-error");
     let described = error.map(|_| error_id.as_str());
     let invalid = error.map(|_| "true");
     let value = view.value(field.name);
-    let wide =
-        matches!(field.input_type, InputType::Textarea | InputType::Radio) || field.name == "email";
+    let wide = !half;
     html! {
         div class={ "field" @if wide { " field-wide" } @if error.is_some() { " field-invalid" } } {
             @match field.input_type {

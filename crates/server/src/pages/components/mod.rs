@@ -30,12 +30,12 @@ pub fn heading(level: u8, class: &str, content: Markup) -> Markup {
     }
 }
 
-/// A section's eyebrow, `<h2>` title and optional lead paragraph.
+/// A section's eyebrow, `<h2>` title and optional lead paragraph, on a light background.
 pub fn section_head(eyebrow: &str, title: &str, lead: Option<&str>) -> Markup {
     html! {
         div class="section-head" {
             @if !eyebrow.is_empty() {
-                p class="eyebrow" { (eyebrow) }
+                p class="eyebrow eyebrow-dark" { (eyebrow) }
             }
             h2 class="section-title" { (title) }
             @if let Some(lead) = lead {
