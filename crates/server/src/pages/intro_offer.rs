@@ -3,7 +3,7 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{fire_ice, intro, trial};
-use onespace_core::{countdown, links};
+use onespace_core::links;
 
 use super::components::{check_list, external, hero_art, icon, image_slot, Art, Icon, Ratio};
 use crate::routes::Page;

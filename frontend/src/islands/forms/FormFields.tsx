@@ -45,6 +45,7 @@ export function FormFields({ fields, values, errors, idPrefix, texts, disabled =
         <FormField
           key={field.name}
           field={field}
+          wide={!isHalfWidth(fields, field)}
           id={fieldId(idPrefix, field.name)}
           value={values[field.name] ?? ''}
           error={errors[field.name]}
@@ -59,6 +60,7 @@ export function FormFields({ fields, values, errors, idPrefix, texts, disabled =
 
 interface FormFieldProps {
   field: Field;
+  wide: boolean;
   id: string;
   value: string;
   error: string | undefined;
@@ -67,16 +69,25 @@ interface FormFieldProps {
   onChange: (name: string, value: string) => void;
 }
 
-/** Wide fields take the whole row on larger screens (as the server decides). */
-function isWide(field: Field): boolean {
-  return field.inputType === 'textarea' || field.inputType === 'radio' || field.name === 'email';
+/**
+ * Whether a field shares its row on wider screens, as the server decides (`half_width`): first
+ * and last name, and the phone beside a drop-down when the form has both; everything else takes
+ * the full row.
+ */
+function isHalfWidth(fields: readonly Field[], field: Field): boolean {
+  const has = (kind: Field['inputType']) => fields.some((other) => other.inputType === kind);
+  return (
+    field.name === 'firstName' ||
+    field.name === 'lastName' ||
+    ((field.inputType === 'tel' || field.inputType === 'select') && has('tel') && has('select'))
+  );
 }
 
-function FormField({ field, id, value, error, texts, disabled, onChange }: FormFieldProps) {
+function FormField({ field, wide, id, value, error, texts, disabled, onChange }: FormFieldProps) {
   const errorId = `${id}-error`;
   const invalid = { ...(error ? { 'aria-invalid': true as const } : {}), ...(disabled ? { disabled } : {}) };
   const described = error ? { 'aria-describedby': errorId } : {};
-  const className = `field${isWide(field) ? ' field-wide' : ''}${error ? ' field-invalid' : ''}`;
+  const className = `field${wide ? ' field-wide' : ''}${error ? ' field-invalid' : ''}`;
   const label = <LabelText field={field} />;
 
   let control;
