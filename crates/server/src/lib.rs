@@ -23,6 +23,7 @@ pub mod routes;
 pub mod site;
 pub mod static_render;
 pub mod storage;
+pub mod widgets;
 
 pub use app::build_app;
 pub use config::Config;

@@ -15,7 +15,7 @@ test('the intro-offer countdown runs on the core WebAssembly and keeps its end t
   const time = page.locator('[data-countdown-time]');
   await expect(page.locator('[data-island="IntroCountdown"]')).toHaveAttribute('data-island-state', 'mounted');
   await expect(time).toHaveText('10:00');
-  expect(wasm).toHaveLength(1);
+  await expect.poll(() => wasm.length).toBe(1);
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('onespace-intro-offer-end')))
     .toBe(String(START.getTime() + 10 * 60 * 1000));
@@ -29,7 +29,7 @@ test('the intro-offer countdown runs on the core WebAssembly and keeps its end t
   await expect(time).toHaveText(/^08:5\d$/);
 
   await page.clock.runFor(9 * 60 * 1000);
-  await expect(page.getByText('Offer Expired - Regular Price Applies')).toBeVisible();
+  await expect(page.getByText('Offer Expired - Regular Price Applies', { exact: true })).toBeVisible();
 
   // A revisit after expiry starts a new 10-minute window.
   await page.reload();

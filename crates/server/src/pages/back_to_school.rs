@@ -14,6 +14,8 @@ use super::components::{
     accordion, check_list, cta_banner, hero_art, icon, testimonials, FaqItem, Icon, Testimonial,
 };
 use crate::routes::Page;
+use crate::widgets;
+use crate::widgets::LinkSpec;
 
 const STORIES: [Testimonial; 3] = [
     Testimonial::five("Emma T.", "With the kids back at school I finally had time for me. The extra credits made my pack go so much further."),
@@ -142,5 +144,6 @@ pub fn main() -> Markup {
                 }
             }
         }
+        (widgets::offer_bar::back_to_school_bar("Back to school quick links", &offer_links().map(|(label, href)| LinkSpec { label, href })))
     }
 }

@@ -11,6 +11,8 @@ use super::components::forms::{enquiry_form, thank_you_panel, FormSetup};
 use super::components::{chat_button, check_list, external, icon, page_hero, Icon};
 use crate::render::FormView;
 use crate::routes::Page;
+use crate::widgets;
+use crate::widgets::form::{FormPlace, ThanksAction, ThanksPanel};
 
 /// The contact form.
 pub const FORM: FormSetup = FormSetup {
@@ -76,6 +78,7 @@ pub fn main(view: &FormView) -> Markup {
                     h2 class="discount-box-title" id="discount-title" { "Student, Blue Light & Over 60s Discount" }
                     p class="mt-3" { (concession::summary()) }
                     a class="btn btn-dark mt-6" href=(discount_mail()) data-discount-open { "Request Discount Code" }
+                    (widgets::dialogs::discount_dialog())
                 }
                 div class="card" {
                     h2 class="card-title text-2xl" { "What Makes Us Special" }
@@ -96,16 +99,68 @@ pub fn main(view: &FormView) -> Markup {
                     h2 class="section-title" id="get-in-touch-title" { "Get in Touch" }
                     p class="section-lead" { "Send us a message and we will reply as soon as we can." }
                     div class="form-card" {
-                        @if view.sent {
-                            (thank_you(view))
-                        } @else {
-                            (enquiry_form(&FORM, view))
-                        }
+                        (widgets::form::enquiry_form(&island_place(), view, html! {
+                            @if view.sent {
+                                (thank_you(view))
+                            } @else {
+                                (enquiry_form(&FORM, view))
+                            }
+                        }))
                     }
                 }
                 (map())
             }
         }
+    }
+}
+
+/// The form island's view of this page's form and thank-you panel (the same links as
+/// [`thank_you`]).
+fn island_place() -> FormPlace {
+    let messages = forms::messages(FORM.form);
+    let again = format!("{}#{}", FORM.page.path(), FORM.anchor);
+    let action =
+        |label: &str, href: &str, class_name: &str, chat_open: bool, again: bool| ThanksAction {
+            label: label.to_owned(),
+            href: href.to_owned(),
+            class_name: class_name.to_owned(),
+            chat_open,
+            again,
+        };
+    FormPlace {
+        form: FORM.form,
+        path: FORM.page.path(),
+        anchor: FORM.anchor,
+        thanks: Some(ThanksPanel {
+            title: messages
+                .success
+                .map_or("Message Sent!", |toast| toast.title)
+                .to_owned(),
+            text: messages.thank_you.unwrap_or_default().to_owned(),
+            actions: vec![
+                action(
+                    "Read the FAQ",
+                    Page::Faq.path(),
+                    "btn btn-dark",
+                    false,
+                    false,
+                ),
+                action(
+                    "Chat with Our Assistant",
+                    "#chat",
+                    "btn btn-outline",
+                    true,
+                    false,
+                ),
+                action(
+                    messages.again_label.unwrap_or("Send another message"),
+                    &again,
+                    "btn btn-primary",
+                    false,
+                    true,
+                ),
+            ],
+        }),
     }
 }
 

@@ -10,15 +10,14 @@ use onespace_core::catalogue::{timed, trial};
 use onespace_core::{countdown, links};
 
 use super::components::{check_list, external, hero_art};
-use crate::render::{island, Load};
 use crate::routes::Page;
+use crate::widgets;
 
 /// Words before the running countdown.
 const COUNTDOWN_LABEL: &str = "Offer ends in";
 
 /// The page content.
 pub fn main() -> Markup {
-    let initial = countdown::timed_offer(0, None);
     html! {
         section class="page-hero" {
             (hero_art())
@@ -26,16 +25,7 @@ pub fn main() -> Markup {
                 p class="eyebrow" { "Fast access offer" }
                 h1 class="page-title" { (timed::PERCENT_OFF) "% Off Your " (trial::DAYS) "-Day Trial" }
                 p class="page-lead" { "You have found our fast access offer. Claim it before the timer runs out." }
-                (island("TimedOfferCountdown", Load::Eager, &serde_json::json!({
-                    "label": COUNTDOWN_LABEL,
-                    "initialDisplay": initial.display,
-                    "expiredMessage": countdown::TIMED_OFFER_EXPIRED,
-                }), html! {
-                    div class="countdown" role="timer" aria-live="off" {
-                        span class="countdown-label" { (COUNTDOWN_LABEL) }
-                        span class="countdown-time" data-countdown-time { (initial.display) }
-                    }
-                }))
+                (widgets::countdown::timed(COUNTDOWN_LABEL))
             }
         }
         section class="section" aria-labelledby="fast-offer-title" {

@@ -14,6 +14,8 @@ use super::components::prices::MOST_POPULAR;
 use super::components::{check_list, cta_banner, page_hero};
 use crate::render::FormView;
 use crate::routes::Page;
+use crate::widgets;
+use crate::widgets::form::{FormPlace, ThanksAction, ThanksPanel};
 
 /// The membership request form.
 pub const FORM: FormSetup = FormSetup {
@@ -89,17 +91,45 @@ pub fn main(view: &FormView) -> Markup {
                     p class="section-lead" { "Choose your plan and how you would like to pay. We will confirm everything with you personally." }
                 }
                 div class="form-card" {
-                    @if view.sent {
-                        (sent_panel())
-                    } @else {
-                        (enquiry_form(&FORM, view))
-                    }
+                    (widgets::form::enquiry_form(&island_place(), view, html! {
+                        @if view.sent {
+                            (sent_panel())
+                        } @else {
+                            (enquiry_form(&FORM, view))
+                        }
+                    }))
                 }
             }
         }
         (cta_banner("Want to own a part of One Space?", "Founder members can also invest in the studio's next chapter.", html! {
             a class="btn btn-primary" href=(Page::Invest.path()) { "Invest in One Space" }
         }))
+        (widgets::form::membership_dialog(FORM.page.path(), FORM.anchor))
+    }
+}
+
+/// The form island's view of this page's form and thank-you panel (the same link as
+/// [`sent_panel`]).
+fn island_place() -> FormPlace {
+    let messages = forms::messages(FORM.form);
+    let (title, text) = messages.success.map_or(("", ""), |toast| {
+        (toast.title, toast.description.unwrap_or_default())
+    });
+    FormPlace {
+        form: FORM.form,
+        path: FORM.page.path(),
+        anchor: FORM.anchor,
+        thanks: Some(ThanksPanel {
+            title: title.to_owned(),
+            text: messages.thank_you.unwrap_or(text).to_owned(),
+            actions: vec![ThanksAction {
+                label: messages.again_label.unwrap_or_default().to_owned(),
+                href: format!("{}#{}", FORM.page.path(), FORM.anchor),
+                class_name: "btn btn-dark".to_owned(),
+                chat_open: false,
+                again: true,
+            }],
+        }),
     }
 }
 

@@ -3,39 +3,22 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{fire_ice, intro, trial};
-use onespace_core::{countdown, links};
+use onespace_core::links;
 
 use super::components::{check_list, external, hero_art, icon, image_slot, Art, Icon, Ratio};
-use crate::render::{island, Load};
 use crate::routes::Page;
+use crate::widgets;
 
 /// Words before the running countdown: `£10 off ends in`.
 fn countdown_label() -> String {
     format!("{} off ends in", intro::DISCOUNT.format())
 }
 
-/// The intro-offer countdown island (also used above the service pages' heroes). It renders its
-/// first state (a fresh 10:00 window) on the server, so the island takes over without the layout
-/// moving. Props: `label`, `initialDisplay`, `expiredMessage`.
+/// The intro-offer countdown island (also used above the service pages' heroes): its first
+/// state (a fresh 10:00 window) is rendered on the server, so the island takes over without the
+/// layout moving.
 pub fn countdown_island() -> Markup {
-    let initial = countdown::intro_offer(0, None);
-    let label = countdown_label();
-    island(
-        "IntroCountdown",
-        Load::Eager,
-        &serde_json::json!({
-            "label": label,
-            "initialDisplay": initial.display,
-            "expiredMessage": countdown::INTRO_OFFER_EXPIRED,
-            "storageKey": countdown::INTRO_OFFER_STORAGE_KEY,
-        }),
-        html! {
-            div class="countdown" role="timer" aria-live="off" {
-                span class="countdown-label" { (label) }
-                span class="countdown-time" data-countdown-time { (initial.display) }
-            }
-        },
-    )
+    widgets::countdown::intro(&countdown_label())
 }
 
 /// The page content.

@@ -11,6 +11,8 @@ use super::components::forms::{enquiry_form, thank_you_panel, FormSetup};
 use super::components::{check_list, icon, page_hero, Icon};
 use crate::render::FormView;
 use crate::routes::Page;
+use crate::widgets;
+use crate::widgets::form::{FormPlace, ThanksAction, ThanksPanel};
 
 /// The investor contact form (its message is sent as `why`).
 pub const FORM: FormSetup = FormSetup {
@@ -96,11 +98,13 @@ pub fn main(view: &FormView) -> Markup {
                     }
                 }
                 div class="form-card" {
-                    @if view.sent {
-                        (sent_panel())
-                    } @else {
-                        (enquiry_form(&FORM, view))
-                    }
+                    (widgets::form::enquiry_form(&island_place(), view, html! {
+                        @if view.sent {
+                            (sent_panel())
+                        } @else {
+                            (enquiry_form(&FORM, view))
+                        }
+                    }))
                 }
             }
         }
@@ -109,6 +113,31 @@ pub fn main(view: &FormView) -> Markup {
 
 fn range((low, high): (Pence, Pence)) -> String {
     format!("{} to {}", low.format(), high.format())
+}
+
+/// The form island's view of this page's form and thank-you panel (the same link as
+/// [`sent_panel`]).
+fn island_place() -> FormPlace {
+    let messages = forms::messages(FORM.form);
+    let (title, text) = messages.success.map_or(("", ""), |toast| {
+        (toast.title, toast.description.unwrap_or_default())
+    });
+    FormPlace {
+        form: FORM.form,
+        path: FORM.page.path(),
+        anchor: FORM.anchor,
+        thanks: Some(ThanksPanel {
+            title: title.to_owned(),
+            text: text.to_owned(),
+            actions: vec![ThanksAction {
+                label: "Send another message".to_owned(),
+                href: format!("{}#{}", FORM.page.path(), FORM.anchor),
+                class_name: "btn btn-dark".to_owned(),
+                chat_open: false,
+                again: true,
+            }],
+        }),
+    }
 }
 
 fn sent_panel() -> Markup {

@@ -9,6 +9,8 @@ use super::components::forms::{enquiry_form, thank_you_panel, FormSetup};
 use super::components::{check_list, cta_banner, hero_art, image_slot, Art, Icon, Ratio};
 use crate::render::FormView;
 use crate::routes::Page;
+use crate::widgets;
+use crate::widgets::form::{FormPlace, ThanksAction, ThanksPanel};
 
 /// The register-interest form.
 pub const FORM: FormSetup = FormSetup {
@@ -140,17 +142,44 @@ pub fn main(view: &FormView) -> Markup {
                     p class="section-lead" { "No commitment: tell us a little about yourself and we will send you our investor pack." }
                 }
                 div class="form-card" {
-                    @if view.sent {
-                        (sent_panel())
-                    } @else {
-                        (enquiry_form(&FORM, view))
-                    }
+                    (widgets::form::enquiry_form(&island_place(), view, html! {
+                        @if view.sent {
+                            (sent_panel())
+                        } @else {
+                            (enquiry_form(&FORM, view))
+                        }
+                    }))
                 }
             }
         }
         (cta_banner("Own a part of your studio", "Places in each tier are limited. Register today and we will be in touch.", html! {
             a class="btn btn-primary" href=(to_form) { "Register Your Interest" }
         }))
+    }
+}
+
+/// The form island's view of this page's form and thank-you panel (the same link as
+/// [`sent_panel`]).
+fn island_place() -> FormPlace {
+    let messages = forms::messages(FORM.form);
+    let (title, text) = messages.success.map_or(("", ""), |toast| {
+        (toast.title, toast.description.unwrap_or_default())
+    });
+    FormPlace {
+        form: FORM.form,
+        path: FORM.page.path(),
+        anchor: FORM.anchor,
+        thanks: Some(ThanksPanel {
+            title: title.to_owned(),
+            text: text.to_owned(),
+            actions: vec![ThanksAction {
+                label: "Read the Investor Information".to_owned(),
+                href: Page::Invest.path().to_owned(),
+                class_name: "btn btn-dark".to_owned(),
+                chat_open: false,
+                again: false,
+            }],
+        }),
     }
 }
 

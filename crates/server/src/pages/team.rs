@@ -7,6 +7,7 @@ use onespace_core::team::TEAM;
 
 use super::components::{cta_banner, image_slot, page_hero, Art, Icon, Ratio};
 use crate::routes::Page;
+use crate::widgets;
 
 /// The page content.
 pub fn main() -> Markup {
@@ -37,5 +38,6 @@ pub fn main() -> Markup {
         (cta_banner("Train with the team", "Try every class with our coaches on the 14-day trial.", html! {
             a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
         }))
+        (widgets::dialogs::one_to_one_dialog())
     }
 }

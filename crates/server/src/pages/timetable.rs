@@ -3,25 +3,14 @@
 //! links straight to the provider's schedule page in a new tab.
 
 use maud::{html, Markup};
-use onespace_core::{links, policy};
+use onespace_core::policy;
 
-use super::components::{external, icon, page_hero, Icon};
-use crate::render::{island, Load};
+use super::components::{icon, page_hero, Icon};
 use crate::routes::Page;
-
-/// The provider's public schedule page. The core's links module names the widget's
-/// configuration but not this page, so it is derived from the same provider page as the
-/// memberships list (`…/p/<provider>/memberships` becomes `…/p/<provider>/schedule`).
-fn schedule_page() -> String {
-    let base = links::MEMBERSHIPS
-        .strip_suffix("memberships")
-        .unwrap_or(links::MEMBERSHIPS);
-    format!("{base}schedule")
-}
+use crate::widgets;
 
 /// The page content.
 pub fn main() -> Markup {
-    let schedule = schedule_page();
     html! {
         (page_hero("Timetable", "Book Your Classes", "Pick a class, book your spot and we will see you in the studio.", html! {
             a class="btn btn-primary" href="#schedule" { "View the Schedule" }
@@ -45,13 +34,7 @@ pub fn main() -> Markup {
                 }
                 h2 class="section-title mt-12" id="schedule-title" { "This week's classes" }
                 div id="schedule" class="schedule-shell" {
-                    (island("ScheduleWidget", Load::Visible, &links::SCHEDULE_WIDGET, html! {
-                        div class="schedule-fallback" data-schedule-container {
-                            p class="text-lg font-semibold" { "See the full timetable and book online" }
-                            p class="mt-2 text-ink-soft" { "Our live schedule opens on our booking partner's site, where you can book, cancel and manage your classes." }
-                            (external(&schedule, "btn btn-primary mt-6", "Open the Class Schedule"))
-                        }
-                    }))
+                    (widgets::schedule::widget(widgets::schedule::TEAMUP_SCRIPT_URL))
                 }
             }
         }

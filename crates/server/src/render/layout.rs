@@ -7,6 +7,7 @@ use onespace_core::{links, studio};
 use crate::assets::EntryLinks;
 use crate::render::{island, Load};
 use crate::routes::{HeaderMode, Page, Route, NAVIGATION};
+use crate::widgets;
 
 /// What every render needs besides the page itself.
 #[derive(Debug, Clone)]
@@ -120,6 +121,7 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 (header(document.header, current_path))
                 main id="main" tabindex="-1" { (document.main) }
                 (footer())
+                (widgets::chat::assistant())
                 (island("CookieBanner", Load::Idle, &serde_json::json!({
                     "privacyPath": Page::Privacy.path(),
                 }), html! {}))

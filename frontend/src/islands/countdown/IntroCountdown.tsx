@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import { loadCore } from '../../core/load';
 import type { CountdownState } from '../../wasm-pkg/onespace_wasm';
+import { readStoredEnd, storeEnd } from './storage';
 
 interface IntroCountdownProps {
   /** Words before the running time, as the server renders them. */
@@ -18,24 +19,6 @@ interface IntroCountdownProps {
   expiredMessage: string;
   /** localStorage key of the end time (milliseconds since the epoch), from the core. */
   storageKey: string;
-}
-
-function readStoredEnd(storageKey: string): number | undefined {
-  try {
-    const raw = window.localStorage.getItem(storageKey);
-    const value = raw === null ? Number.NaN : Number(raw);
-    return Number.isFinite(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function storeEnd(storageKey: string, endMs: number): void {
-  try {
-    window.localStorage.setItem(storageKey, String(endMs));
-  } catch {
-    // Storage blocked: the countdown still runs for this page view.
-  }
 }
 
 export default function IntroCountdown({ label, initialDisplay, expiredMessage, storageKey }: IntroCountdownProps) {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   hydrateIsland,
+  LOAD_NOW_EVENT,
   readProps,
   startIslands,
   strategyOf,
@@ -140,5 +141,26 @@ describe('startIslands', () => {
     await startIslands(document, { Banner: loader }, mount);
     await startIslands(document, { Banner: loader }, mount);
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe('load-now requests', () => {
+  it('loads an idle island at once when its element receives island:load-now', async () => {
+    const element = island('Chat', 'visible', '{}');
+    const { calls, mount } = recordingMounter();
+    const neverVisible = {
+      ...window,
+      IntersectionObserver: class {
+        observe() {}
+        disconnect() {}
+      },
+    } as unknown as IslandWindow;
+    const started = hydrateIsland(element, { Chat: async () => component }, mount, neverVisible);
+    await Promise.resolve();
+    expect(calls).toHaveLength(0);
+    element.dispatchEvent(new Event(LOAD_NOW_EVENT));
+    await started;
+    expect(calls).toHaveLength(1);
+    expect(element.dataset['islandState']).toBe('mounted');
   });
 });

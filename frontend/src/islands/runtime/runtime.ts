@@ -9,6 +9,10 @@
  *   </div>
  * Props are parsed with JSON.parse (never eval: the CSP forbids it). The element's
  * `data-island-state` tells tests and styles where it is: pending, mounted or failed.
+ *
+ * Whatever its strategy, an island loads at once when its element receives the
+ * `island:load-now` event ([LOAD_NOW_EVENT]): a button elsewhere on the page that opens the chat
+ * or a dialog must not wait for the browser to become idle.
  */
 import type { ComponentType } from 'react';
 
@@ -38,6 +42,9 @@ export type Mounter = (
 
 /** The window the runtime schedules with; tests pass their own. */
 export type IslandWindow = Window & typeof globalThis;
+
+/** Dispatched on an island element to load it now, whatever its strategy. */
+export const LOAD_NOW_EVENT = 'island:load-now';
 
 const STRATEGIES: readonly LoadStrategy[] = ['load', 'idle', 'visible', 'interaction'];
 
@@ -108,6 +115,11 @@ export function whenDue(element: HTMLElement, strategy: LoadStrategy, win: Islan
   }
 }
 
+/** Resolves when something asks for the island now (see [LOAD_NOW_EVENT]). */
+function loadRequested(element: HTMLElement): Promise<void> {
+  return new Promise((resolve) => element.addEventListener(LOAD_NOW_EVENT, () => resolve(), { once: true }));
+}
+
 /** Mounts with React's createRoot over the fallback, in the same box. */
 export const reactMounter: Mounter = async (element, component, props) => {
   const [{ createRoot }, { createElement }] = await Promise.all([import('react-dom/client'), import('react')]);
@@ -131,7 +143,7 @@ export async function hydrateIsland(
   element.dataset['islandState'] = 'pending';
   const props = readProps(element);
   try {
-    await whenDue(element, strategyOf(element), win);
+    await Promise.race([whenDue(element, strategyOf(element), win), loadRequested(element)]);
     const module = await loader();
     await mount(element, module.default as ComponentType<Record<string, unknown>>, props);
     element.dataset['islandState'] = 'mounted';

@@ -1,0 +1,78 @@
+//! The chat assistant (SPEC sections 2, 4): a floating button on every page. Without JavaScript
+//! the button is a link to the contact page drawn the same way, so nothing moves when the island
+//! takes over. It loads when the browser is idle; its replies and forms need the core, which it
+//! fetches only when the panel first opens.
+
+use maud::{html, Markup};
+use serde_json::json;
+
+use crate::render::{island, Load};
+use crate::routes::Page;
+
+/// Accessible name of the floating button.
+const OPEN_LABEL: &str = "Chat with our assistant";
+
+/// The speech-bubble icon (the island draws the same one).
+fn icon() -> Markup {
+    html! {
+        svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false" {
+            path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" {}
+        }
+    }
+}
+
+/// The site-wide chat island, for the layout. Its button has the id `chat`, the target of the
+/// pages' 'Chat with Our Assistant' links without JavaScript.
+pub fn assistant() -> Markup {
+    island(
+        "ChatAssistant",
+        Load::Idle,
+        &json!({
+            "openLabel": OPEN_LABEL,
+            "labels": {
+                "title": "One Space Assistant",
+                "inputLabel": "Your message",
+                "placeholder": "Ask about classes, prices, parking...",
+                "sendLabel": "Send",
+                "closeLabel": "Close chat",
+                "contactButton": "Contact the team",
+                "cancelButton": "Cancel membership",
+            },
+            "contactDialogTitle": "Contact the team",
+            "cancelDialogTitle": "Cancel your membership",
+            "texts": super::form::field_texts(),
+        }),
+        html! {
+            a id="chat" class="chat-fab" href=(Page::Contact.path()) aria-label="Contact us" { (icon()) }
+        },
+    )
+}
+
+/// A button in page content that opens the chat (e.g. 'Chat with Our Assistant' on /contact and
+/// /faq). Without JavaScript it is a link to `fallback_href`.
+pub fn open_button(label: &str, fallback_href: &str, class: &str) -> Markup {
+    html! {
+        a class=(class) href=(fallback_href) data-chat-open { (label) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fallback_is_a_link_to_contact_drawn_as_the_chat_button() {
+        let html = assistant().into_string();
+        assert!(html.contains(r#"data-island="ChatAssistant" data-load="idle""#));
+        assert!(html.contains(r#"<a id="chat" class="chat-fab" href="/contact""#));
+    }
+
+    #[test]
+    fn open_buttons_carry_the_trigger_attribute() {
+        let html = open_button("Chat with Our Assistant", "/faq", "btn").into_string();
+        assert_eq!(
+            html,
+            r#"<a class="btn" href="/faq" data-chat-open>Chat with Our Assistant</a>"#
+        );
+    }
+}

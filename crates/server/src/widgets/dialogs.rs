@@ -1,0 +1,100 @@
+//! Dialogs that end in the visitor's e-mail client, and their triggers.
+//!
+//! - Discount (students, Blue Light holders, over 60s): 'Request Discount Code' buttons carry
+//!   `data-discount-open`; without JavaScript they are the core's discount mail link with blank
+//!   values, so the visitor can still write in.
+//! - 1-2-1 personal training (team page): a coach's button carries `data-one-to-one` with the
+//!   team member's id; without JavaScript it is the core's 1-2-1 mail link to that coach.
+//! - Drop-in enquiries are a plain mail link from the core; no dialog is needed.
+//!
+//! The dialog islands render nothing until opened, so they load on first use (a trigger asks
+//! them to load at once) and cost nothing before.
+
+use maud::{html, Markup};
+use onespace_core::mail;
+use onespace_core::team::TeamMember;
+use serde_json::json;
+
+use crate::render::{island, Load};
+
+/// The discount dialog island (one per page that has discount buttons).
+pub fn discount_dialog() -> Markup {
+    island(
+        "DiscountDialog",
+        Load::Interaction,
+        &json!({
+            "title": "Request Your Discount Code",
+            "description": "Students, Blue Light card holders and over 60s get 20% off recurring memberships. Tell us a little about you and we'll send your code once we've confirmed your details.",
+            "texts": super::form::field_texts(),
+        }),
+        html! {},
+    )
+}
+
+/// A button that opens the discount dialog (a mail link without JavaScript).
+pub fn discount_button(label: &str, class: &str) -> Markup {
+    let fallback = mail::discount_request(&mail::DiscountRequest::default());
+    html! {
+        a class=(class) href=(fallback) data-discount-open { (label) }
+    }
+}
+
+/// The 1-2-1 dialog island (team page).
+pub fn one_to_one_dialog() -> Markup {
+    island(
+        "OneToOneDialog",
+        Load::Interaction,
+        &json!({
+            "titlePrefix": "1-2-1 Personal Training with",
+            "description": "Ask about available times, pricing and what to expect. We'll open an e-mail ready for you to add your details and preferred times, or you can call the studio.",
+            "emailLabel": "Email to Enquire",
+            "callLabel": "Call the Studio",
+        }),
+        html! {},
+    )
+}
+
+/// A coach's button that opens the 1-2-1 dialog (the coach's mail link without JavaScript).
+pub fn one_to_one_button(member: &TeamMember, label: &str, class: &str) -> Markup {
+    html! {
+        a class=(class) href=(mail::one_to_one(member.name)) data-one-to-one=(member.id) { (label) }
+    }
+}
+
+/// The drop-in enquiry: the core's mail link.
+pub fn drop_in_link(label: &str, class: &str) -> Markup {
+    html! {
+        a class=(class) href=(mail::drop_in()) { (label) }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn triggers_fall_back_to_the_cores_mail_links() {
+        let discount = discount_button("Request Discount Code", "btn").into_string();
+        assert!(discount.contains("data-discount-open"));
+        assert!(discount.contains("href=\"mailto:"));
+        let member = onespace_core::team::TEAM
+            .iter()
+            .find(|member| member.offers121)
+            .expect("a 1-2-1 coach");
+        let coach = one_to_one_button(member, "Book a 1-2-1", "btn").into_string();
+        assert!(coach.contains(&format!("data-one-to-one=\"{}\"", member.id)));
+        assert!(coach.contains(&mail::one_to_one(member.name).replace('&', "&amp;")));
+        assert!(drop_in_link("Enquire", "btn")
+            .into_string()
+            .contains(&mail::drop_in().replace('&', "&amp;")));
+    }
+
+    #[test]
+    fn dialog_islands_render_nothing_until_opened() {
+        for dialog in [discount_dialog(), one_to_one_dialog()] {
+            let html = dialog.into_string();
+            assert!(html.ends_with("</script></div>"), "{html}");
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! The timetable's TeamUp schedule widget (SPEC sections 2, 3, 7, 9), configured in one place:
+//! the provider's script, the global object and method that start it with the widget
+//! configuration ([`links::SCHEDULE_WIDGET`]), the element it creates, the polling timings and
+//! the texts. The island (`frontend/src/islands/schedule/ScheduleWidget.tsx`) loads when the
+//! widget scrolls into view. Without JavaScript, and until the widget arrives, the box links
+//! straight to the provider's schedule page in a new tab.
+//!
+//! The script URL is a parameter so tests can serve a local stand-in; the real one is
+//! [`TEAMUP_SCRIPT_URL`]. The provider's embed snippet for the studio's account confirms the
+//! script URL, object and element before launch (SPEC does not show them).
+//!
+//! Content-Security-Policy for the real provider: `script-src https://goteamup.com`,
+//! `connect-src https://goteamup.com`, `frame-src https://goteamup.com`,
+//! `style-src https://goteamup.com` and `img-src https://goteamup.com` (plus the CDN host of
+//! their embed snippet, if it differs).
+
+use maud::{html, Markup};
+use onespace_core::links;
+use serde::Serialize;
+use serde_json::json;
+
+use crate::render::{island, Load};
+
+/// The provider's widget script.
+pub const TEAMUP_SCRIPT_URL: &str = "https://goteamup.com/static/js/widget.js";
+
+/// How the provider's script is driven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Provider {
+    /// Global object the script defines.
+    pub global_name: &'static str,
+    /// Its method that builds the widget from the configuration.
+    pub init_method: &'static str,
+    /// CSS selector of the element the widget creates (moved into the page's container).
+    pub widget_selector: &'static str,
+}
+
+/// TeamUp.
+pub const TEAMUP: Provider = Provider {
+    global_name: "TeamUp",
+    init_method: "init",
+    widget_selector: ".teamup-widget",
+};
+
+/// Wait before loading the script (SPEC: 100 ms).
+pub const INITIAL_DELAY_MS: u32 = 100;
+/// Interval between looks for the widget's element (SPEC: 100 ms).
+pub const POLL_INTERVAL_MS: u32 = 100;
+/// Looks before giving up (SPEC: 300, i.e. 30 s).
+pub const MAX_POLLS: u32 = 300;
+
+/// The provider's own schedule page, linked in the fallback box.
+pub fn schedule_page_url() -> String {
+    format!(
+        "https://goteamup.com/p/{}/schedule",
+        links::TEAMUP_PROVIDER_ID
+    )
+}
+
+/// The fallback box's heading.
+const FALLBACK_TITLE: &str = "See the full timetable and book online";
+/// The fallback box's text.
+const FALLBACK_TEXT: &str = "Our live schedule opens on our booking partner's site, where you can book, cancel and manage your classes.";
+/// Link text to the provider's schedule page.
+const DIRECT_LABEL: &str = "Open the Class Schedule";
+
+/// The schedule widget island, loading the provider script from `script_url`.
+pub fn widget(script_url: &str) -> Markup {
+    let schedule_url = schedule_page_url();
+    island(
+        "ScheduleWidget",
+        Load::Visible,
+        &json!({
+            "scriptUrl": script_url,
+            "globalName": TEAMUP.global_name,
+            "initMethod": TEAMUP.init_method,
+            "widgetSelector": TEAMUP.widget_selector,
+            "config": links::SCHEDULE_WIDGET,
+            "scheduleUrl": schedule_url,
+            "fallbackTitle": FALLBACK_TITLE,
+            "fallbackText": FALLBACK_TEXT,
+            "directLabel": DIRECT_LABEL,
+            "loadingText": "Loading the timetable...",
+            "failedText": "Failed to load calendar. Please refresh the page.",
+            "timedOutText": "Failed to load calendar automatically.",
+            "refreshLabel": "Refresh Page",
+            "initialDelayMs": INITIAL_DELAY_MS,
+            "pollIntervalMs": POLL_INTERVAL_MS,
+            "maxPolls": MAX_POLLS,
+        }),
+        html! {
+            div class="schedule-fallback" data-schedule-container {
+                p class="text-lg font-semibold" { (FALLBACK_TITLE) }
+                p class="mt-2 text-ink-soft" { (FALLBACK_TEXT) }
+                a class="btn btn-primary mt-6" href=(schedule_url) target="_blank" rel="noopener noreferrer" { (DIRECT_LABEL) }
+            }
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_widget_carries_the_spec_configuration_and_a_direct_link() {
+        let html = widget("/stand-in.js").into_string();
+        assert!(html.contains(r#"data-island="ScheduleWidget" data-load="visible""#));
+        assert!(html.contains(r#""scriptUrl":"/stand-in.js""#));
+        assert!(html.contains(r#""type":"specific_pages""#));
+        assert!(html.contains(r#""view":"schedule.week""#));
+        assert!(html.contains(r#""allVenues":true"#));
+        assert!(html.contains(r#""version":3"#));
+        assert!(html.contains(r#""maxPolls":300"#));
+        assert!(html.contains(&format!("href=\"{}\"", schedule_page_url())));
+    }
+}

@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import BackToSchoolBar from './BackToSchoolBar';
+
+const props = {
+  title: 'Back to School offers',
+  threshold: 600,
+  links: [
+    { label: 'Buy Credit Packs', href: '/memberships' },
+    { label: 'Join with 20% Off', href: '/memberships' },
+    { label: 'Book Zoom Consult', href: '/challenge' },
+  ],
+  selectLabel: 'Choose an offer',
+  selectPrompt: 'Choose an offer...',
+};
+
+function scrollTo(y: number) {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+  act(() => {
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+beforeEach(() => {
+  window.requestAnimationFrame = (callback) => {
+    callback(0);
+    return 0;
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  scrollTo(0);
+});
+
+describe('BackToSchoolBar', () => {
+  it('appears only after 600 px of scroll', () => {
+    render(<BackToSchoolBar {...props} />);
+    const bar = screen.getByRole('navigation', { hidden: true });
+    expect(bar.hidden).toBe(true);
+    scrollTo(600);
+    expect(bar.hidden).toBe(true);
+    scrollTo(601);
+    expect(bar.hidden).toBe(false);
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(props.links.map((link) => link.label));
+    scrollTo(10);
+    expect(bar.hidden).toBe(true);
+  });
+
+  it('navigates when an offer is chosen from the phone select', () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    render(<BackToSchoolBar {...props} />);
+    scrollTo(900);
+    fireEvent.change(screen.getByLabelText('Choose an offer'), { target: { value: '/challenge' } });
+    expect(assign).toHaveBeenCalledWith('/challenge');
+  });
+});

@@ -1,0 +1,119 @@
+import { realCore } from '../testing/real-core';
+import '../testing/dialog';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { requestIsland } from '../../site/island-requests';
+import ChatAssistant from './ChatAssistant';
+
+const props = {
+  openLabel: 'Chat with our assistant',
+  labels: {
+    title: 'One Space Assistant',
+    inputLabel: 'Your message',
+    placeholder: 'Ask about classes, prices, parking...',
+    sendLabel: 'Send',
+    closeLabel: 'Close chat',
+    contactButton: 'Contact the team',
+    cancelButton: 'Cancel membership',
+  },
+  contactDialogTitle: 'Contact the team',
+  cancelDialogTitle: 'Cancel your membership',
+  texts: { choosePrompt: 'Please choose...', optionalPrompt: 'Select an option' },
+};
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+});
+
+async function openChat() {
+  render(<ChatAssistant {...props} />);
+  fireEvent.click(screen.getByRole('button', { name: 'Chat with our assistant' }));
+  return screen.findByRole('dialog', { name: 'One Space Assistant' });
+}
+
+function say(text: string) {
+  fireEvent.change(screen.getByLabelText('Your message'), { target: { value: text } });
+  fireEvent.submit(screen.getByLabelText('Your message').closest('form') as HTMLFormElement);
+}
+
+function botTexts(panel: HTMLElement): string[] {
+  return Array.from(panel.querySelectorAll('[data-from="bot"] p')).map((p) => p.textContent ?? '');
+}
+
+describe('ChatAssistant', () => {
+  it('opens with the core greeting, focuses the input and answers by keyword', async () => {
+    const panel = await openChat();
+    expect(botTexts(panel)).toEqual([realCore.chatGreeting()]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Your message'));
+    say('  where are you located?  ');
+    expect(panel.querySelector('[data-from="visitor"]')?.textContent).toBe('where are you located?');
+    expect(botTexts(panel)[1]).toBe(realCore.chatReply('where are you located?')?.text);
+    expect((screen.getByLabelText('Your message') as HTMLInputElement).value).toBe('');
+  });
+
+  it('ignores blank input', async () => {
+    const panel = await openChat();
+    say('   ');
+    expect(panel.querySelectorAll('.chat-message')).toHaveLength(1);
+  });
+
+  it('closes on Escape and returns focus to the button', async () => {
+    const panel = await openChat();
+    fireEvent.keyDown(screen.getByLabelText('Your message'), { key: 'Escape' });
+    expect(panel.isConnected).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Chat with our assistant' }));
+  });
+
+  it('opens the contact dialog from a reply, opens the core mail link and appends the confirmation', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    const panel = await openChat();
+    say('qwertyuiop');
+    const reply = realCore.chatReply('qwertyuiop');
+    expect(reply?.showContactButton).toBe(true);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Contact the team' }));
+    const dialog = screen.getByRole('dialog', { name: 'Contact the team' });
+    fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('chatContact').submitLabel }));
+    expect(assign).not.toHaveBeenCalled();
+    expect(within(dialog).getByText(realCore.validateForm('chatContact', {}).errors['name'] ?? '')).toBeTruthy();
+    const values = { name: 'Ada', email: 'ada@example.com', message: 'Hello' };
+    fireEvent.change(within(dialog).getByLabelText('Full Name', { exact: false }), { target: { value: values.name } });
+    fireEvent.change(within(dialog).getByLabelText('Email', { exact: false }), { target: { value: values.email } });
+    fireEvent.change(within(dialog).getByLabelText('Message', { exact: false }), { target: { value: values.message } });
+    fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('chatContact').submitLabel }));
+    expect(assign).toHaveBeenCalledWith(realCore.chatContactMailLink(values));
+    expect(dialog.hasAttribute('open')).toBe(false);
+    expect(botTexts(panel).at(-1)).toBe(realCore.chatContactConfirmation());
+    expect(realCore.chatContactConfirmation()).toContain(realCore.chatMailOpened());
+  });
+
+  it('opens the cancellation dialog and sends the core cancellation link', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    const panel = await openChat();
+    say('How do I cancel?');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Cancel membership' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel your membership' });
+    const values = { name: 'Ada', email: 'ada@example.com', membershipType: 'Flex', reason: '' };
+    fireEvent.change(within(dialog).getByLabelText('Full Name', { exact: false }), { target: { value: values.name } });
+    fireEvent.change(within(dialog).getByLabelText('Email', { exact: false }), { target: { value: values.email } });
+    fireEvent.change(within(dialog).getByLabelText('Current Membership Type', { exact: false }), {
+      target: { value: values.membershipType },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('cancellation').submitLabel }));
+    expect(assign).toHaveBeenCalledWith(realCore.cancellationMailLink(values));
+    expect(botTexts(panel).at(-1)).toBe(realCore.chatCancelConfirmation());
+  });
+
+  it('opens when a chat button elsewhere on the page asks for it', async () => {
+    const host = document.createElement('div');
+    host.dataset['island'] = 'ChatAssistant';
+    host.dataset['islandState'] = 'mounted';
+    document.body.append(host);
+    render(<ChatAssistant {...props} />);
+    requestIsland('ChatAssistant');
+    expect(await screen.findByRole('dialog', { name: 'One Space Assistant' })).toBeTruthy();
+  });
+});

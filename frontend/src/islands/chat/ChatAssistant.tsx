@@ -1,0 +1,118 @@
+/**
+ * The site-wide chat assistant (SPEC sections 4, 5, 8). Closed, it is a floating button (the
+ * server's fallback is a link to /contact drawn as the same button, so nothing moves); open, a
+ * panel that starts with the core's greeting. A non-blank message gets the core's keyword reply;
+ * replies with a contact or cancel button open a dialog whose form ends in the visitor's e-mail
+ * client (the core's mail link), after which the core's confirmation is appended.
+ *
+ * The core is fetched when the panel first opens. Buttons elsewhere with `data-chat-open` open
+ * the panel (site/triggers.ts).
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { onIslandRequest } from '../../site/island-requests';
+import { openMailLink } from '../../site/mail-link';
+import { MailFormDialog } from '../forms/MailFormDialog';
+import type { FieldTexts, FieldValues } from '../forms/FormFields';
+import { useCore } from '../use-core';
+import { ChatIcon } from './ChatIcon';
+import { ChatPanel, type ChatPanelLabels } from './ChatPanel';
+import { botMessage, visitorMessage, type ChatMessage } from './messages';
+
+interface ChatAssistantProps {
+  openLabel: string;
+  labels: ChatPanelLabels;
+  contactDialogTitle: string;
+  cancelDialogTitle: string;
+  texts: FieldTexts;
+}
+
+type OpenDialog = 'none' | 'contact' | 'cancel';
+
+export default function ChatAssistant(props: ChatAssistantProps) {
+  const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>('none');
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const core = useCore(open);
+  const panelId = useId();
+  const fabRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => onIslandRequest('ChatAssistant', () => setOpen(true)), []);
+
+  useEffect(() => {
+    if (core && messages.length === 0) setMessages([botMessage(core.chatGreeting())]);
+  }, [core, messages.length]);
+
+  const close = () => {
+    setOpen(false);
+    fabRef.current?.focus();
+  };
+
+  const send = (text: string) => {
+    if (!core) return;
+    const reply = core.chatReply(text);
+    if (!reply) return;
+    setMessages((current) => [...current, visitorMessage(text.trim()), botMessage(reply.text, reply)]);
+  };
+
+  const mailSent = (link: string, confirmation: string) => {
+    openMailLink(link);
+    setDialog('none');
+    setMessages((current) => [...current, botMessage(confirmation)]);
+  };
+
+  return (
+    <>
+      <button
+        ref={fabRef}
+        id="chat"
+        type="button"
+        className="chat-fab"
+        aria-label={props.openLabel}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        <ChatIcon />
+      </button>
+      {open && core && messages.length > 0 ? (
+        <ChatPanel
+          id={panelId}
+          labels={props.labels}
+          messages={messages}
+          onSend={send}
+          onClose={close}
+          onContact={() => setDialog('contact')}
+          onCancelMembership={() => setDialog('cancel')}
+        />
+      ) : null}
+      {core ? (
+        <>
+          <MailFormDialog
+            core={core}
+            form="chatContact"
+            open={dialog === 'contact'}
+            title={props.contactDialogTitle}
+            idPrefix={`${panelId}-contact`}
+            texts={props.texts}
+            onClose={() => setDialog('none')}
+            onValid={(values: FieldValues) =>
+              mailSent(core.mailLink('chatContact', values), core.chatContactConfirmation())
+            }
+          />
+          <MailFormDialog
+            core={core}
+            form="cancellation"
+            open={dialog === 'cancel'}
+            title={props.cancelDialogTitle}
+            idPrefix={`${panelId}-cancel`}
+            texts={props.texts}
+            onClose={() => setDialog('none')}
+            onValid={(values: FieldValues) =>
+              mailSent(core.mailLink('cancellation', values), core.chatCancelConfirmation())
+            }
+          />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+/** The chat's message list (SPEC section 3: id, text, isBot, timestamp and the two buttons). */
+import type { ChatReply } from '../../wasm-pkg/onespace_wasm';
+
+export interface ChatMessage {
+  id: number;
+  text: string;
+  isBot: boolean;
+  timestamp: number;
+  showContactButton: boolean;
+  showCancelButton: boolean;
+}
+
+let nextId = 1;
+
+export function botMessage(text: string, reply?: ChatReply): ChatMessage {
+  return {
+    id: nextId++,
+    text,
+    isBot: true,
+    timestamp: Date.now(),
+    showContactButton: reply?.showContactButton ?? false,
+    showCancelButton: reply?.showCancelButton ?? false,
+  };
+}
+
+export function visitorMessage(text: string): ChatMessage {
+  return { id: nextId++, text, isBot: false, timestamp: Date.now(), showContactButton: false, showCancelButton: false };
+}

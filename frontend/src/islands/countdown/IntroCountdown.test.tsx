@@ -1,0 +1,38 @@
+import { realCore } from '../testing/real-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import IntroCountdown from './IntroCountdown';
+
+const KEY = 'onespace-intro-offer-end';
+const NOW = Date.UTC(2026, 0, 15, 10, 0, 0);
+const props = {
+  label: '£10 off ends in',
+  initialDisplay: '10:00',
+  expiredMessage: realCore.messages().introOfferExpired,
+  storageKey: KEY,
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  window.localStorage.clear();
+});
+
+describe('IntroCountdown', () => {
+  it('counts down 10 minutes and then shows the expiry message', async () => {
+    render(<IntroCountdown {...props} />);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(window.localStorage.getItem(KEY)).toBe(String(NOW + 600_000));
+    act(() => {
+      vi.advanceTimersByTime(600_000);
+    });
+    expect(screen.getByText('Offer Expired - Regular Price Applies')).toBeTruthy();
+  });
+});

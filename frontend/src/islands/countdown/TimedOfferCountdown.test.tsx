@@ -1,0 +1,77 @@
+import { realCore } from '../testing/real-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import TimedOfferCountdown from './TimedOfferCountdown';
+
+const KEY = 'onespace-timed-offer-end';
+const NOW = Date.UTC(2026, 0, 15, 10, 0, 0);
+const CODE = realCore.catalogue().trial.timedCode;
+
+const props = {
+  label: 'Offer ends in',
+  initialDisplay: realCore.timedOfferCountdown(0, null).display,
+  expiredMessage: realCore.messages().timedOfferExpired,
+  storageKey: KEY,
+};
+
+function page() {
+  document.body.innerHTML = `
+    <div data-offer-running><p class="coupon-code">${CODE}</p><a href="https://checkout.example">Claim 10% Off Now</a></div>
+    <div data-offer-expired hidden><h2>Time's Up!</h2><a href="/intro-offer">See the Intro Offer</a></div>`;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+  vi.setSystemTime(NOW);
+  page();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  window.localStorage.clear();
+  document.body.innerHTML = '';
+});
+
+async function settle() {
+  await act(async () => {
+    await Promise.resolve();
+    await Promise.resolve();
+  });
+}
+
+const running = () => document.querySelector<HTMLElement>('[data-offer-running]');
+const expiredPanel = () => document.querySelector<HTMLElement>('[data-offer-expired]');
+
+describe('TimedOfferCountdown', () => {
+  it('renders the server state first, stores a 5-minute end and counts down', async () => {
+    render(<TimedOfferCountdown {...props} />);
+    expect(screen.getByText('05:00')).toBeTruthy();
+    await settle();
+    expect(window.localStorage.getItem(KEY)).toBe(String(NOW + 5 * 60 * 1000));
+    act(() => {
+      vi.advanceTimersByTime(61_000);
+    });
+    expect(screen.getByText('03:59')).toBeTruthy();
+    expect(running()?.hidden).toBe(false);
+  });
+
+  it("hides the coupon and discounted link at zero and shows Time's Up! with the regular link", async () => {
+    render(<TimedOfferCountdown {...props} />);
+    await settle();
+    act(() => {
+      vi.advanceTimersByTime(300_000);
+    });
+    expect(screen.getByRole('status').textContent).toBe("Time's Up!");
+    expect(running()?.hidden).toBe(true);
+    expect(expiredPanel()?.hidden).toBe(false);
+  });
+
+  it('keeps an expired window on a revisit (no renewal)', async () => {
+    window.localStorage.setItem(KEY, String(NOW - 1000));
+    render(<TimedOfferCountdown {...props} />);
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe("Time's Up!");
+    expect(running()?.hidden).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The concession discount request (students, Blue Light holders, over 60s; SPEC sections 4, 5).
+ * Buttons with `data-discount-open` open it; without JavaScript they are mailto links. A blank
+ * required field stops the request with the core's destructive toast 'Please fill in all
+ * required fields'; otherwise the core's discount mail link opens the visitor's e-mail client,
+ * the dialog closes, the form clears and the toast 'Email client opened' shows.
+ */
+import { useEffect, useState } from 'react';
+import { onIslandRequest } from '../../site/island-requests';
+import { openMailLink } from '../../site/mail-link';
+import { coreToast } from '../../ui/toaster';
+import type { FieldTexts } from '../forms/FormFields';
+import { MailFormDialog, requiredFieldMissing } from '../forms/MailFormDialog';
+import { useCore } from '../use-core';
+
+interface DiscountDialogProps {
+  title: string;
+  description: string;
+  texts: FieldTexts;
+}
+
+export default function DiscountDialog({ title, description, texts }: DiscountDialogProps) {
+  const [open, setOpen] = useState(false);
+  const core = useCore(open);
+  useEffect(() => onIslandRequest('DiscountDialog', () => setOpen(true)), []);
+  if (!core) return null;
+  const messages = core.formMessages('discount');
+  return (
+    <MailFormDialog
+      core={core}
+      form="discount"
+      open={open}
+      title={title}
+      description={description}
+      idPrefix="discount"
+      texts={texts}
+      onClose={() => setOpen(false)}
+      onInvalid={(_validation, values) => {
+        if (messages.missing && requiredFieldMissing(core, 'discount', values)) coreToast(messages.missing);
+      }}
+      onValid={(values) => {
+        openMailLink(core.mailLink('discount', values));
+        setOpen(false);
+        if (messages.success) coreToast(messages.success);
+      }}
+    />
+  );
+}

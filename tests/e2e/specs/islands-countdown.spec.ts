@@ -1,0 +1,52 @@
+import { expect, test } from '../support/fixtures';
+import { layoutShift, mounted, prepare } from '../support/islands';
+
+const INSTALLED = new Date('2026-01-15T10:00:00Z');
+const START = new Date(INSTALLED.getTime() + 1000);
+
+test.beforeEach(async ({ page }) => {
+  await prepare(page);
+});
+
+test("the timed offer counts 5 minutes, then hides the coupon and checkout and shows Time's Up! and the intro offer", async ({ page }) => {
+  await page.clock.install({ time: INSTALLED });
+  await page.clock.pauseAt(START);
+  await page.goto('/fast-access');
+  await mounted(page, 'TimedOfferCountdown');
+  const time = page.locator('[data-countdown-time]');
+  await expect(time).toHaveText('05:00');
+  await expect(page.locator('[data-offer-running] .coupon-code')).toBeVisible();
+  await expect(page.locator('[data-offer-expired]')).toBeHidden();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('onespace-timed-offer-end')))
+    .toBe(String(START.getTime() + 5 * 60 * 1000));
+
+  await page.clock.runFor(61_000);
+  await expect(time).toHaveText('03:59');
+
+  await page.clock.runFor(240_000);
+  await expect(page.locator('.countdown-expired')).toHaveText("Time's Up!");
+  await expect(page.locator('[data-offer-running]')).toBeHidden();
+  await expect(page.locator('[data-offer-expired]').getByRole('link', { name: 'See the Intro Offer' })).toHaveAttribute(
+    'href',
+    '/intro-offer',
+  );
+
+  // No renewal: a revisit stays expired.
+  await page.reload();
+  await expect(page.locator('[data-offer-expired]')).toBeVisible();
+});
+
+for (const path of ['/hot-yoga', '/yoga-beginners', '/pilates', '/group-pt', '/hyrox-training', '/fire-ice-recovery']) {
+  test(`${path} runs the intro countdown without moving the page`, async ({ page }) => {
+    await page.clock.install({ time: INSTALLED });
+    await page.clock.pauseAt(START);
+    await page.goto(path);
+    await mounted(page, 'IntroCountdown');
+    await expect(page.locator('[data-countdown-time]').first()).toHaveText('10:00');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('onespace-intro-offer-end'))).not.toBeNull();
+    await page.clock.runFor(2000);
+    await expect(page.locator('[data-countdown-time]').first()).toHaveText('09:58');
+    expect(await layoutShift(page)).toBe(0);
+  });
+}
