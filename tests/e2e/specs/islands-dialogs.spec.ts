@@ -45,7 +45,10 @@ test('Alt+T moves focus to the toasts, which stay while focused', async ({ page 
   await page.getByRole('link', { name: 'Request Discount Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request Your Discount Code' });
   await dialog.getByRole('button', { name: 'Request Discount Code' }).click();
+  await expect(toasts(page)).toHaveCount(1);
   await page.keyboard.press('Escape');
+  // The modal dialog makes the rest of the page inert until it has closed.
+  await expect(dialog).toBeHidden();
   await page.keyboard.press('Alt+t');
   await expect(page.getByRole('region', { name: 'Notifications (Alt+T)' })).toBeFocused();
   await page.waitForTimeout(6000);
