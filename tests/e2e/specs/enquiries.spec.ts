@@ -3,11 +3,13 @@
  * the server-rendered form, submit, see the thank-you panel; submit with a required field holding
  * only spaces (the browser's own `required` check lets that through, the core's rules do not),
  * see the message with everything typed kept. Then the same payloads as JSON, the way the
- * islands send them. Each stored enquiry is checked with `onespace enquiries export`.
+ * islands send them, and each form once more with JavaScript on, through its island and the real
+ * API (no stand-in). Each stored enquiry is checked with `onespace enquiries export`.
  */
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { BINARY, expect, test } from '../support/fixtures';
+import { mounted, prepare, toasts } from '../support/islands';
 
 interface FormCase {
   path: string;
@@ -18,12 +20,15 @@ interface FormCase {
   blankMessage: string;
   keptField: string;
   thanks?: string;
+  /** The island's success toast (JavaScript on). */
+  sentToast: string;
 }
 
 const cases: FormCase[] = [
   {
     path: '/contact',
     anchor: 'contact-form',
+    sentToast: 'Message Sent!',
     submit: /^Send Message$/,
     fill: async (form, tag) => {
       await form.getByLabel('First Name').fill('Jo');
@@ -41,6 +46,7 @@ const cases: FormCase[] = [
   {
     path: '/investinonespace',
     anchor: 'register-form',
+    sentToast: 'Interest Registered!',
     submit: /^Register Interest$/,
     fill: async (form, tag) => {
       await form.getByLabel('Full Name').fill('Al Brown');
@@ -55,6 +61,7 @@ const cases: FormCase[] = [
   {
     path: '/invest',
     anchor: 'investment-form',
+    sentToast: 'Message Sent!',
     submit: /^Send Message$/,
     fill: async (form, tag) => {
       await form.getByLabel('Full Name').fill('Al Brown');
@@ -68,6 +75,7 @@ const cases: FormCase[] = [
   {
     path: '/founder-memberships',
     anchor: 'membership-form',
+    sentToast: 'Membership Request Sent!',
     submit: /^Confirm Membership Request$/,
     fill: async (form, tag) => {
       await form.getByLabel('Full Name').fill('Sam Lee');
@@ -123,6 +131,28 @@ test.describe('enquiry forms without JavaScript', () => {
       await expect(again.getByText(form.blankMessage).first()).toBeVisible();
       await expect(again.getByLabel(form.keptField)).toHaveValue(new RegExp(tag));
       expect(stored().some((row) => Object.values(row.enquiry).some((value) => value.includes(tag)))).toBe(false);
+    });
+  }
+});
+
+test.describe('enquiry forms with JavaScript, through the islands and the real API', () => {
+  test.beforeEach(async ({ page }) => {
+    await prepare(page);
+  });
+
+  for (const form of cases) {
+    test(`${form.path}: the island posts JSON, the enquiry is stored and the visitor is thanked`, async ({ page }) => {
+      const tag = `island-${form.anchor}-${Date.now()}`;
+      await page.goto(form.path);
+      const section = page.locator(`#${form.anchor}`);
+      await form.fill(section, tag);
+      await mounted(page, 'EnquiryForm');
+      const answer = page.waitForResponse((response) => response.url().endsWith('/api/enquiries'));
+      await section.getByRole('button', { name: form.submit }).click();
+      expect((await answer).status()).toBe(201);
+      await expect(toasts(page).filter({ hasText: form.sentToast })).toBeVisible();
+      if (form.thanks) await expect(page.getByText(form.thanks)).toBeVisible();
+      expect(stored().filter((row) => Object.values(row.enquiry).some((value) => value.includes(tag)))).toHaveLength(1);
     });
   }
 });
