@@ -201,6 +201,21 @@ async fn html_carries_the_security_headers() {
         .unwrap();
     assert!(!script_src.contains("unsafe-inline") && !script_src.contains("'unsafe-eval'"));
     assert!(csp.contains("frame-ancestors 'none'"));
+    // The timetable's schedule provider may run its script and make its requests.
+    let provider = onespace_server::widgets::schedule::TEAMUP_ORIGIN;
+    for directive in [
+        "script-src",
+        "connect-src",
+        "frame-src",
+        "style-src",
+        "img-src",
+    ] {
+        let sources = csp
+            .split(';')
+            .find(|d| d.trim().starts_with(directive))
+            .unwrap();
+        assert!(sources.contains(provider), "{directive} lacks {provider}");
+    }
     assert_eq!(headers.get("x-content-type-options").unwrap(), "nosniff");
     assert!(headers.contains_key("referrer-policy"));
     assert!(headers.contains_key("permissions-policy"));

@@ -3,29 +3,39 @@
 //! Scripts may come only from this origin: the islands are external modules, JSON props and
 //! JSON-LD are data blocks (`type="application/json"` / `application/ld+json`), which CSP does not
 //! execute, so no 'unsafe-inline' is needed for scripts. 'wasm-unsafe-eval' allows compiling the
-//! core's WebAssembly module and nothing else.
+//! core's WebAssembly module and nothing else. The one third party is the timetable's schedule
+//! provider.
 
 use actix_web::middleware::DefaultHeaders;
 
-/// The Content-Security-Policy of every page.
-pub const CONTENT_SECURITY_POLICY: &str = concat!(
-    "default-src 'self'; ",
-    "script-src 'self' 'wasm-unsafe-eval'; ",
-    "style-src 'self'; ",
-    "img-src 'self' data:; ",
-    "font-src 'self'; ",
-    "connect-src 'self'; ",
-    "frame-src 'self'; ",
-    "object-src 'none'; ",
-    "base-uri 'self'; ",
-    "form-action 'self'; ",
-    "frame-ancestors 'none'"
-);
+use crate::widgets::schedule::THIRD_PARTY_ORIGINS;
+
+/// The Content-Security-Policy of every page: this origin, plus the schedule widget's provider
+/// ([`THIRD_PARTY_ORIGINS`]) for what its embed needs. Admitting the provider site-wide rather
+/// than on /timetable alone keeps one policy for every response; the provider runs only where
+/// the timetable page loads its script.
+pub fn content_security_policy() -> String {
+    let third_parties = THIRD_PARTY_ORIGINS.join(" ");
+    [
+        "default-src 'self'".to_owned(),
+        format!("script-src 'self' 'wasm-unsafe-eval' {third_parties}"),
+        format!("style-src 'self' {third_parties}"),
+        format!("img-src 'self' data: {third_parties}"),
+        "font-src 'self'".to_owned(),
+        format!("connect-src 'self' {third_parties}"),
+        format!("frame-src 'self' {third_parties}"),
+        "object-src 'none'".to_owned(),
+        "base-uri 'self'".to_owned(),
+        "form-action 'self'".to_owned(),
+        "frame-ancestors 'none'".to_owned(),
+    ]
+    .join("; ")
+}
 
 /// The headers, as a middleware.
 pub fn headers() -> DefaultHeaders {
     DefaultHeaders::new()
-        .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
+        .add(("Content-Security-Policy", content_security_policy()))
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
         .add((

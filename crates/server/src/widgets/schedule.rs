@@ -9,10 +9,9 @@
 //! [`TEAMUP_SCRIPT_URL`]. The provider's embed snippet for the studio's account confirms the
 //! script URL, object and element before launch (SPEC does not show them).
 //!
-//! Content-Security-Policy for the real provider: `script-src https://goteamup.com`,
-//! `connect-src https://goteamup.com`, `frame-src https://goteamup.com`,
-//! `style-src https://goteamup.com` and `img-src https://goteamup.com` (plus the CDN host of
-//! their embed snippet, if it differs).
+//! The site's Content-Security-Policy admits [`TEAMUP_ORIGIN`] for scripts, styles, images,
+//! frames and requests (`crate::http::security`), so the provider's widget can run; if their
+//! embed snippet names a CDN host as well, add it to [`THIRD_PARTY_ORIGINS`].
 
 use maud::{html, Markup};
 use onespace_core::links;
@@ -21,7 +20,13 @@ use serde_json::json;
 
 use crate::render::{island, Load};
 
-/// The provider's widget script.
+/// The provider's origin: the one third party whose scripts the pages run.
+pub const TEAMUP_ORIGIN: &str = "https://goteamup.com";
+
+/// Origins the site's Content-Security-Policy admits besides its own, for the schedule widget.
+pub const THIRD_PARTY_ORIGINS: &[&str] = &[TEAMUP_ORIGIN];
+
+/// The provider's widget script (on [`TEAMUP_ORIGIN`]).
 pub const TEAMUP_SCRIPT_URL: &str = "https://goteamup.com/static/js/widget.js";
 
 /// How the provider's script is driven.
@@ -102,6 +107,13 @@ pub fn widget(script_url: &str) -> Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_script_and_schedule_page_live_on_the_admitted_origin() {
+        assert!(TEAMUP_SCRIPT_URL.starts_with(&format!("{TEAMUP_ORIGIN}/")));
+        assert!(schedule_page_url().starts_with(&format!("{TEAMUP_ORIGIN}/")));
+        assert!(THIRD_PARTY_ORIGINS.contains(&TEAMUP_ORIGIN));
+    }
 
     #[test]
     fn the_widget_carries_the_spec_configuration_and_a_direct_link() {
