@@ -72,12 +72,15 @@ pub struct ServeArgs {
     #[arg(long, env = "ONESPACE_RATE_LIMIT_PER_MINUTE", default_value = "10")]
     pub rate_limit_per_minute: String,
     /// Days an enquiry is kept before the worker deletes it (the privacy notice's period).
-    #[arg(long, env = "ONESPACE_RETENTION_DAYS", default_value = "730")]
+    #[arg(long, env = "ONESPACE_RETENTION_DAYS", default_value_t = DEFAULT_RETENTION_DAYS.to_string())]
     pub retention_days: String,
     /// Mail settings.
     #[command(flatten)]
     pub mail: MailArgs,
 }
+
+/// How long enquiries are kept unless ONESPACE_RETENTION_DAYS says otherwise: two years.
+pub const DEFAULT_RETENTION_DAYS: u64 = 730;
 
 /// The studio's public origin.
 pub const DEFAULT_PUBLIC_URL: &str = "https://www.onespacestudio.co.uk";
@@ -91,6 +94,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// Public origin without a trailing slash.
     pub public_url: String,
+    /// Days enquiries are kept: the worker deletes older ones and the privacy notice states it.
+    pub retention_days: u64,
 }
 
 /// Checked settings of the forms API, its database and its mail.
@@ -127,10 +132,15 @@ impl ServeArgs {
         if self.data_dir.as_os_str().is_empty() {
             return Err(ConfigError::DataDir);
         }
+        let retention_days = match self.retention_days.trim().parse::<u64>() {
+            Ok(days) if (1..=36_500).contains(&days) => days,
+            _ => return Err(ConfigError::RetentionDays(self.retention_days.clone())),
+        };
         let site = Config {
             addr,
             data_dir: self.data_dir.clone(),
             public_url: public_origin(&self.public_url)?,
+            retention_days,
         };
         let database_url = self
             .database_url
@@ -149,10 +159,6 @@ impl ServeArgs {
             .trim()
             .parse()
             .map_err(|_| ConfigError::RateLimit(self.rate_limit_per_minute.clone()))?;
-        let retention = match self.retention_days.trim().parse::<u64>() {
-            Ok(days) if (1..=36_500).contains(&days) => Duration::from_secs(days * 86_400),
-            _ => return Err(ConfigError::RetentionDays(self.retention_days.clone())),
-        };
         let mail = self.mail.validate(&self.data_dir)?;
         Ok(ServeConfig {
             site,
@@ -160,7 +166,7 @@ impl ServeArgs {
                 database_url,
                 trust_proxy: self.trust_proxy,
                 rate_limit_per_minute,
-                retention,
+                retention: Duration::from_secs(retention_days * 86_400),
                 mail,
             },
         })
@@ -174,6 +180,7 @@ impl Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: PathBuf::from("./data"),
             public_url: DEFAULT_PUBLIC_URL.to_owned(),
+            retention_days: DEFAULT_RETENTION_DAYS,
         }
     }
 }

@@ -40,6 +40,7 @@ impl Site {
         let context = RenderContext {
             public_url: config.public_url.clone(),
             entry: assets.entry.clone(),
+            retention_days: config.retention_days,
         };
         let html = |document| {
             Representation::new(

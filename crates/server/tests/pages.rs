@@ -68,6 +68,7 @@ fn context() -> RenderContext {
             stylesheets: vec!["/assets/main.css".to_owned()],
             module_preloads: Vec::new(),
         },
+        retention_days: onespace_server::config::DEFAULT_RETENTION_DAYS,
     }
 }
 
@@ -567,7 +568,7 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
     assert_has(
         &body,
         "/privacy",
-        &["cookie-consent", "24 months", "controller", "Your rights"],
+        &["cookie-consent", "Enquiries are kept for 2 years", "controller", "Your rights"],
     );
 
     let (_, body) = get("/yoga-retreat").await;

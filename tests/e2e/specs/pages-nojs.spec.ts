@@ -46,7 +46,7 @@ const EXPECTED: Record<string, Expectation> = {
   '/contact': { text: ['Visit One Space', 'Free on-site parking', 'Mon-Fri', '6:00 AM-8:00 PM', 'Chat with Our Assistant', 'Request Discount Code', 'What Makes Us Special', 'Get in Touch'] },
   '/faq': { text: ['What are your opening hours?', 'Is there parking?', 'What is the 6-week challenge?'], ld: 'FAQPage' },
   '/terms': { text: ['Terms & Conditions', 'Effective 3 June 2025', '15. Changes and governing law'] },
-  '/privacy': { text: ['Privacy Notice', 'cookie-consent', '24 months', 'Your rights'] },
+  '/privacy': { text: ['Privacy Notice', 'cookie-consent', 'Enquiries are kept for 2 years', 'Your rights'] },
   '/fast-access': { text: ['05:00', '£44', '£49', 'FAST10', '12 sessions in 3 weeks plus both body scans'] },
   '/yoga-retreat': { text: ['A Day to Reset', '£160', '£140 for members', '10am to 5pm', 'Book Your Place'] },
   '/founder-memberships': { text: ['20% Off For Life', 'Unlimited Gym + Yoga/Pilates', '£111.20', '£1,112', 'Annual prices'] },

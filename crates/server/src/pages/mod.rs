@@ -85,7 +85,7 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
             faq::main(),
         ),
         Page::Terms => (Vec::new(), legal::main()),
-        Page::Privacy => (Vec::new(), privacy::main()),
+        Page::Privacy => (Vec::new(), privacy::main(context.retention_days)),
         Page::FastAccess => (Vec::new(), fast_access::main()),
         Page::YogaRetreat => (Vec::new(), retreat::main()),
         Page::FounderMemberships => (Vec::new(), founder::main(view)),

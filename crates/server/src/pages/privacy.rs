@@ -1,7 +1,7 @@
 //! /privacy: what the site stores and collects, why, for how long, and the visitor's rights.
 //!
-//! Enquiries are kept for 24 months and then deleted; the studio can change that period in the
-//! server's configuration, and this notice states the default.
+//! Enquiries are kept for the period the server is configured with (ONESPACE_RETENTION_DAYS,
+//! two years by default) and then deleted by its worker; this notice states that same period.
 
 use maud::{html, Markup};
 use onespace_core::countdown;
@@ -10,11 +10,19 @@ use onespace_core::{mail, studio};
 use super::components::page_hero;
 use crate::routes::Page;
 
-/// How long enquiries are kept by default, in months.
-pub const ENQUIRY_RETENTION_MONTHS: u32 = 24;
+/// `days` in words: whole years as years ('2 years'), otherwise days ('90 days').
+pub fn retention_period(days: u64) -> String {
+    let (count, unit) = if days % 365 == 0 {
+        (days / 365, "year")
+    } else {
+        (days, "day")
+    };
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {unit}{plural}")
+}
 
-/// The page content.
-pub fn main() -> Markup {
+/// The page content; enquiries are kept for `retention_days`.
+pub fn main(retention_days: u64) -> Markup {
     let email = html! { a href={ "mailto:" (studio::EMAIL) } { (studio::EMAIL) } };
     html! {
         (page_hero("Legal", "Privacy Notice", "How One Space looks after your personal data.", html! {}))
@@ -42,7 +50,7 @@ pub fn main() -> Markup {
                 p { "We use your details only to answer your enquiry, arrange the membership or investment information you asked for, and keep a record of our conversation. Our lawful basis is our legitimate interest in responding to you and, where you ask to join, taking steps to enter into a contract with you. We never sell your data." }
 
                 h2 { "How long we keep it" }
-                p { "Enquiries are kept for " (ENQUIRY_RETENTION_MONTHS) " months and then deleted. The studio may set a shorter period. Membership and payment records are held by our booking provider under its own privacy notice for as long as the law requires." }
+                p { "Enquiries are kept for " (retention_period(retention_days)) " from the day you send them and then deleted. Membership and payment records are held by our booking provider under its own privacy notice for as long as the law requires." }
 
                 h2 { "Who we share it with" }
                 p { "Our e-mail and hosting providers process data on our behalf. Bookings and payments take place on our booking provider's pages, under their terms." }
@@ -54,5 +62,28 @@ pub fn main() -> Markup {
                 p { "Read our " a href=(Page::Terms.path()) { "terms and conditions" } ", or " a href=(mail::tel()) { "call us" } " with any question." }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_retention_period_reads_as_years_or_days() {
+        assert_eq!(retention_period(730), "2 years");
+        assert_eq!(retention_period(365), "1 year");
+        assert_eq!(retention_period(90), "90 days");
+        assert_eq!(retention_period(1), "1 day");
+    }
+
+    #[test]
+    fn the_notice_states_the_configured_period() {
+        assert!(main(730)
+            .into_string()
+            .contains("Enquiries are kept for 2 years"));
+        assert!(main(90)
+            .into_string()
+            .contains("Enquiries are kept for 90 days"));
     }
 }

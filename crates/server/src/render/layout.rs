@@ -16,6 +16,8 @@ pub struct RenderContext {
     pub public_url: String,
     /// The client entry's script, stylesheets and preloads.
     pub entry: EntryLinks,
+    /// Days enquiries are kept, as the privacy notice states.
+    pub retention_days: u64,
 }
 
 impl RenderContext {
