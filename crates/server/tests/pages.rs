@@ -211,7 +211,11 @@ async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
                 )));
                 assert!(body.contains(&format!("badge-validity\">{}<", validity.display())));
             }
-            _ => assert!(body.contains("href=\"/timetable\">Book Now")),
+            _ => {
+                assert!(body.contains("href=\"/timetable\">Book Now"));
+                let drop_in = onespace_core::mail::drop_in().replace('&', "&amp;");
+                assert!(body.contains(&format!("href=\"{drop_in}\">Enquire by e-mail")));
+            }
         }
     }
     assert_eq!(body.matches(">MOST POPULAR<").count(), 2);
@@ -568,7 +572,12 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
     assert_has(
         &body,
         "/privacy",
-        &["cookie-consent", "Enquiries are kept for 2 years", "controller", "Your rights"],
+        &[
+            "cookie-consent",
+            "Enquiries are kept for 2 years",
+            "controller",
+            "Your rights",
+        ],
     );
 
     let (_, body) = get("/yoga-retreat").await;

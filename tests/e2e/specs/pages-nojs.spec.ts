@@ -139,4 +139,8 @@ test('external purchase links open in a new tab without an opener', async ({ pag
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   }
   await expect(page.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/timetable');
+  await expect(page.getByRole('link', { name: 'Enquire by e-mail' })).toHaveAttribute(
+    'href',
+    /^mailto:[^?]+\?subject=Drop-in%20Class%20Enquiry&body=/,
+  );
 });

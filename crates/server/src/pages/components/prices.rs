@@ -10,6 +10,7 @@ use onespace_core::offers::concession;
 
 use super::{check_list, external, heading};
 use crate::routes::Page;
+use crate::widgets::dialogs::drop_in_link;
 
 /// 'MOST POPULAR', on featured cards.
 pub const MOST_POPULAR: &str = "MOST POPULAR";
@@ -39,8 +40,8 @@ pub fn membership_card(plan: &MembershipPlan, level: u8) -> Markup {
     }
 }
 
-/// A session pack card: 'Purchase' on the provider's page, or 'Book Now' on the timetable for
-/// the drop-in.
+/// A session pack card: 'Purchase' on the provider's page, or for the drop-in 'Book Now' on the
+/// timetable and the drop-in enquiry mail link for visitors who would rather ask first.
 pub fn pack_card(pack: &SessionPack, level: u8) -> Markup {
     html! {
         article class={ "price-card" @if pack.featured { " price-card-featured" } } {
@@ -58,7 +59,10 @@ pub fn pack_card(pack: &SessionPack, level: u8) -> Markup {
             p class="price-card-note" { (pack.expiry()) }
             @match pack.purchase_url {
                 Some(url) => (external(url, if pack.featured { "btn btn-primary w-full mt-auto" } else { "btn btn-dark w-full mt-auto" }, "Purchase")),
-                None => a class="btn btn-dark w-full mt-auto" href=(Page::Timetable.path()) { "Book Now" },
+                None => div class="mt-auto grid gap-2 text-center" {
+                    a class="btn btn-dark w-full" href=(Page::Timetable.path()) { "Book Now" }
+                    (drop_in_link("Enquire by e-mail", "price-card-link"))
+                },
             }
         }
     }
