@@ -18,10 +18,11 @@ use crate::render::{island, FormView, Load};
 /// The JSON endpoint of the forms API.
 pub const ENQUIRIES_API: &str = "/api/enquiries";
 
-/// The field people leave empty and bots fill in.
-pub const HONEYPOT: &str = "website";
+/// The field people leave empty and bots fill in (the forms API drops posts that fill it).
+pub use crate::enquiries::intake::HONEYPOT;
 
-/// Texts of the server's forms besides the core's labels (the islands repeat them).
+/// The fixed texts of every enquiry form, shared by the server-rendered form
+/// (`pages::components::forms`) and the island that takes it over.
 pub mod texts {
     /// First option of a required select.
     pub const CHOOSE_PROMPT: &str = "Please choose...";

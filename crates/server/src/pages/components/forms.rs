@@ -13,6 +13,7 @@ use onespace_core::forms::{self, Field, FormName, InputType};
 
 use crate::render::FormView;
 use crate::routes::Page;
+use crate::widgets::form::{texts, HONEYPOT};
 
 /// Where a form lives and what it posts.
 #[derive(Debug, Clone, Copy)]
@@ -38,7 +39,7 @@ impl FormSetup {
 pub fn honeypot() -> Markup {
     html! {
         div class="hp-field" aria-hidden="true" {
-            label { "Leave this empty" input name="website" tabindex="-1" autocomplete="off"; }
+            label { (texts::HONEYPOT_LABEL) input name=(HONEYPOT) tabindex="-1" autocomplete="off"; }
         }
     }
 }
@@ -52,7 +53,7 @@ pub fn enquiry_form(setup: &FormSetup, view: &FormView) -> Markup {
         form class="enquiry-form" method="post" action=(action) id=(setup.anchor) {
             @if !view.errors.is_empty() {
                 div class="form-summary" role="alert" {
-                    p class="font-semibold" { "Please check the following and try again:" }
+                    p class="font-semibold" { (texts::SUMMARY_TITLE) }
                     ul class="mt-2 list-disc pl-5" {
                         @for (name, message) in &view.errors {
                             li {
@@ -66,7 +67,7 @@ pub fn enquiry_form(setup: &FormSetup, view: &FormView) -> Markup {
                     }
                 }
             }
-            p class="form-note" { "Fields marked " span class="required-mark" aria-hidden="true" { "*" } " are required." }
+            p class="form-note" { (texts::REQUIRED_NOTE_BEFORE) " " span class="required-mark" aria-hidden="true" { "*" } " " (texts::REQUIRED_NOTE_AFTER) }
             input type="hidden" name="formType" value=(setup.form_type);
             div class="form-grid" {
                 @for field in &schema.fields {
@@ -130,7 +131,7 @@ fn field_markup(setup: &FormSetup, field: &Field, view: &FormView, half: bool) -
                     label class="field-label" for=(id) { (label_text(field)) }
                     select class="field-input" id=(id) name=(field.name) required[field.required]
                         aria-invalid=[invalid] aria-describedby=[described] autocomplete=[field.autocomplete] {
-                        option value="" { @if field.required { "Please choose..." } @else { "Select an option" } }
+                        option value="" { @if field.required { (texts::CHOOSE_PROMPT) } @else { (texts::OPTIONAL_PROMPT) } }
                         @for option in &field.options {
                             option value=(option.value) selected[value == option.value] { (option.label) }
                         }
