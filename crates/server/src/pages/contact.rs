@@ -2,17 +2,16 @@
 //! concession discount, what makes the studio special, a map and the 'Get in Touch' form.
 
 use maud::{html, Markup};
-use onespace_core::forms::{self, FormName};
+use onespace_core::forms::FormName;
 use onespace_core::mail::{self, DiscountRequest};
 use onespace_core::offers::concession;
 use onespace_core::{links, studio};
 
-use super::components::forms::{enquiry_form, thank_you_panel, FormSetup};
+use super::components::forms::{form_island, FormSetup, ThanksLink};
 use super::components::{chat_button, check_list, external, icon, page_hero, Icon};
 use crate::render::FormView;
 use crate::routes::Page;
 use crate::widgets;
-use crate::widgets::form::{FormPlace, ThanksAction, ThanksPanel};
 
 /// The contact form.
 pub const FORM: FormSetup = FormSetup {
@@ -21,6 +20,21 @@ pub const FORM: FormSetup = FormSetup {
     anchor: "contact-form",
     form_type: "contact",
 };
+
+/// The links of the thank-you panel after a send.
+const THANKS_LINKS: &[ThanksLink] = &[
+    ThanksLink::To {
+        label: "Read the FAQ",
+        page: Page::Faq,
+        class: "btn btn-dark",
+    },
+    ThanksLink::Chat {
+        class: "btn btn-outline",
+    },
+    ThanksLink::Again {
+        class: "btn btn-primary",
+    },
+];
 
 /// The discount request as a pre-filled e-mail, the fallback of the discount dialog.
 fn discount_mail() -> String {
@@ -99,88 +113,13 @@ pub fn main(view: &FormView) -> Markup {
                     h2 class="section-title" id="get-in-touch-title" { "Get in Touch" }
                     p class="section-lead" { "Send us a message and we will reply as soon as we can." }
                     div class="form-card" {
-                        (widgets::form::enquiry_form(&island_place(), view, html! {
-                            @if view.sent {
-                                (thank_you(view))
-                            } @else {
-                                (enquiry_form(&FORM, view))
-                            }
-                        }))
+                        (form_island(&FORM, view, THANKS_LINKS))
                     }
                 }
                 (map())
             }
         }
     }
-}
-
-/// The form island's view of this page's form and thank-you panel (the same links as
-/// [`thank_you`]).
-fn island_place() -> FormPlace {
-    let messages = forms::messages(FORM.form);
-    let again = format!("{}#{}", FORM.page.path(), FORM.anchor);
-    let action =
-        |label: &str, href: &str, class_name: &str, chat_open: bool, again: bool| ThanksAction {
-            label: label.to_owned(),
-            href: href.to_owned(),
-            class_name: class_name.to_owned(),
-            chat_open,
-            again,
-        };
-    FormPlace {
-        form: FORM.form,
-        path: FORM.page.path(),
-        anchor: FORM.anchor,
-        thanks: Some(ThanksPanel {
-            title: messages
-                .success
-                .map_or("Message Sent!", |toast| toast.title)
-                .to_owned(),
-            text: messages.thank_you.unwrap_or_default().to_owned(),
-            actions: vec![
-                action(
-                    "Read the FAQ",
-                    Page::Faq.path(),
-                    "btn btn-dark",
-                    false,
-                    false,
-                ),
-                action(
-                    "Chat with Our Assistant",
-                    "#chat",
-                    "btn btn-outline",
-                    true,
-                    false,
-                ),
-                action(
-                    messages.again_label.unwrap_or("Send another message"),
-                    &again,
-                    "btn btn-primary",
-                    false,
-                    true,
-                ),
-            ],
-        }),
-    }
-}
-
-fn thank_you(_view: &FormView) -> Markup {
-    let messages = forms::messages(FORM.form);
-    let title = messages
-        .success
-        .map_or("Message Sent!", |toast| toast.title);
-    let text = messages.thank_you.unwrap_or_default();
-    let again = messages.again_label.unwrap_or("Send another message");
-    thank_you_panel(
-        FORM.anchor,
-        title,
-        text,
-        html! {
-            a class="btn btn-dark" href=(Page::Faq.path()) { "Read the FAQ" }
-            (chat_button("btn btn-outline"))
-            a class="btn btn-primary" href={ (FORM.page.path()) "#" (FORM.anchor) } { (again) }
-        },
-    )
 }
 
 /// A drawn map of the studio's corner of Livingston with the address and a Google Maps link:

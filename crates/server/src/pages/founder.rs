@@ -6,16 +6,15 @@
 //! links lead to the same form in its section, where the visitor picks the plan.
 
 use maud::{html, Markup};
-use onespace_core::forms::{self, FormName};
+use onespace_core::forms::FormName;
 use onespace_core::founder::{self, ANNUAL_MONTHS_PAID, PERCENT_OFF};
 
-use super::components::forms::{enquiry_form, thank_you_panel, FormSetup};
+use super::components::forms::{form_island, FormSetup, ThanksLink};
 use super::components::prices::MOST_POPULAR;
 use super::components::{check_list, cta_banner, page_hero};
 use crate::render::FormView;
 use crate::routes::Page;
 use crate::widgets;
-use crate::widgets::form::{FormPlace, ThanksAction, ThanksPanel};
 
 /// The membership request form.
 pub const FORM: FormSetup = FormSetup {
@@ -24,6 +23,11 @@ pub const FORM: FormSetup = FormSetup {
     anchor: "membership-form",
     form_type: "membership",
 };
+
+/// The links of the thank-you panel after a send.
+const THANKS_LINKS: &[ThanksLink] = &[ThanksLink::Again {
+    class: "btn btn-dark",
+}];
 
 /// The page content.
 pub fn main(view: &FormView) -> Markup {
@@ -91,13 +95,7 @@ pub fn main(view: &FormView) -> Markup {
                     p class="section-lead" { "Choose your plan and how you would like to pay. We will confirm everything with you personally." }
                 }
                 div class="form-card" {
-                    (widgets::form::enquiry_form(&island_place(), view, html! {
-                        @if view.sent {
-                            (sent_panel())
-                        } @else {
-                            (enquiry_form(&FORM, view))
-                        }
-                    }))
+                    (form_island(&FORM, view, THANKS_LINKS))
                 }
             }
         }
@@ -106,44 +104,4 @@ pub fn main(view: &FormView) -> Markup {
         }))
         (widgets::form::membership_dialog(FORM.page.path(), FORM.anchor))
     }
-}
-
-/// The form island's view of this page's form and thank-you panel (the same link as
-/// [`sent_panel`]).
-fn island_place() -> FormPlace {
-    let messages = forms::messages(FORM.form);
-    let (title, text) = messages.success.map_or(("", ""), |toast| {
-        (toast.title, toast.description.unwrap_or_default())
-    });
-    FormPlace {
-        form: FORM.form,
-        path: FORM.page.path(),
-        anchor: FORM.anchor,
-        thanks: Some(ThanksPanel {
-            title: title.to_owned(),
-            text: messages.thank_you.unwrap_or(text).to_owned(),
-            actions: vec![ThanksAction {
-                label: messages.again_label.unwrap_or_default().to_owned(),
-                href: format!("{}#{}", FORM.page.path(), FORM.anchor),
-                class_name: "btn btn-dark".to_owned(),
-                chat_open: false,
-                again: true,
-            }],
-        }),
-    }
-}
-
-fn sent_panel() -> Markup {
-    let messages = forms::messages(FORM.form);
-    let title = messages.success.map_or("", |toast| toast.title);
-    let text = messages.thank_you.unwrap_or_default();
-    let again = messages.again_label.unwrap_or_default();
-    thank_you_panel(
-        FORM.anchor,
-        title,
-        text,
-        html! {
-            a class="btn btn-dark" href={ (FORM.page.path()) "#" (FORM.anchor) } { (again) }
-        },
-    )
 }

@@ -3,16 +3,14 @@
 //! figures), what the money funds, who can join, and the investor contact form.
 
 use maud::{html, Markup};
-use onespace_core::forms::{self, FormName};
+use onespace_core::forms::FormName;
 use onespace_core::invest::{self, loan};
 use onespace_core::{mail, studio, Pence};
 
-use super::components::forms::{enquiry_form, thank_you_panel, FormSetup};
+use super::components::forms::{form_island, FormSetup, ThanksLink};
 use super::components::{check_list, icon, page_hero, Icon};
 use crate::render::FormView;
 use crate::routes::Page;
-use crate::widgets;
-use crate::widgets::form::{FormPlace, ThanksAction, ThanksPanel};
 
 /// The investor contact form (its message is sent as `why`).
 pub const FORM: FormSetup = FormSetup {
@@ -21,6 +19,11 @@ pub const FORM: FormSetup = FormSetup {
     anchor: "investment-form",
     form_type: "investment",
 };
+
+/// The links of the thank-you panel after a send.
+const THANKS_LINKS: &[ThanksLink] = &[ThanksLink::Again {
+    class: "btn btn-dark",
+}];
 
 /// The page content.
 pub fn main(view: &FormView) -> Markup {
@@ -98,13 +101,7 @@ pub fn main(view: &FormView) -> Markup {
                     }
                 }
                 div class="form-card" {
-                    (widgets::form::enquiry_form(&island_place(), view, html! {
-                        @if view.sent {
-                            (sent_panel())
-                        } @else {
-                            (enquiry_form(&FORM, view))
-                        }
-                    }))
+                    (form_island(&FORM, view, THANKS_LINKS))
                 }
             }
         }
@@ -113,46 +110,6 @@ pub fn main(view: &FormView) -> Markup {
 
 fn range((low, high): (Pence, Pence)) -> String {
     format!("{} to {}", low.format(), high.format())
-}
-
-/// The form island's view of this page's form and thank-you panel (the same link as
-/// [`sent_panel`]).
-fn island_place() -> FormPlace {
-    let messages = forms::messages(FORM.form);
-    let (title, text) = messages.success.map_or(("", ""), |toast| {
-        (toast.title, toast.description.unwrap_or_default())
-    });
-    FormPlace {
-        form: FORM.form,
-        path: FORM.page.path(),
-        anchor: FORM.anchor,
-        thanks: Some(ThanksPanel {
-            title: title.to_owned(),
-            text: text.to_owned(),
-            actions: vec![ThanksAction {
-                label: "Send another message".to_owned(),
-                href: format!("{}#{}", FORM.page.path(), FORM.anchor),
-                class_name: "btn btn-dark".to_owned(),
-                chat_open: false,
-                again: true,
-            }],
-        }),
-    }
-}
-
-fn sent_panel() -> Markup {
-    let messages = forms::messages(FORM.form);
-    let (title, text) = messages.success.map_or(("", ""), |toast| {
-        (toast.title, toast.description.unwrap_or_default())
-    });
-    thank_you_panel(
-        FORM.anchor,
-        title,
-        text,
-        html! {
-            a class="btn btn-dark" href={ (FORM.page.path()) "#" (FORM.anchor) } { "Send another message" }
-        },
-    )
 }
 
 /// The forecast as a table and an SVG bar chart of the same months. Bars are drawn with SVG

@@ -2,15 +2,13 @@
 //! the deal summary and the register-interest form, with buttons that scroll to the form.
 
 use maud::{html, Markup};
-use onespace_core::forms::{self, FormName};
+use onespace_core::forms::FormName;
 use onespace_core::invest::{self, TIERS};
 
-use super::components::forms::{enquiry_form, thank_you_panel, FormSetup};
+use super::components::forms::{form_island, FormSetup, ThanksLink};
 use super::components::{check_list, cta_banner, hero_art, image_slot, Art, Icon, Ratio};
 use crate::render::FormView;
 use crate::routes::Page;
-use crate::widgets;
-use crate::widgets::form::{FormPlace, ThanksAction, ThanksPanel};
 
 /// The register-interest form.
 pub const FORM: FormSetup = FormSetup {
@@ -19,6 +17,13 @@ pub const FORM: FormSetup = FormSetup {
     anchor: "register-form",
     form_type: "investment",
 };
+
+/// The links of the thank-you panel after a send.
+const THANKS_LINKS: &[ThanksLink] = &[ThanksLink::To {
+    label: "Read the Investor Information",
+    page: Page::Invest,
+    class: "btn btn-dark",
+}];
 
 struct Fund {
     title: &'static str,
@@ -142,13 +147,7 @@ pub fn main(view: &FormView) -> Markup {
                     p class="section-lead" { "No commitment: tell us a little about yourself and we will send you our investor pack." }
                 }
                 div class="form-card" {
-                    (widgets::form::enquiry_form(&island_place(), view, html! {
-                        @if view.sent {
-                            (sent_panel())
-                        } @else {
-                            (enquiry_form(&FORM, view))
-                        }
-                    }))
+                    (form_island(&FORM, view, THANKS_LINKS))
                 }
             }
         }
@@ -156,44 +155,4 @@ pub fn main(view: &FormView) -> Markup {
             a class="btn btn-primary" href=(to_form) { "Register Your Interest" }
         }))
     }
-}
-
-/// The form island's view of this page's form and thank-you panel (the same link as
-/// [`sent_panel`]).
-fn island_place() -> FormPlace {
-    let messages = forms::messages(FORM.form);
-    let (title, text) = messages.success.map_or(("", ""), |toast| {
-        (toast.title, toast.description.unwrap_or_default())
-    });
-    FormPlace {
-        form: FORM.form,
-        path: FORM.page.path(),
-        anchor: FORM.anchor,
-        thanks: Some(ThanksPanel {
-            title: title.to_owned(),
-            text: text.to_owned(),
-            actions: vec![ThanksAction {
-                label: "Read the Investor Information".to_owned(),
-                href: Page::Invest.path().to_owned(),
-                class_name: "btn btn-dark".to_owned(),
-                chat_open: false,
-                again: false,
-            }],
-        }),
-    }
-}
-
-fn sent_panel() -> Markup {
-    let messages = forms::messages(FORM.form);
-    let (title, text) = messages.success.map_or(("", ""), |toast| {
-        (toast.title, toast.description.unwrap_or_default())
-    });
-    thank_you_panel(
-        FORM.anchor,
-        title,
-        text,
-        html! {
-            a class="btn btn-dark" href=(Page::Invest.path()) { "Read the Investor Information" }
-        },
-    )
 }

@@ -11,9 +11,11 @@
 use maud::{html, Markup};
 use onespace_core::forms::{self, Field, FormName, InputType};
 
+use super::{icon, Icon, CHAT_LABEL};
 use crate::render::FormView;
 use crate::routes::Page;
-use crate::widgets::form::{texts, HONEYPOT};
+use crate::widgets;
+use crate::widgets::form::{texts, FormPlace, ThanksAction, ThanksPanel, HONEYPOT};
 
 /// Where a form lives and what it posts.
 #[derive(Debug, Clone, Copy)]
@@ -166,14 +168,106 @@ fn input_type(kind: InputType) -> &'static str {
     }
 }
 
+/// A link on a form's thank-you panel.
+#[derive(Debug, Clone, Copy)]
+pub enum ThanksLink {
+    /// Another page.
+    To {
+        /// Visible text.
+        label: &'static str,
+        /// The page.
+        page: Page,
+        /// Button classes.
+        class: &'static str,
+    },
+    /// Opens the chat assistant.
+    Chat {
+        /// Button classes.
+        class: &'static str,
+    },
+    /// Back to an empty form, under the core's 'again' label ('Send another message' if none).
+    Again {
+        /// Button classes.
+        class: &'static str,
+    },
+}
+
+/// The thank-you panel of `setup`'s form: the core's success title, its thank-you text (or the
+/// success toast's text), then `links`. The island shows the same panel after its own send.
+fn thanks_panel(setup: &FormSetup, links: &[ThanksLink]) -> ThanksPanel {
+    let messages = forms::messages(setup.form);
+    let again_href = format!("{}#{}", setup.page.path(), setup.anchor);
+    let action =
+        |label: &str, href: &str, class: &str, chat_open: bool, again: bool| ThanksAction {
+            label: label.to_owned(),
+            href: href.to_owned(),
+            class_name: class.to_owned(),
+            chat_open,
+            again,
+        };
+    ThanksPanel {
+        title: messages
+            .success
+            .map_or("Message Sent!", |toast| toast.title)
+            .to_owned(),
+        text: messages
+            .thank_you
+            .or(messages.success.and_then(|toast| toast.description))
+            .unwrap_or_default()
+            .to_owned(),
+        actions: links
+            .iter()
+            .map(|link| match *link {
+                ThanksLink::To { label, page, class } => {
+                    action(label, page.path(), class, false, false)
+                }
+                ThanksLink::Chat { class } => action(CHAT_LABEL, "#chat", class, true, false),
+                ThanksLink::Again { class } => action(
+                    messages.again_label.unwrap_or("Send another message"),
+                    &again_href,
+                    class,
+                    false,
+                    true,
+                ),
+            })
+            .collect(),
+    }
+}
+
 /// The panel shown instead of a form once it was sent. It takes the form's anchor as its id, so
 /// the post's redirect lands on it.
-pub fn thank_you_panel(anchor: &str, title: &str, text: &str, actions: Markup) -> Markup {
+fn thank_you_panel(anchor: &str, panel: &ThanksPanel) -> Markup {
     html! {
         div class="thank-you" id=(anchor) role="status" tabindex="-1" {
-            p class="thank-you-title" { (title) }
-            p class="mt-2" { (text) }
-            div class="hero-actions" { (actions) }
+            p class="thank-you-title" { (panel.title) }
+            p class="mt-2" { (panel.text) }
+            div class="hero-actions" {
+                @for action in &panel.actions {
+                    a class=(action.class_name) href=(action.href) data-chat-open[action.chat_open] {
+                        @if action.chat_open { (icon(Icon::Chat)) }
+                        (action.label)
+                    }
+                }
+            }
         }
     }
+}
+
+/// `setup`'s form in the state `view` inside its island: the page's own form or, after a send
+/// without JavaScript, the thank-you panel with `links`. The island is told the same panel, so
+/// both paths end on identical markup.
+pub fn form_island(setup: &FormSetup, view: &FormView, links: &[ThanksLink]) -> Markup {
+    let panel = thanks_panel(setup, links);
+    let page_form = if view.sent {
+        thank_you_panel(setup.anchor, &panel)
+    } else {
+        enquiry_form(setup, view)
+    };
+    let place = FormPlace {
+        form: setup.form,
+        path: setup.page.path(),
+        anchor: setup.anchor,
+        thanks: Some(panel),
+    };
+    widgets::form::enquiry_form(&place, view, page_form)
 }

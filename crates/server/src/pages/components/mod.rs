@@ -112,10 +112,13 @@ pub fn hero_art() -> Markup {
     }
 }
 
+/// The label of every button that opens the chat assistant.
+pub const CHAT_LABEL: &str = "Chat with Our Assistant";
+
 /// A 'Chat with Our Assistant' control. Without JavaScript it is a link to the chat's anchor;
 /// the chat island opens its panel from any element carrying `data-chat-open`.
 pub fn chat_button(class: &str) -> Markup {
     html! {
-        a class=(class) href="#chat" data-chat-open { (icon(Icon::Chat)) "Chat with Our Assistant" }
+        a class=(class) href="#chat" data-chat-open { (icon(Icon::Chat)) (CHAT_LABEL) }
     }
 }
