@@ -1,9 +1,18 @@
 #!/usr/bin/env bash
 # `make bench`: the release server against nginx serving the same pre-rendered pages from disk
 # (`onespace render`, with brotli_static/gzip_static), both on 127.0.0.1, driven by wrk over the
-# same routes. Prints requests per second and p99 latency for each and the ratios ours/nginx.
-# Targets: throughput ratio >= 1.0 and p99 no worse than nginx. Figures are reported, never
-# asserted: they depend on the machine.
+# same routes (tests/perf/routes.lua). Prints requests per second and p99 latency for each and the
+# ratios ours/nginx. Targets: throughput ratio >= 1.0 and p99 no worse than nginx.
+# Then the POST path, ours only (nginx has no equivalent): a second server with a fresh SQLite data
+# folder, its public URL set to its own address (the posts' Origin) and the rate limit raised out of
+# the way, takes contact-form enquiries on POST /api/enquiries from wrk (tests/perf/enquiry.lua,
+# every payload different). Prints enquiries stored per second (201 answers), p99 latency and the
+# non-201 count, then checks the stored rows against the answers: every enquiry answered 201 must
+# be stored, and the only other rows allowed are the posts still in flight when wrk stopped (at
+# most one per connection). No SMTP server is set, so the mail worker writes .eml files into the
+# data folder as it goes.
+# Figures are reported, never asserted: they depend on the machine. The script fails only when the
+# two servers serve different bytes or the stored enquiries do not match the answers.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -11,6 +20,10 @@ DURATION=${BENCH_DURATION:-10s}
 CONNECTIONS=${BENCH_CONNECTIONS:-64}
 THREADS=${BENCH_THREADS:-1}
 ROUTES=${BENCH_ROUTES:-"/ /memberships /about /faq /contact /timetable /hot-yoga /intro-offer"}
+POST_CONNECTIONS=${BENCH_POST_CONNECTIONS:-$CONNECTIONS}
+# Posts a client may make per minute on the POST server: far above anything wrk can send, so no
+# post is refused, while the limiter still runs as it does in production.
+POST_RATE_LIMIT=1000000000
 BINARY=target/release/onespace
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -128,4 +141,93 @@ print(f"{'onespace':10} {ours_rps:>12,.0f} {ours_p99:>10.2f}")
 print(f"{'nginx':10} {nginx_rps:>12,.0f} {nginx_p99:>10.2f}")
 print(f"throughput ratio ours/nginx: {ours_rps / nginx_rps:.2f} (target >= 1.00)")
 print(f"p99 ratio ours/nginx:        {ours_p99 / nginx_p99:.2f} (target <= 1.00)")
+PY
+
+# --- POST /api/enquiries ----------------------------------------------------------------------
+post_port=$(free_port)
+post_origin="http://127.0.0.1:$post_port"
+post_data="$work/post-data"
+# The SQLite file in a fresh data folder, whatever DATABASE_URL says, and no mail server: mail
+# goes to .eml files in the data folder (never to the studio's real inbox).
+"${server_cpu[@]}" env -u DATABASE_URL -u ONESPACE_SMTP_URL -u ONESPACE_TRUST_PROXY \
+  "$BINARY" serve --addr "127.0.0.1:$post_port" --data "$post_data" --public-url "$post_origin" \
+  --rate-limit-per-minute "$POST_RATE_LIMIT" 2>"$work/post.log" &
+post_pid=$!
+pids+=("$post_pid")
+wait_for "$post_origin/healthz"
+
+# Posts queue on SQLite's one writer: a long timeout keeps slow answers in the latency figures
+# instead of counting them as socket timeouts.
+post_wrk() { # label threads connections duration [file for the acknowledged ids]
+  BENCH_RUN="$1" BENCH_ORIGIN="$post_origin" BENCH_ACKED="${5:-}" \
+    "${client_cpu[@]}" wrk -t"$2" -c"$3" -d"$4" --timeout 30s -s tests/perf/enquiry.lua \
+    "$post_origin"
+}
+echo
+echo "==> warming up POST /api/enquiries"
+post_wrk warmup 1 8 2s >/dev/null
+echo "==> POST /api/enquiries, ours only (nginx has no equivalent):" \
+  "wrk -t$THREADS -c$POST_CONNECTIONS -d$DURATION, contact enquiries into a fresh SQLite file"
+post_wrk measure "$THREADS" "$POST_CONNECTIONS" "$DURATION" "$work/acked.txt" >"$work/post.txt"
+
+# Stop the server (it finishes the posts in flight) before reading what it stored.
+kill -TERM "$post_pid" 2>/dev/null || true
+wait "$post_pid" 2>/dev/null || true
+"$BINARY" enquiries export --format json --data "$post_data" >"$work/stored.json"
+emls=$( (find "$post_data/outbox" -name '*.eml' 2>/dev/null || true) | wc -l)
+
+python3 - "$work/post.txt" "$work/acked.txt" "$work/stored.json" "$POST_CONNECTIONS" "$emls" <<'PY'
+import json, re, sys
+summary_path, acked_path, stored_path, connections, emls = sys.argv[1:]
+connections, emls = int(connections), int(emls)
+line = next((l for l in open(summary_path) if l.startswith("enquiries: ")), None)
+if line is None:
+    sys.exit("bench: wrk printed no enquiry summary (tests/perf/enquiry.lua)")
+figures = dict(part.split("=", 1) for part in line.split()[1:])
+created, other, errors = (int(figures[name]) for name in ("created", "other", "errors"))
+seconds = int(figures["duration_us"]) / 1e6
+p99_ms = int(figures["p99_us"]) / 1000
+by_status = f" ({figures['statuses']} as status:count)" if figures["statuses"] else ""
+acked = set(open(acked_path).read().split())
+rows = json.load(open(stored_path))
+def run_of(row):
+    m = re.match(r"visitor\+(\w+)-\d+-\d+@example\.com$", row["enquiry"].get("email", ""))
+    return m.group(1) if m else None
+measured = [row for row in rows if run_of(row) == "measure"]
+stored = {row["id"] for row in measured}
+mailed = sum(1 for row in rows if row.get("mailedAt"))
+emails = {row["enquiry"]["email"] for row in measured}
+
+print(f"{'':10} {'stored/s':>12} {'p99 ms':>10}")
+print(f"{'onespace':10} {created / seconds:>12,.0f} {p99_ms:>10.2f}")
+print(f"answers: {created:,} x 201 in {seconds:.1f} s;"
+      f" non-201: {other:,}{by_status};"
+      f" socket errors: {errors:,}")
+missing = acked - stored
+unanswered = stored - acked
+print(f"rows stored vs acknowledged: {len(stored):,} stored, {created:,} acknowledged (201)",
+      end="")
+print(f"; the {len(unanswered)} more were in flight when wrk stopped and stored after it hung up"
+      f" (at most {connections}: one per connection)" if unanswered else "")
+failures = []
+if created == 0:
+    failures.append("no enquiry was answered 201")
+if len(acked) != created:
+    failures.append(f"{created} answers 201 but {len(acked)} ids read from them")
+if missing:
+    failures.append(f"{len(missing)} enquiries answered 201 are not stored,"
+                    f" e.g. {sorted(missing)[0]}")
+if len(unanswered) > connections + errors:
+    failures.append(f"{len(unanswered)} stored enquiries were never answered 201"
+                    f" (more than the {connections} connections could have in flight)")
+if len(emails) != len(measured):
+    failures.append(f"{len(measured)} rows but {len(emails)} distinct payloads")
+print(f"mail: no SMTP server set, so the mail worker wrote .eml files into the data folder,"
+      f" on the server's core, during the run: {emls:,} files; {mailed:,} of the {len(rows):,}"
+      f" stored enquiries (warm-up included) marked mailed when the server stopped")
+if failures:
+    for failure in failures:
+        print(f"bench: {failure}", file=sys.stderr)
+    sys.exit(1)
+print("check: every acknowledged enquiry is stored, each row distinct")
 PY
