@@ -19,6 +19,8 @@ test.beforeEach(async ({ page }) => {
 
 async function fillContact(page: Page) {
   const form = page.locator('#contact-form');
+  await form.scrollIntoViewIfNeeded();
+  await mounted(page, 'EnquiryForm');
   await form.getByLabel('First Name').fill('Ada');
   await form.getByLabel('Last Name').fill('Lovelace');
   await form.getByLabel('Email').fill('ada@example.com');
@@ -46,6 +48,26 @@ test('contact: Sending... with everything disabled, then the toast and the thank
   await page.getByRole('link', { name: 'Send another message' }).click();
   await expect(page.locator('#contact-form').getByLabel('First Name')).toHaveValue('');
   await expect(page.locator('#contact-form').getByLabel('First Name')).toBeFocused();
+});
+
+test('contact: what was typed before the island mounted is kept, with the focus', async ({ page }) => {
+  // Hold the island's code until the visitor has typed into the server's form.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/assets/EnquiryForm-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/contact');
+  const form = page.locator('#contact-form');
+  await form.getByLabel('First Name').fill('Ada');
+  await form.getByLabel('Message').fill('Typed before the island');
+  await expect(page.locator('[data-island="EnquiryForm"]')).not.toHaveAttribute('data-island-state', 'mounted');
+  release();
+  await mounted(page, 'EnquiryForm');
+  await expect(form.getByLabel('First Name')).toHaveValue('Ada');
+  await expect(form.getByLabel('Message')).toHaveValue('Typed before the island');
+  await expect(form.getByLabel('Message')).toBeFocused();
 });
 
 test('contact: a 422 keeps the values, shows each message beside its field and the error toast', async ({ page }) => {

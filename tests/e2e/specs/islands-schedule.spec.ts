@@ -81,11 +81,15 @@ test('a script without the provider object shows the failure message', async ({ 
 
 test('a widget that never appears gives up after 300 polls with a working Refresh Page', async ({ page }) => {
   await page.clock.install({ time: new Date('2026-01-15T10:00:00Z') });
-  await timetableWith(page, { status: 200, body: 'window.TeamUp = { init() {} };' });
-  const scriptLoaded = page.waitForResponse(`**${STAND_IN}`);
+  await timetableWith(page, { status: 200, body: 'window.TeamUp = { init() { window.__teamupStarted = true; } };' });
   await showWidget(page);
   await page.clock.runFor(150);
-  await scriptLoaded;
+  // The island polls for the first time straight after init, which runs once the script has
+  // arrived and executed: only then may the fake clock run on (polled from Node, since the page's
+  // own timers are fake).
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __teamupStarted?: boolean }).__teamupStarted === true))
+    .toBe(true);
   await page.clock.runFor(29_000);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.clock.runFor(1_100);
