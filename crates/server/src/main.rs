@@ -124,15 +124,20 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         enquiries.wake.clone(),
         settings.retention,
     );
-    actix_web::rt::spawn(worker.run());
+    let (stop_worker, worker_stop) = tokio::sync::watch::channel(false);
+    let worker = actix_web::rt::spawn(worker.run(worker_stop));
     let server = HttpServer::new(move || build_app(site.clone()).app_data(enquiries.clone()))
         .bind(config.addr)
         .with_context(|| format!("ONESPACE_ADDR (--addr): cannot listen on {}", config.addr))?;
     for addr in server.addrs() {
         tracing::info!(%addr, "serving http://{addr}");
     }
-    server.run().await?;
+    let served = server.run().await;
+    // Let the worker finish and mark the batch in hand before the store closes under it.
+    let _ = stop_worker.send(true);
+    let _ = worker.await;
     store.close().await;
+    served?;
     Ok(())
 }
 

@@ -1,6 +1,7 @@
 //! The whole path with real processes: the `onespace` binary posting to a real SMTP server
 //! (aiosmtpd), on SQLite files and a shared PostgreSQL server. An SMTP outage, a SIGKILL in the
-//! middle of a burst, 1,000 concurrent posts and two nodes sharing a database: every
+//! middle of a burst, a SIGTERM with mail in hand, 1,000 concurrent posts and two nodes sharing a
+//! database: every
 //! acknowledged enquiry is stored and mailed once.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
@@ -214,6 +215,40 @@ async fn a_thousand_concurrent_posts_make_a_thousand_rows_and_mails() {
     assert_eq!(counts.keys().cloned().collect::<HashSet<_>>(), ids(&acked));
     assert!(counts.values().all(|n| *n == 1));
     assert_eq!(export(data.path(), None).len(), 1_000);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_graceful_stop_marks_the_mail_in_hand_and_a_restart_sends_the_rest_once() {
+    let _turn = HEAVY.lock().await;
+    let data = TempDir::new("term");
+    let mail = TempDir::new("term-mail");
+    let sink = SmtpSink::start(mail.path());
+    let url = sink.url();
+    let env = [
+        ("ONESPACE_SMTP_URL", url.as_str()),
+        ("ONESPACE_RATE_LIMIT_PER_MINUTE", "100000"),
+    ];
+    let server = Server::start(data.path(), &env).await;
+    let (acked, others) = burst(std::slice::from_ref(&server.addr), 300, 50).await;
+    assert_eq!(acked.len(), 300, "statuses other than 201: {others:?}");
+    let log_path = server.log.clone();
+    assert!(server.terminate(), "the server did not exit cleanly");
+    let log = std::fs::read_to_string(log_path).unwrap();
+    assert!(log.contains("mail worker stopped"), "{log}");
+    assert!(!log.contains("cannot claim mail"), "{log}");
+    assert!(!log.contains("not marked sent"), "{log}");
+    let before_restart = deliveries(&sink).len();
+
+    let restarted = Server::start(data.path(), &env).await;
+    wait_for(Duration::from_secs(120), "300 mails", || {
+        deliveries(&sink).len() == 300
+    })
+    .await;
+    println!("{before_restart} of 300 mailed before the stop, the rest after the restart");
+    let counts = deliveries(&sink);
+    assert_eq!(counts.keys().cloned().collect::<HashSet<_>>(), ids(&acked));
+    assert!(counts.values().all(|n| *n == 1), "sent twice: {counts:?}");
+    restarted.kill();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

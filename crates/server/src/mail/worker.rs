@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use onespace_core::forms::Enquiry;
-use tokio::sync::Notify;
+use tokio::sync::{watch, Notify};
 
 use super::config::{MailConfig, SMTP_TIMEOUT};
 use super::message::compose;
@@ -52,13 +52,15 @@ impl Worker {
         }
     }
 
-    /// Runs until the process ends. The mails of a claimed batch are delivered concurrently over
-    /// the transport's connection pool: an SMTP conversation is mostly waiting on the network.
-    pub async fn run(self) {
+    /// Runs until `stop` turns true (the server is shutting down): the batch in hand is finished
+    /// and marked first, so a clean stop never leaves a sent mail to be sent again. The mails of
+    /// a claimed batch are delivered concurrently over the transport's connection pool: an SMTP
+    /// conversation is mostly waiting on the network.
+    pub async fn run(self, mut stop: watch::Receiver<bool>) {
         let this = Arc::new(self);
         tracing::info!(to = %this.deliverer.describe(), "mail worker started");
         let mut next_retention = Instant::now();
-        loop {
+        while !*stop.borrow() {
             if Instant::now() >= next_retention {
                 this.apply_retention().await;
                 next_retention = Instant::now() + RETENTION_EVERY;
@@ -79,8 +81,10 @@ impl Worker {
             tokio::select! {
                 () = this.wake.notified() => {}
                 () = tokio::time::sleep(POLL) => {}
+                changed = stop.changed() => if changed.is_err() { break },
             }
         }
+        tracing::info!("mail worker stopped");
     }
 
     /// Time a delivery may take: a claim with less lease left is released, not delivered, so

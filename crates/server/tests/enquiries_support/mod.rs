@@ -139,6 +139,17 @@ impl Server {
         let _ = self.child.wait();
     }
 
+    /// Stops the server with SIGTERM, as a service manager does, and waits for it; returns
+    /// whether it exited successfully.
+    pub fn terminate(mut self) -> bool {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -TERM failed");
+        self.child.wait().unwrap().success()
+    }
+
     /// The server's log so far.
     pub fn log(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
