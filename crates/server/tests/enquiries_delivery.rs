@@ -1,8 +1,7 @@
 //! The whole path with real processes: the `onespace` binary posting to a real SMTP server
 //! (aiosmtpd), on SQLite files and a shared PostgreSQL server. An SMTP outage, a SIGKILL in the
 //! middle of a burst, a SIGTERM with mail in hand, 1,000 concurrent posts and two nodes sharing a
-//! database: every
-//! acknowledged enquiry is stored and mailed once.
+//! database: every acknowledged enquiry is stored and mailed once.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
