@@ -51,3 +51,23 @@ test('the banner links to the privacy notice', async ({ page }) => {
   await banner(page).getByRole('link', { name: 'Privacy Notice' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the chat button does not cover the banner’s choices', async ({ page }) => {
+    await page.goto('/timetable');
+    await expect(banner(page)).toBeVisible();
+    await expect(page.locator('[data-island="ChatAssistant"]')).toHaveAttribute('data-island-state', 'mounted');
+    for (const name of ['Decline', 'Accept All']) {
+      const button = banner(page).getByRole('button', { name });
+      const box = await button.boundingBox();
+      if (!box) throw new Error(`${name} has no box`);
+      const onTop = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x as number, y as number)?.closest('button')?.textContent?.trim() ?? null,
+        [box.x + box.width - 4, box.y + box.height / 2],
+      );
+      expect(onTop, `${name} is covered`).toBe(await button.textContent().then((text) => text?.trim() ?? ''));
+    }
+  });
+});
