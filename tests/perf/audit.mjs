@@ -4,8 +4,14 @@
 // WebAssembly each route transfers, then checks the targets: 100 in every category, CLS 0,
 // JavaScript before interaction <= 80 KB, WebAssembly <= 60 KB and only where an island needs it.
 // AUDIT_ROUTES="/ /faq" limits the routes; AUDIT_STRICT=1 exits 1 when a target is missed.
+//
+// The timetable's schedule widget comes from a third party that this machine may not reach. The
+// audit measures our pages, so it points the server (ONESPACE_SCHEDULE_SCRIPT_URL) at a local
+// stand-in that builds a widget element the way the provider's script does; in production the
+// provider's own script adds its bytes and whatever it logs.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -59,11 +65,28 @@ const all = JSON.parse(execFileSync(binary, ['routes'], { encoding: 'utf8' }));
 const only = process.env.AUDIT_ROUTES?.split(/\s+/).filter(Boolean);
 const routes = only ? all.filter((route) => only.includes(route.path)) : all;
 
+const STAND_IN_SCRIPT = `window.TeamUp = { init(config) {
+  const widget = document.createElement('div');
+  widget.className = 'teamup-widget';
+  widget.textContent = 'Schedule stand-in (' + config.view + ')';
+  document.body.append(widget);
+} };`;
+const standInPort = await freePort();
+const standIn = createHttpServer((request, response) => {
+  response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'max-age=31536000' });
+  response.end(STAND_IN_SCRIPT);
+});
+await new Promise((done) => standIn.listen(standInPort, '127.0.0.1', done));
+
 const port = await freePort();
 const data = mkdtempSync(join(tmpdir(), 'onespace-audit-'));
 const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--stop-when-stdin-closes'], {
   stdio: ['pipe', 'ignore', 'ignore'],
-  env: { ...process.env, RUST_LOG: 'warn' },
+  env: {
+    ...process.env,
+    RUST_LOG: 'warn',
+    ONESPACE_SCHEDULE_SCRIPT_URL: `http://127.0.0.1:${standInPort}/widget.js`,
+  },
 });
 const base = `http://127.0.0.1:${port}`;
 await waitFor(`${base}/robots.txt`);
@@ -88,9 +111,10 @@ try {
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
         seo: score('seo'),
-        lcp: lhr.audits['largest-contentful-paint'].numericValue,
-        cls: lhr.audits['cumulative-layout-shift'].numericValue,
-        tbt: lhr.audits['total-blocking-time'].numericValue,
+        lcp: lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue ?? Number.NaN,
+        tbt: lhr.audits['total-blocking-time'].numericValue ?? Number.NaN,
+        runtimeError: lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint'].errorMessage ?? null,
         failed: Object.values(lhr.audits)
           .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
           .map((audit) => audit.id),
@@ -103,6 +127,7 @@ try {
   await browser.close();
   server.stdin.end();
   server.kill('SIGTERM');
+  standIn.close();
 }
 process.stdout.write('\n');
 
@@ -114,10 +139,11 @@ const lines = [
 ];
 const misses = [];
 for (const r of rows) {
+  if (r.runtimeError) misses.push(`${r.path} (${r.formFactor}): Lighthouse could not measure: ${r.runtimeError}`);
   for (const key of ['performance', 'accessibility', 'bestPractices', 'seo']) {
     if (r[key] < TARGETS.score) misses.push(`${r.path} (${r.formFactor}): ${key} ${r[key]} [${r.failed.join(', ')}]`);
   }
-  if (r.cls > TARGETS.cls) misses.push(`${r.path} (${r.formFactor}): CLS ${r.cls.toFixed(3)}`);
+  if (!(r.cls <= TARGETS.cls)) misses.push(`${r.path} (${r.formFactor}): CLS ${r.cls.toFixed(3)}`);
   if (r.js > TARGETS.jsBytes) misses.push(`${r.path} (${r.formFactor}): JavaScript ${kb(r.js)} KB`);
   if (r.wasm > TARGETS.wasmBytes) misses.push(`${r.path} (${r.formFactor}): WebAssembly ${kb(r.wasm)} KB`);
 }

@@ -34,11 +34,12 @@ pub fn build_app(
         InitError = (),
     >,
 > {
+    let security_headers = security::headers(&site.schedule_origin());
     App::new()
         .app_data(site)
         .configure(configure)
         .wrap(ErrorHandlers::new().default_handler_server(server_error_page))
-        .wrap(security::headers())
+        .wrap(security_headers)
         .wrap_fn(|request, service| {
             let started = Instant::now();
             let method = request.method().clone();

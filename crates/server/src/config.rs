@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::mail::{MailArgs, MailConfig, MailConfigError};
+use crate::widgets::schedule::TEAMUP_SCRIPT_URL;
 
 /// A configuration value that cannot be used; the message names the flag and the variable.
 #[derive(Debug, thiserror::Error)]
@@ -40,6 +41,12 @@ pub enum ConfigError {
          to 36500"
     )]
     RetentionDays(String),
+    /// `--schedule-script-url` / `ONESPACE_SCHEDULE_SCRIPT_URL` is not an absolute http(s) URL.
+    #[error(
+        "ONESPACE_SCHEDULE_SCRIPT_URL (--schedule-script-url): '{0}' must be an absolute \
+         http:// or https:// URL of the schedule provider's widget script"
+    )]
+    ScheduleScriptUrl(String),
     /// A mail setting is wrong (the message names it).
     #[error(transparent)]
     Mail(#[from] MailConfigError),
@@ -57,6 +64,10 @@ pub struct ServeArgs {
     /// Public origin used in canonical links, Open Graph tags and the sitemap.
     #[arg(long, env = "ONESPACE_PUBLIC_URL", default_value = DEFAULT_PUBLIC_URL)]
     pub public_url: String,
+    /// The schedule provider's widget script on /timetable; the Content-Security-Policy admits
+    /// its origin. The provider's own URL unless the studio is told of a new one.
+    #[arg(long, env = "ONESPACE_SCHEDULE_SCRIPT_URL", default_value = TEAMUP_SCRIPT_URL)]
+    pub schedule_script_url: String,
     /// Stop when standard input closes: lets a test harness that dies take the server with it.
     #[arg(long, hide = true)]
     pub stop_when_stdin_closes: bool,
@@ -96,6 +107,8 @@ pub struct Config {
     pub public_url: String,
     /// Days enquiries are kept: the worker deletes older ones and the privacy notice states it.
     pub retention_days: u64,
+    /// The schedule widget's script (an absolute http(s) URL).
+    pub schedule_script_url: String,
 }
 
 /// Checked settings of the forms API, its database and its mail.
@@ -141,6 +154,9 @@ impl ServeArgs {
             data_dir: self.data_dir.clone(),
             public_url: public_origin(&self.public_url)?,
             retention_days,
+            schedule_script_url: url_origin(&self.schedule_script_url)
+                .map(|_| self.schedule_script_url.trim().to_owned())
+                .ok_or_else(|| ConfigError::ScheduleScriptUrl(self.schedule_script_url.clone()))?,
         };
         let database_url = self
             .database_url
@@ -181,8 +197,24 @@ impl Config {
             data_dir: PathBuf::from("./data"),
             public_url: DEFAULT_PUBLIC_URL.to_owned(),
             retention_days: DEFAULT_RETENTION_DAYS,
+            schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
         }
     }
+}
+
+/// The origin (`scheme://host[:port]`) of an absolute http(s) URL with a path, or `None`.
+pub fn url_origin(url: &str) -> Option<String> {
+    let url = url.trim();
+    let (scheme, rest) = url
+        .strip_prefix("https://")
+        .map(|rest| ("https", rest))
+        .or_else(|| url.strip_prefix("http://").map(|rest| ("http", rest)))?;
+    let host = rest.split(['/', '?', '#']).next()?;
+    let valid = !host.is_empty()
+        && !host.starts_with(':')
+        && !url.contains(char::is_whitespace)
+        && !url.contains(['"', '<', '>', '\'', ';']);
+    valid.then(|| format!("{scheme}://{host}"))
 }
 
 /// `raw` as a public origin without a trailing slash, or the error naming ONESPACE_PUBLIC_URL.
@@ -217,6 +249,7 @@ mod tests {
             trust_proxy: false,
             rate_limit_per_minute: "10".to_owned(),
             retention_days: "730".to_owned(),
+            schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
             mail: MailArgs::default(),
         }
     }
@@ -293,6 +326,37 @@ mod tests {
                 .map(|e| e.to_string())
                 .unwrap_or_default();
             assert!(message.contains(name), "{name}: {message}");
+        }
+    }
+
+    #[test]
+    fn the_schedule_script_must_be_an_absolute_url_and_gives_its_origin() {
+        assert_eq!(
+            url_origin("https://goteamup.com/static/js/widget.js").as_deref(),
+            Some("https://goteamup.com")
+        );
+        assert_eq!(
+            url_origin("http://127.0.0.1:9000/widget.js").as_deref(),
+            Some("http://127.0.0.1:9000")
+        );
+        for bad in [
+            "",
+            "widget.js",
+            "//cdn.example/w.js",
+            "https:///w.js",
+            "https://a b/w.js",
+            "https://x.example/w.js; script-src *",
+        ] {
+            assert_eq!(url_origin(bad), None, "{bad}");
+            let mut given = args("127.0.0.1:8080", DEFAULT_PUBLIC_URL);
+            given.schedule_script_url = bad.to_owned();
+            let error = given.validate().err().map(|e| e.to_string());
+            assert!(
+                error.as_deref().is_some_and(
+                    |e| e.starts_with("ONESPACE_SCHEDULE_SCRIPT_URL (--schedule-script-url)")
+                ),
+                "{bad}: {error:?}"
+            );
         }
     }
 }

@@ -79,7 +79,7 @@ async fn every_route_answers_with_its_title_description_canonical_and_the_layout
         assert!(body.contains("<footer"), "{}", route.path);
         assert!(body.contains("© 2025 One Space"), "{}", route.path);
         assert!(
-            body.contains("data-island=\"CookieBanner\""),
+            body.contains("aria-label=\"Cookie consent\" data-cookie-banner hidden"),
             "{}",
             route.path
         );
@@ -303,4 +303,34 @@ async fn island_props_are_json_that_cannot_end_their_element() {
     );
     assert!(body.contains("data-island=\"IntroCountdown\" data-load=\"load\""));
     assert!(body.contains(">10:00<"));
+}
+
+#[actix_web::test]
+async fn a_configured_schedule_script_is_loaded_on_the_timetable_and_admitted_by_the_policy() {
+    let config = Config {
+        schedule_script_url: "https://cdn.schedule.example/v2/widget.js".to_owned(),
+        ..Config::for_rendering()
+    };
+    let site = web::Data::new(Site::build(&config).expect("frontend built (make frontend)"));
+    let app = test::init_service(build_app(site)).await;
+    let response = test::call_service(
+        &app,
+        test::TestRequest::get().uri("/timetable").to_request(),
+    )
+    .await;
+    let csp = response
+        .headers()
+        .get("content-security-policy")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let body = String::from_utf8(test::read_body(response).await.to_vec()).unwrap();
+    assert!(body.contains(r#""scriptUrl":"https://cdn.schedule.example/v2/widget.js""#));
+    let script_src = csp
+        .split(';')
+        .find(|d| d.trim().starts_with("script-src"))
+        .unwrap();
+    assert!(script_src.contains("https://cdn.schedule.example"));
+    assert!(!csp.contains(onespace_server::widgets::schedule::TEAMUP_ORIGIN));
 }

@@ -69,6 +69,7 @@ fn context() -> RenderContext {
             module_preloads: Vec::new(),
         },
         retention_days: onespace_server::config::DEFAULT_RETENTION_DAYS,
+        schedule_script_url: onespace_server::widgets::schedule::TEAMUP_SCRIPT_URL.to_owned(),
     }
 }
 

@@ -6,7 +6,6 @@
 import type { IslandRegistry } from './runtime/runtime';
 
 export const islands: IslandRegistry = {
-  CookieBanner: () => import('./cookie-banner/CookieBanner'),
   IntroCountdown: () => import('./countdown/IntroCountdown'),
   TimedOfferCountdown: () => import('./countdown/TimedOfferCountdown'),
   ChatAssistant: () => import('./chat/ChatAssistant'),

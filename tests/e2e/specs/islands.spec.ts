@@ -42,6 +42,6 @@ test('pages without a core island never fetch the WebAssembly module', async ({ 
     if (request.url().endsWith('.wasm')) wasm.push(request.url());
   });
   await page.goto('/about');
-  await expect(page.locator('[data-island="CookieBanner"]')).toHaveAttribute('data-island-state', 'mounted');
+  await expect(page.locator('[data-island="ChatAssistant"]')).toHaveAttribute('data-island-state', 'mounted');
   expect(wasm).toEqual([]);
 });

@@ -8,14 +8,12 @@
 
 use actix_web::middleware::DefaultHeaders;
 
-use crate::widgets::schedule::THIRD_PARTY_ORIGINS;
-
-/// The Content-Security-Policy of every page: this origin, plus the schedule widget's provider
-/// ([`THIRD_PARTY_ORIGINS`]) for what its embed needs. Admitting the provider site-wide rather
-/// than on /timetable alone keeps one policy for every response; the provider runs only where
-/// the timetable page loads its script.
-pub fn content_security_policy() -> String {
-    let third_parties = THIRD_PARTY_ORIGINS.join(" ");
+/// The Content-Security-Policy of every page: this origin, plus the schedule provider's origin
+/// (`schedule_origin`, from the configured widget script) for what its embed needs. Admitting
+/// the provider site-wide rather than on /timetable alone keeps one policy for every response;
+/// the provider runs only where the timetable page loads its script.
+pub fn content_security_policy(schedule_origin: &str) -> String {
+    let third_parties = schedule_origin;
     [
         "default-src 'self'".to_owned(),
         format!("script-src 'self' 'wasm-unsafe-eval' {third_parties}"),
@@ -33,9 +31,12 @@ pub fn content_security_policy() -> String {
 }
 
 /// The headers, as a middleware.
-pub fn headers() -> DefaultHeaders {
+pub fn headers(schedule_origin: &str) -> DefaultHeaders {
     DefaultHeaders::new()
-        .add(("Content-Security-Policy", content_security_policy()))
+        .add((
+            "Content-Security-Policy",
+            content_security_policy(schedule_origin),
+        ))
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
         .add((

@@ -69,7 +69,7 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
         Page::Home => (vec![ld::web_page(route, context)], home::main()),
         Page::About => (vec![ld::health_club(context)], about::main()),
         Page::OurClasses => (Vec::new(), classes::main()),
-        Page::Timetable => (Vec::new(), timetable::main()),
+        Page::Timetable => (Vec::new(), timetable::main(&context.schedule_script_url)),
         Page::Memberships => (Vec::new(), memberships::main()),
         Page::Challenge => (Vec::new(), challenge::main()),
         Page::FireIce => (Vec::new(), fire_ice::main()),

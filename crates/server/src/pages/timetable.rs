@@ -9,8 +9,8 @@ use super::components::{icon, page_hero, Icon};
 use crate::routes::Page;
 use crate::widgets;
 
-/// The page content.
-pub fn main() -> Markup {
+/// The page content, with the schedule widget loading `schedule_script_url`.
+pub fn main(schedule_script_url: &str) -> Markup {
     html! {
         (page_hero("Timetable", "Book Your Classes", "Pick a class, book your spot and we will see you in the studio.", html! {
             a class="btn btn-primary" href="#schedule" { "View the Schedule" }
@@ -34,7 +34,7 @@ pub fn main() -> Markup {
                 }
                 h2 class="section-title mt-12" id="schedule-title" { "This week's classes" }
                 div id="schedule" class="schedule-shell" {
-                    (widgets::schedule::widget(widgets::schedule::TEAMUP_SCRIPT_URL))
+                    (widgets::schedule::widget(schedule_script_url))
                 }
             }
         }

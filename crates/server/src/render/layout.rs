@@ -5,7 +5,6 @@ use maud::{html, Markup, DOCTYPE};
 use onespace_core::{links, studio};
 
 use crate::assets::EntryLinks;
-use crate::render::{island, Load};
 use crate::routes::{HeaderMode, Page, Route, NAVIGATION};
 use crate::widgets;
 
@@ -18,6 +17,8 @@ pub struct RenderContext {
     pub entry: EntryLinks,
     /// Days enquiries are kept, as the privacy notice states.
     pub retention_days: u64,
+    /// The schedule widget's script, loaded on /timetable.
+    pub schedule_script_url: String,
 }
 
 impl RenderContext {
@@ -124,9 +125,7 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 main id="main" tabindex="-1" { (document.main) }
                 (footer())
                 (widgets::chat::assistant())
-                (island("CookieBanner", Load::Idle, &serde_json::json!({
-                    "privacyPath": Page::Privacy.path(),
-                }), html! {}))
+                (widgets::cookie_banner::banner())
             }
         }
     };

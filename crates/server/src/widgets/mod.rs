@@ -4,6 +4,7 @@
 //! the same box (forms, countdowns, the chat button) the fallback here is the component's first
 //! render, so mounting moves nothing.
 //!
+//! - [`cookie_banner`]: the site-wide cookie banner (server markup and a plain script, no island).
 //! - [`chat`]: the site-wide chat assistant and the 'Chat with Our Assistant' buttons.
 //! - [`dialogs`]: the discount and 1-2-1 dialogs with their mailto triggers, the drop-in link.
 //! - [`form`]: the island around the pages' enquiry forms (contact, investment interest, investor
@@ -14,6 +15,7 @@
 //! - [`offer_bar`]: the back-to-school page's bottom bar.
 
 pub mod chat;
+pub mod cookie_banner;
 pub mod countdown;
 pub mod dialogs;
 pub mod form;

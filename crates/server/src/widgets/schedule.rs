@@ -9,9 +9,10 @@
 //! [`TEAMUP_SCRIPT_URL`]. The provider's embed snippet for the studio's account confirms the
 //! script URL, object and element before launch (SPEC does not show them).
 //!
-//! The site's Content-Security-Policy admits [`TEAMUP_ORIGIN`] for scripts, styles, images,
-//! frames and requests (`crate::http::security`), so the provider's widget can run; if their
-//! embed snippet names a CDN host as well, add it to [`THIRD_PARTY_ORIGINS`].
+//! The script URL is configuration (`ONESPACE_SCHEDULE_SCRIPT_URL`, [`TEAMUP_SCRIPT_URL`] by
+//! default), so a change on the provider's side needs no release; the site's
+//! Content-Security-Policy admits that script's origin for scripts, styles, images, frames and
+//! requests (`crate::http::security`), so the provider's widget can run.
 
 use maud::{html, Markup};
 use onespace_core::links;
@@ -20,13 +21,10 @@ use serde_json::json;
 
 use crate::render::{island, Load};
 
-/// The provider's origin: the one third party whose scripts the pages run.
+/// The provider's origin.
 pub const TEAMUP_ORIGIN: &str = "https://goteamup.com";
 
-/// Origins the site's Content-Security-Policy admits besides its own, for the schedule widget.
-pub const THIRD_PARTY_ORIGINS: &[&str] = &[TEAMUP_ORIGIN];
-
-/// The provider's widget script (on [`TEAMUP_ORIGIN`]).
+/// The provider's widget script (on [`TEAMUP_ORIGIN`]), unless configured otherwise.
 pub const TEAMUP_SCRIPT_URL: &str = "https://goteamup.com/static/js/widget.js";
 
 /// How the provider's script is driven.
@@ -112,7 +110,6 @@ mod tests {
     fn the_script_and_schedule_page_live_on_the_admitted_origin() {
         assert!(TEAMUP_SCRIPT_URL.starts_with(&format!("{TEAMUP_ORIGIN}/")));
         assert!(schedule_page_url().starts_with(&format!("{TEAMUP_ORIGIN}/")));
-        assert!(THIRD_PARTY_ORIGINS.contains(&TEAMUP_ORIGIN));
     }
 
     #[test]

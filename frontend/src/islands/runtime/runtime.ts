@@ -3,7 +3,7 @@
  * strategy, loads its component chunk and mounts it over the server fallback.
  *
  * An island element looks like
- *   <div data-island="CookieBanner" data-load="idle">
+ *   <div data-island="ChatAssistant" data-load="idle">
  *     <script type="application/json" data-island-props>{...}</script>
  *     ...fallback markup...
  *   </div>

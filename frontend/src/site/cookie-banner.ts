@@ -1,0 +1,26 @@
+/**
+ * The cookie banner (SPEC section 4), server-rendered `hidden` in every page: shown here when no
+ * choice is stored; Accept All stores 'accepted' and grants analytics storage, Decline stores
+ * 'declined' and denies it (site/consent.ts), then the banner hides. Plain DOM, no React, so it
+ * paints with the page. It is fixed to the bottom of the viewport, so it moves nothing.
+ */
+import { storeConsent, storedConsent, type Consent } from './consent';
+
+function isConsent(value: string | undefined): value is Consent {
+  return value === 'accepted' || value === 'declined';
+}
+
+/** Shows the banner below `root` if no choice is stored, and wires its choices. */
+export function enhanceCookieBanner(root: ParentNode, storage?: Storage | null): void {
+  const banner = root.querySelector<HTMLElement>('[data-cookie-banner]');
+  if (!banner || storedConsent(storage) !== null) return;
+  for (const button of Array.from(banner.querySelectorAll<HTMLButtonElement>('button[data-consent]'))) {
+    const choice = button.dataset['consent'];
+    if (!isConsent(choice)) continue;
+    button.addEventListener('click', () => {
+      storeConsent(choice, storage);
+      banner.hidden = true;
+    });
+  }
+  banner.hidden = false;
+}
