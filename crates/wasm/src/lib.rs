@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use onespace_core::forms::{self, FormName, Values};
 use onespace_core::mail::{self, MailKind};
 use onespace_core::{chat, countdown, Pence};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// Serialises a core value as a JSON-compatible JavaScript value.
@@ -44,51 +44,47 @@ fn stored(end_ms: Option<f64>) -> Option<u64> {
         .map(whole)
 }
 
-/// A form value as the islands may hand it over: text, or a number or boolean from a widget.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Loose {
-    Text(String),
-    Number(f64),
-    Flag(bool),
-}
-
 /// Reads a `{ field: value }` object; `null`/`undefined` is an empty form, and `null`,
-/// `undefined` or missing values count as empty.
+/// `undefined` or missing values count as empty. Numbers and booleans from a widget are read as
+/// JavaScript prints them. The object is walked with js-sys rather than deserialised with serde:
+/// serde's error messages would carry a float formatter into the module for nothing.
 fn read_values(input: JsValue) -> Result<Values, JsError> {
     if input.is_null() || input.is_undefined() {
         return Ok(Values::new());
     }
-    let loose: BTreeMap<String, Option<Loose>> =
-        serde_wasm_bindgen::from_value(input).map_err(|error| {
-            JsError::new(&format!(
-                "Form values must be an object of strings: {error}"
-            ))
-        })?;
-    Ok(loose
-        .into_iter()
-        .map(|(name, value)| {
-            let text = match value {
-                Some(Loose::Text(text)) => text,
-                Some(Loose::Number(number)) => number.to_string(),
-                Some(Loose::Flag(flag)) => flag.to_string(),
-                None => String::new(),
-            };
-            (name, text)
-        })
-        .collect())
+    if !input.is_object() || js_sys::Array::is_array(&input) {
+        return Err(JsError::new("Form values must be an object of strings"));
+    }
+    let mut values = Values::new();
+    for entry in js_sys::Object::entries(input.unchecked_ref()).iter() {
+        let pair: js_sys::Array = entry.unchecked_into();
+        let name = pair.get(0).as_string().unwrap_or_default();
+        let value = pair.get(1);
+        let text = if let Some(text) = value.as_string() {
+            text
+        } else if value.is_null() || value.is_undefined() {
+            String::new()
+        } else if let Some(flag) = value.as_bool() {
+            flag.to_string()
+        } else if value.as_f64().is_some() {
+            value
+                .unchecked_into::<js_sys::Number>()
+                .to_string_with_radix(10)
+                .map(String::from)
+                .unwrap_or_default()
+        } else {
+            return Err(JsError::new(&format!(
+                "Form value '{name}' must be text, a number or a boolean"
+            )));
+        };
+        values.insert(name, text);
+    }
+    Ok(values)
 }
 
 fn form(name: &str) -> Result<FormName, JsError> {
     name.parse()
         .map_err(|error: forms::UnknownForm| JsError::new(&error.to_string()))
-}
-
-/// The whole price list, offers, founder plans, investment figures, policy, hours, drive times
-/// and team as one object. Prices are in pence: show them with `formatPence`.
-#[wasm_bindgen(unchecked_return_type = "Catalogue")]
-pub fn catalogue() -> Result<JsValue, JsError> {
-    to_js(&onespace_core::catalogue())
 }
 
 /// The intro-offer countdown at `nowMs` for the end time kept in browser storage (`undefined`

@@ -65,25 +65,15 @@ test("validateForm reads numbers, booleans and null leniently and throws for unk
   });
   assert.deepStrictEqual(result, { ok: true, errors: {} });
   assert.deepStrictEqual(wasm.validateForm("contact", null).ok, false);
-  assert.throws(() => wasm.validateForm("contact", "not an object"));
+  assert.throws(() => wasm.validateForm("contact", "not an object"), /Form values must be an object of strings/);
+  assert.throws(() => wasm.validateForm("contact", ["Kim"]), /Form values must be an object of strings/);
+  assert.throws(() => wasm.validateForm("contact", { message: {} }), /Form value 'message' must be text, a number or a boolean/);
+  const link = wasm.mailLink("discount", {
+    name: "Kim", email: "kim@example.com", phone: 7700900123, discountType: "Student", additionalInfo: 1.5,
+  });
+  assert.ok(link.includes("7700900123") && link.includes("1.5"), link);
+  assert.ok(wasm.mailLink("discount", { name: "Kim", email: "k@example.com", phone: "1", discountType: true }).includes("true"));
   assert.throws(() => wasm.validateForm("nope", {}), /Unknown form 'nope'\./);
-});
-
-test("catalogue is one JSON-able object with prices in pence", () => {
-  const catalogue = wasm.catalogue();
-  assert.deepStrictEqual(JSON.parse(JSON.stringify(catalogue)), catalogue);
-  assert.deepStrictEqual(
-    catalogue.memberships.map((m) => [m.key, wasm.formatPence(m.price), m.sessions, m.featured]),
-    [["lite", "£49", 4, false], ["core", "£79", 8, false], ["flex", "£99", 12, true], ["unlimited", "£139", null, false]],
-  );
-  assert.deepStrictEqual(
-    catalogue.founderPlans.map((p) => [wasm.formatPence(p.founderPrice), wasm.formatPence(p.annualPrice)]),
-    [["£111.20", "£1,112"], ["£87.20", "£872"], ["£87.20", "£872"], ["£79.20", "£792"], ["£63.20", "£632"], ["£39.20", "£392"]],
-  );
-  assert.equal(catalogue.packs[1].perSession, "£12.50 per session");
-  assert.equal(wasm.formatPence(catalogue.investment.loanMonthlyRepayment), "£966.67");
-  assert.equal(catalogue.investment.forecast.length, 12);
-  assert.equal(catalogue.team.filter((m) => m.offers121).length >= 2, true);
 });
 
 test("schemas, messages and chat texts are exported", () => {
@@ -118,7 +108,6 @@ test("the generated .d.ts declares every field the exports return", () => {
       walk(inner);
     }
   };
-  walk(wasm.catalogue());
   walk(wasm.messages().forms.membership);
   walk(wasm.formSchema("membership").fields);
   walk(wasm.chatReply("hello"));

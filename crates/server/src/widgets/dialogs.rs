@@ -12,7 +12,7 @@
 
 use maud::{html, Markup};
 use onespace_core::mail;
-use onespace_core::team::TeamMember;
+use onespace_core::team::{self, TeamMember};
 use serde_json::json;
 
 use crate::render::{island, Load};
@@ -39,7 +39,16 @@ pub fn discount_button(label: &str, class: &str) -> Markup {
     }
 }
 
-/// The 1-2-1 dialog island (team page).
+/// The coaches who offer 1-2-1 sessions, by id, as the dialog names them.
+fn one_to_one_coaches() -> serde_json::Map<String, serde_json::Value> {
+    team::TEAM
+        .iter()
+        .filter(|member| member.offers121)
+        .map(|member| (member.id.to_owned(), json!(member.name)))
+        .collect()
+}
+
+/// The 1-2-1 dialog island (team page), with the names of the coaches its buttons may name.
 pub fn one_to_one_dialog() -> Markup {
     island(
         "OneToOneDialog",
@@ -49,6 +58,7 @@ pub fn one_to_one_dialog() -> Markup {
             "description": "Ask about available times, pricing and what to expect. We'll open an e-mail ready for you to add your details and preferred times, or you can call the studio.",
             "emailLabel": "Email to Enquire",
             "callLabel": "Call the Studio",
+            "coaches": one_to_one_coaches(),
         }),
         html! {},
     )

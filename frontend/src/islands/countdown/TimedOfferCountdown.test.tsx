@@ -5,7 +5,8 @@ import TimedOfferCountdown from './TimedOfferCountdown';
 
 const KEY = 'onespace-timed-offer-end';
 const NOW = Date.UTC(2026, 0, 15, 10, 0, 0);
-const CODE = realCore.catalogue().trial.timedCode;
+/** The coupon as the server renders it in the page (the island only hides or shows it). */
+const CODE = 'FAST10';
 
 const props = {
   label: 'Offer ends in',

@@ -19,7 +19,7 @@ describe('MembershipDialog', () => {
     host.dataset['island'] = 'MembershipDialog';
     host.dataset['islandState'] = 'mounted';
     document.body.append(host);
-    const plan = realCore.catalogue().founderPlans[1]?.key ?? '';
+    const plan = realCore.formSchema('membership').fields.find((field) => field.name === 'selectedMembership')?.options[1]?.value ?? '';
     render(
       <MembershipDialog
         title="Claim Your Founder Membership"

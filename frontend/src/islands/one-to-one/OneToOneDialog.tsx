@@ -1,7 +1,8 @@
 /**
  * The 1-2-1 personal training enquiry on the team page (SPEC section 2: cards of coaches who
  * offer 1-2-1 open an enquiry dialog). The card's button carries `data-one-to-one` with the team
- * member's id from the core's catalogue; without JavaScript it is the core's mail link itself.
+ * member's id, and the server hands over the names of the coaches who offer 1-2-1 by id (from the
+ * core's team); without JavaScript the button is the core's mail link itself.
  * The dialog offers the core's mail link to that coach (subject naming the coach, body asking
  * for times, pricing and what to expect) and the studio's phone.
  */
@@ -17,16 +18,18 @@ interface OneToOneDialogProps {
   description: string;
   emailLabel: string;
   callLabel: string;
+  /** Names of the coaches who offer 1-2-1, by team member id. */
+  coaches: Record<string, string>;
 }
 
-export default function OneToOneDialog({ titlePrefix, description, emailLabel, callLabel }: OneToOneDialogProps) {
+export default function OneToOneDialog({ titlePrefix, description, emailLabel, callLabel, coaches }: OneToOneDialogProps) {
   const [memberId, setMemberId] = useState<string | null>(null);
   const core = useCore(memberId !== null);
   useEffect(
     () => onIslandRequest<{ memberId?: string }>('OneToOneDialog', (detail) => setMemberId(detail.memberId ?? '')),
     [],
   );
-  const coach = core?.catalogue().team.find((member) => member.id === memberId)?.name;
+  const coach = memberId === null ? undefined : coaches[memberId];
   if (!core || coach === undefined) return null;
   const close = () => setMemberId(null);
   return (
