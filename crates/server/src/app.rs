@@ -34,12 +34,20 @@ pub fn build_app(
         InitError = (),
     >,
 > {
-    let security_headers = security::headers(&site.schedule_origin());
+    let security_headers = security::SecurityHeaders::new(&site.schedule_origin());
     App::new()
         .app_data(site)
         .configure(configure)
         .wrap(ErrorHandlers::new().default_handler_server(server_error_page))
-        .wrap(security_headers)
+        .wrap_fn(move |request, service| {
+            let security_headers = security_headers.clone();
+            let response = service.call(request);
+            async move {
+                let mut response = response.await?;
+                security_headers.apply(response.headers_mut());
+                Ok(response)
+            }
+        })
         .wrap_fn(|request, service| {
             let started = Instant::now();
             let method = request.method().clone();

@@ -219,6 +219,11 @@ async fn html_carries_the_security_headers() {
     assert_eq!(headers.get("x-content-type-options").unwrap(), "nosniff");
     assert!(headers.contains_key("referrer-policy"));
     assert!(headers.contains_key("permissions-policy"));
+    assert_eq!(headers.get("x-frame-options").unwrap(), "DENY");
+    // Error pages are documents too.
+    let (status, headers, _) = get("/no-such-page", &[]).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(headers.contains_key("content-security-policy"));
 }
 
 #[actix_web::test]
@@ -252,6 +257,10 @@ async fn hashed_assets_are_immutable_and_linked_from_the_manifest() {
             "public, max-age=31536000, immutable"
         );
         assert_eq!(headers.get(header::CONTENT_ENCODING).unwrap(), "br");
+        // Scripts and styles are not documents: nosniff, but no document policy headers.
+        assert_eq!(headers.get("x-content-type-options").unwrap(), "nosniff");
+        assert!(!headers.contains_key("content-security-policy"), "{asset}");
+        assert!(!headers.contains_key("permissions-policy"), "{asset}");
     }
     let (status, headers, _) = get("/favicon.svg", &[]).await;
     assert_eq!(status, StatusCode::OK);
