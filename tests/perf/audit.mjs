@@ -101,8 +101,13 @@ try {
   for (const route of routes) {
     for (const formFactor of ['mobile', 'desktop']) {
       const config = formFactor === 'desktop' ? desktopConfig : undefined;
-      const result = await lighthouse(`${base}${route.path}`, { port: debugPort, output: 'json', logLevel: 'error' }, config);
-      const lhr = result.lhr;
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART and the like); such a run
+      // measured nothing, so it is repeated once before being reported.
+      let lhr;
+      for (let attempt = 1; attempt <= 2; attempt += 1) {
+        lhr = (await lighthouse(`${base}${route.path}`, { port: debugPort, output: 'json', logLevel: 'error' }, config)).lhr;
+        if (!lhr.runtimeError) break;
+      }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       rows.push({
         path: route.path,
