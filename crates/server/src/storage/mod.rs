@@ -81,6 +81,30 @@ pub struct StoredEnquiry {
     pub mailed_at: Option<i64>,
 }
 
+/// Every enquiry with the time its mail was sent, oldest first (the same SQL on both databases).
+const ALL_ENQUIRIES: &str = "SELECT e.id, e.received_at, e.form, e.payload, o.sent_at
+     FROM enquiries e LEFT JOIN mail_outbox o ON o.enquiry_id = e.id
+     ORDER BY e.received_at, e.id";
+
+impl StoredEnquiry {
+    /// A row of [`ALL_ENQUIRIES`], from either database.
+    fn from_row<'r, R>(row: &'r R) -> Result<Self, sqlx::Error>
+    where
+        R: sqlx::Row,
+        &'static str: sqlx::ColumnIndex<R>,
+        String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+        i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    {
+        Ok(Self {
+            id: row.try_get("id")?,
+            received_at: row.try_get("received_at")?,
+            form: row.try_get("form")?,
+            payload: row.try_get("payload")?,
+            mailed_at: row.try_get("sent_at")?,
+        })
+    }
+}
+
 /// An outbox row claimed by this worker until `claimed_until`.
 #[derive(Debug, Clone)]
 pub struct ClaimedMail {

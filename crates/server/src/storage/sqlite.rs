@@ -11,7 +11,7 @@ use sqlx::sqlite::{
 };
 use sqlx::Row;
 
-use super::{ClaimedMail, NewEnquiry, StorageError, StoredEnquiry};
+use super::{ClaimedMail, NewEnquiry, StorageError, StoredEnquiry, ALL_ENQUIRIES};
 
 /// How long a writer waits for another writer's transaction.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(15);
@@ -167,22 +167,9 @@ pub async fn delete_before(pool: &SqlitePool, cutoff: i64) -> Result<u64, Storag
 }
 
 pub async fn all(pool: &SqlitePool) -> Result<Vec<StoredEnquiry>, StorageError> {
-    let rows = sqlx::query(
-        "SELECT e.id, e.received_at, e.form, e.payload, o.sent_at
-         FROM enquiries e LEFT JOIN mail_outbox o ON o.enquiry_id = e.id
-         ORDER BY e.received_at, e.id",
-    )
-    .fetch_all(pool)
-    .await?;
-    rows.iter()
-        .map(|row| {
-            Ok(StoredEnquiry {
-                id: row.try_get("id")?,
-                received_at: row.try_get("received_at")?,
-                form: row.try_get("form")?,
-                payload: row.try_get("payload")?,
-                mailed_at: row.try_get("sent_at")?,
-            })
-        })
-        .collect()
+    let rows = sqlx::query(ALL_ENQUIRIES).fetch_all(pool).await?;
+    Ok(rows
+        .iter()
+        .map(StoredEnquiry::from_row)
+        .collect::<Result<_, _>>()?)
 }
