@@ -5,58 +5,11 @@
  * and stay expired until the next visit. The markup matches the server fallback, so mounting
  * moves nothing.
  */
-import { useEffect, useState } from 'react';
-import { loadCore } from '../../core/load';
-import type { CountdownState } from '../../wasm-pkg/onespace_wasm';
-import { readStoredEnd, storeEnd } from './storage';
+import { CountdownView, useCountdown, type CountdownProps, type FirstTick } from './countdown';
 
-interface IntroCountdownProps {
-  /** Words before the running time, as the server renders them. */
-  label: string;
-  /** The server's first render of the time, shown until the core answers. */
-  initialDisplay: string;
-  /** Shown at zero. */
-  expiredMessage: string;
-  /** localStorage key of the end time (milliseconds since the epoch), from the core. */
-  storageKey: string;
-}
+const introRule: FirstTick = (core, nowMs, storedEndMs) => core.introOfferCountdown(nowMs, storedEndMs);
 
-export default function IntroCountdown({ label, initialDisplay, expiredMessage, storageKey }: IntroCountdownProps) {
-  const [state, setState] = useState<CountdownState | null>(null);
-
-  useEffect(() => {
-    let timer: number | undefined;
-    let cancelled = false;
-    void loadCore().then((core) => {
-      if (cancelled) return;
-      const first = core.introOfferCountdown(Date.now(), readStoredEnd(storageKey));
-      storeEnd(storageKey, first.endMs);
-      setState(first);
-      timer = window.setInterval(() => {
-        const next = core.countdownAt(Date.now(), first.endMs);
-        setState(next);
-        if (next.expired) window.clearInterval(timer);
-      }, 1000);
-    });
-    return () => {
-      cancelled = true;
-      window.clearInterval(timer);
-    };
-  }, [storageKey]);
-
-  if (state?.expired) {
-    return (
-      <div className="countdown countdown-expired" role="status">
-        <span className="countdown-label">{expiredMessage}</span>
-      </div>
-    );
-  }
-  return (
-    <div className="countdown" role="timer" aria-live="off">
-      <span className="countdown-label">{label}</span>
-      <span className="countdown-time" data-countdown-time>
-        {state?.display ?? initialDisplay}
-      </span>
-    </div>
-  );
+export default function IntroCountdown(props: CountdownProps) {
+  const state = useCountdown(introRule, props.storageKey);
+  return <CountdownView {...props} state={state} />;
 }

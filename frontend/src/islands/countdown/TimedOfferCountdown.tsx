@@ -6,17 +6,10 @@
  * at zero this island swaps them. The server renders the countdown's first state, which is this
  * component's first render, so mounting moves nothing.
  */
-import { useEffect, useState } from 'react';
-import { loadCore } from '../../core/load';
-import type { CountdownState } from '../../wasm-pkg/onespace_wasm';
-import { readStoredEnd, storeEnd } from './storage';
+import { useEffect } from 'react';
+import { CountdownView, useCountdown, type CountdownProps, type FirstTick } from './countdown';
 
-interface TimedOfferCountdownProps {
-  label: string;
-  initialDisplay: string;
-  expiredMessage: string;
-  storageKey: string;
-}
+const timedRule: FirstTick = (core, nowMs, storedEndMs) => core.timedOfferCountdown(nowMs, storedEndMs);
 
 /** Hides the running offer and shows the expired panel, wherever the page put them. */
 function showExpiredOffer(doc: Document): void {
@@ -24,48 +17,11 @@ function showExpiredOffer(doc: Document): void {
   for (const element of Array.from(doc.querySelectorAll<HTMLElement>('[data-offer-expired]'))) element.hidden = false;
 }
 
-export default function TimedOfferCountdown({ label, initialDisplay, expiredMessage, storageKey }: TimedOfferCountdownProps) {
-  const [state, setState] = useState<CountdownState | null>(null);
-
-  useEffect(() => {
-    let timer: number | undefined;
-    let cancelled = false;
-    void loadCore().then((core) => {
-      if (cancelled) return;
-      const first = core.timedOfferCountdown(Date.now(), readStoredEnd(storageKey));
-      storeEnd(storageKey, first.endMs);
-      setState(first);
-      if (first.expired) return;
-      timer = window.setInterval(() => {
-        const next = core.countdownAt(Date.now(), first.endMs);
-        setState(next);
-        if (next.expired) window.clearInterval(timer);
-      }, 1000);
-    });
-    return () => {
-      cancelled = true;
-      window.clearInterval(timer);
-    };
-  }, [storageKey]);
-
+export default function TimedOfferCountdown(props: CountdownProps) {
+  const state = useCountdown(timedRule, props.storageKey);
   const expired = state?.expired ?? false;
   useEffect(() => {
     if (expired) showExpiredOffer(document);
   }, [expired]);
-
-  if (expired) {
-    return (
-      <div className="countdown countdown-expired" role="status">
-        <span className="countdown-label">{expiredMessage}</span>
-      </div>
-    );
-  }
-  return (
-    <div className="countdown" role="timer" aria-live="off">
-      <span className="countdown-label">{label}</span>
-      <span className="countdown-time" data-countdown-time>
-        {state?.display ?? initialDisplay}
-      </span>
-    </div>
-  );
+  return <CountdownView {...props} state={state} />;
 }

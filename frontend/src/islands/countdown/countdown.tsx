@@ -1,0 +1,69 @@
+/**
+ * What the two countdown islands share: the ticking, driven by the core's rules through
+ * WebAssembly (the first tick applies the island's rule to the end time kept in localStorage;
+ * later ticks count down to that end and stop at zero), and the markup, which matches the
+ * server's fallback so that mounting moves nothing.
+ */
+import { useEffect, useState } from 'react';
+import { loadCore, type CoreModule } from '../../core/load';
+import type { CountdownState } from '../../wasm-pkg/onespace_wasm';
+import { readStoredEnd, storeEnd } from './storage';
+
+export interface CountdownProps {
+  /** Words before the running time, as the server renders them. */
+  label: string;
+  /** The server's first render of the time, shown until the core answers. */
+  initialDisplay: string;
+  /** Shown at zero. */
+  expiredMessage: string;
+  /** localStorage key of the end time (milliseconds since the epoch), from the core. */
+  storageKey: string;
+}
+
+/** The core's rule for the first tick: the intro offer's or the timed offer's. */
+export type FirstTick = (core: CoreModule, nowMs: number, storedEndMs: number | undefined) => CountdownState;
+
+/** The countdown's state, `null` until the core has answered. */
+export function useCountdown(firstTick: FirstTick, storageKey: string): CountdownState | null {
+  const [state, setState] = useState<CountdownState | null>(null);
+  useEffect(() => {
+    let timer: number | undefined;
+    let cancelled = false;
+    void loadCore().then((core) => {
+      if (cancelled) return;
+      const first = firstTick(core, Date.now(), readStoredEnd(storageKey));
+      storeEnd(storageKey, first.endMs);
+      setState(first);
+      if (first.expired) return;
+      timer = window.setInterval(() => {
+        const next = core.countdownAt(Date.now(), first.endMs);
+        setState(next);
+        if (next.expired) window.clearInterval(timer);
+      }, 1000);
+    });
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+    };
+  }, [firstTick, storageKey]);
+  return state;
+}
+
+/** The running time, or the expired message at zero. */
+export function CountdownView({ state, label, initialDisplay, expiredMessage }: CountdownProps & { state: CountdownState | null }) {
+  if (state?.expired) {
+    return (
+      <div className="countdown countdown-expired" role="status">
+        <span className="countdown-label">{expiredMessage}</span>
+      </div>
+    );
+  }
+  return (
+    <div className="countdown" role="timer" aria-live="off">
+      <span className="countdown-label">{label}</span>
+      <span className="countdown-time" data-countdown-time>
+        {state?.display ?? initialDisplay}
+      </span>
+    </div>
+  );
+}
