@@ -2,7 +2,7 @@
 # Builds the WebAssembly module of onespace-core for the React islands:
 #   1. cargo build --profile wasm -p onespace-wasm --target wasm32-unknown-unknown
 #   2. wasm-bindgen --target web --out-dir frontend/src/wasm-pkg   (JS glue + .d.ts)
-#   3. wasm-opt -Oz on the .wasm                                     (size)
+#   3. wasm-opt -Oz --converge on the .wasm                          (size)
 #   4. prints raw, gzip and brotli sizes
 #
 # It installs nothing. It needs, and checks for:
@@ -67,7 +67,7 @@ wasm-bindgen --target web --out-dir "$out_dir" "$built"
 module="$out_dir/onespace_wasm_bg.wasm"
 
 if [ "${#wasm_opt[@]}" -gt 0 ]; then
-    "${wasm_opt[@]}" -Oz --strip-debug --strip-producers \
+    "${wasm_opt[@]}" -Oz --converge --strip-debug --strip-producers \
         --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
         --enable-mutable-globals --enable-reference-types --enable-multivalue \
         "$module" -o "$module.opt"

@@ -601,6 +601,8 @@ fn chat_and_team() {
     assert!(fallback.show_contact_button);
     assert!(chat::mail_opened().contains(studio::EMAIL));
     assert!(chat::mail_opened().contains(studio::PHONE_DISPLAY));
+    assert!(chat::contact_confirmation().ends_with(&chat::mail_opened()));
+    assert!(chat::cancel_confirmation().ends_with(&chat::mail_opened()));
     assert_eq!(team::TEAM.len(), 4);
     assert!(team::TEAM.iter().filter(|member| member.offers121).count() >= 2);
 }

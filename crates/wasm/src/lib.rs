@@ -6,10 +6,11 @@
 //! attached to each export with `unchecked_param_type` / `unchecked_return_type`, so the generated
 //! `.d.ts` has real types rather than `any`. `crates/wasm/tests/vectors.test.mjs` checks the
 //! exports against the shared vectors the native core passes.
+//!
+//! Only what an island calls is exported: every export adds to the module that phones download,
+//! and the server renders everything else.
 
 mod types;
-
-use std::collections::BTreeMap;
 
 use onespace_core::forms::{self, FormName, Values};
 use onespace_core::mail::{self, MailKind};
@@ -145,50 +146,12 @@ pub fn form_schema(
     to_js(&forms::schema(form(form_name)?))
 }
 
-/// Every form's schema by form name.
-#[wasm_bindgen(js_name = formSchemas, unchecked_return_type = "Record<FormName, FormSchema>")]
-pub fn form_schemas() -> Result<JsValue, JsError> {
-    let all: BTreeMap<&str, forms::FormSchema> = FormName::ALL
-        .into_iter()
-        .map(|name| (name.as_str(), forms::schema(name)))
-        .collect();
-    to_js(&all)
-}
-
 /// One form's labels, toasts and thank-you text.
 #[wasm_bindgen(js_name = formMessages, unchecked_return_type = "FormMessages")]
 pub fn form_messages(
     #[wasm_bindgen(js_name = "formName", unchecked_param_type = "FormName")] form_name: &str,
 ) -> Result<JsValue, JsError> {
     to_js(&forms::messages(form(form_name)?))
-}
-
-/// The site's fixed messages: countdown expiry texts, chat texts and every form's messages.
-#[wasm_bindgen(unchecked_return_type = "Messages")]
-pub fn messages() -> Result<JsValue, JsError> {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Messages {
-        intro_offer_expired: &'static str,
-        timed_offer_expired: &'static str,
-        chat_greeting: &'static str,
-        chat_mail_opened: String,
-        chat_contact_confirmation: String,
-        chat_cancel_confirmation: String,
-        forms: BTreeMap<&'static str, forms::FormMessages>,
-    }
-    to_js(&Messages {
-        intro_offer_expired: countdown::INTRO_OFFER_EXPIRED,
-        timed_offer_expired: countdown::TIMED_OFFER_EXPIRED,
-        chat_greeting: chat::GREETING,
-        chat_mail_opened: chat::mail_opened(),
-        chat_contact_confirmation: chat::contact_confirmation(),
-        chat_cancel_confirmation: chat::cancel_confirmation(),
-        forms: FormName::ALL
-            .into_iter()
-            .map(|name| (name.as_str(), forms::messages(name)))
-            .collect(),
-    })
 }
 
 /// The chat assistant's reply, or `null` for blank input.
@@ -201,12 +164,6 @@ pub fn chat_reply(text: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = chatGreeting)]
 pub fn chat_greeting() -> String {
     chat::GREETING.to_owned()
-}
-
-/// Said after a mail link has been opened from the chat.
-#[wasm_bindgen(js_name = chatMailOpened)]
-pub fn chat_mail_opened() -> String {
-    chat::mail_opened()
 }
 
 /// Appended to the chat after the contact dialog is submitted.
@@ -233,40 +190,10 @@ pub fn mail_link(
     Ok(mail::build(kind, &read_values(values)?))
 }
 
-/// The discount request link (subject 'One Space Discount').
-#[wasm_bindgen(js_name = discountMailLink)]
-pub fn discount_mail_link(
-    #[wasm_bindgen(unchecked_param_type = "DiscountValues")] values: JsValue,
-) -> Result<String, JsError> {
-    Ok(mail::build(MailKind::Discount, &read_values(values)?))
-}
-
-/// The chat contact link (subject 'Contact from One Space Website').
-#[wasm_bindgen(js_name = chatContactMailLink)]
-pub fn chat_contact_mail_link(
-    #[wasm_bindgen(unchecked_param_type = "ChatContactValues")] values: JsValue,
-) -> Result<String, JsError> {
-    Ok(mail::build(MailKind::ChatContact, &read_values(values)?))
-}
-
-/// The cancellation link (subject 'Cancel Membership').
-#[wasm_bindgen(js_name = cancellationMailLink)]
-pub fn cancellation_mail_link(
-    #[wasm_bindgen(unchecked_param_type = "CancellationValues")] values: JsValue,
-) -> Result<String, JsError> {
-    Ok(mail::build(MailKind::Cancellation, &read_values(values)?))
-}
-
 /// A 1-2-1 enquiry link to the named coach.
 #[wasm_bindgen(js_name = oneToOneMailLink)]
 pub fn one_to_one_mail_link(coach: &str) -> String {
     mail::one_to_one(coach)
-}
-
-/// The drop-in enquiry link.
-#[wasm_bindgen(js_name = dropInMailLink)]
-pub fn drop_in_mail_link() -> String {
-    mail::drop_in()
 }
 
 /// The studio's `tel:` link.

@@ -79,16 +79,6 @@ export interface FormMessages {
   againLabel: string | null;
 }
 
-export interface Messages {
-  introOfferExpired: string;
-  timedOfferExpired: string;
-  chatGreeting: string;
-  chatMailOpened: string;
-  chatContactConfirmation: string;
-  chatCancelConfirmation: string;
-  forms: Record<FormName, FormMessages>;
-}
-
 export type ChatTopic =
   | "schedule"
   | "location"
@@ -108,25 +98,4 @@ export interface ChatReply {
 }
 
 export type MailKind = "discount" | "chatContact" | "cancellation" | "oneToOne" | "dropIn";
-
-export interface DiscountValues {
-  name: string;
-  email: string;
-  phone: string;
-  discountType: string;
-  additionalInfo?: string;
-}
-
-export interface ChatContactValues {
-  name: string;
-  email: string;
-  message: string;
-}
-
-export interface CancellationValues {
-  name: string;
-  email: string;
-  membershipType: string;
-  reason?: string;
-}
 "#;

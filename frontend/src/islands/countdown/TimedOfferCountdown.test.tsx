@@ -11,7 +11,8 @@ const CODE = 'FAST10';
 const props = {
   label: 'Offer ends in',
   initialDisplay: realCore.timedOfferCountdown(0, null).display,
-  expiredMessage: realCore.messages().timedOfferExpired,
+  /** From the server's markup (core's TIMED_OFFER_EXPIRED), like the panel below. */
+  expiredMessage: "Time's Up!",
   storageKey: KEY,
 };
 

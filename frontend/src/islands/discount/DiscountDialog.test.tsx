@@ -51,7 +51,7 @@ describe('DiscountDialog', () => {
       target: { value: values.discountType },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('discount').submitLabel }));
-    expect(assign).toHaveBeenCalledWith(realCore.discountMailLink({ ...values, additionalInfo: '' }));
+    expect(assign).toHaveBeenCalledWith(realCore.mailLink('discount', { ...values, additionalInfo: '' }));
     expect(dialog.hasAttribute('open')).toBe(false);
     expect(toasts()).toEqual(['Email client openedPlease send the email to complete your discount request.×']);
     expect((within(dialog).getByLabelText('Full Name', { exact: false }) as HTMLInputElement).value).toBe('');
