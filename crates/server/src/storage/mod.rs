@@ -13,6 +13,7 @@
 
 mod migrations;
 mod postgres;
+mod shared;
 mod sqlite;
 
 use std::path::Path;
@@ -81,13 +82,8 @@ pub struct StoredEnquiry {
     pub mailed_at: Option<i64>,
 }
 
-/// Every enquiry with the time its mail was sent, oldest first (the same SQL on both databases).
-const ALL_ENQUIRIES: &str = "SELECT e.id, e.received_at, e.form, e.payload, o.sent_at
-     FROM enquiries e LEFT JOIN mail_outbox o ON o.enquiry_id = e.id
-     ORDER BY e.received_at, e.id";
-
 impl StoredEnquiry {
-    /// A row of [`ALL_ENQUIRIES`], from either database.
+    /// A row of the export's query, from either database.
     fn from_row<'r, R>(row: &'r R) -> Result<Self, sqlx::Error>
     where
         R: sqlx::Row,

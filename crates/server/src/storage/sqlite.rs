@@ -11,7 +11,8 @@ use sqlx::sqlite::{
 };
 use sqlx::Row;
 
-use super::{ClaimedMail, NewEnquiry, StorageError, StoredEnquiry, ALL_ENQUIRIES};
+use super::shared::shared_statements;
+use super::{ClaimedMail, StorageError};
 
 /// How long a writer waits for another writer's transaction.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(15);
@@ -48,24 +49,6 @@ async fn connect(
         .connect_with(options)
         .await
         .map_err(|source| StorageError::Open { target, source })
-}
-
-pub async fn insert(pool: &SqlitePool, enquiry: &NewEnquiry) -> Result<(), StorageError> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("INSERT INTO enquiries (id, received_at, form, payload) VALUES (?, ?, ?, ?)")
-        .bind(&enquiry.id)
-        .bind(enquiry.received_at)
-        .bind(enquiry.form)
-        .bind(&enquiry.payload)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("INSERT INTO mail_outbox (enquiry_id, next_attempt_at) VALUES (?, ?)")
-        .bind(&enquiry.id)
-        .bind(enquiry.received_at)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    Ok(())
 }
 
 /// One UPDATE claims the rows: SQLite has a single writer, so two claimers never take the same
@@ -117,59 +100,4 @@ pub async fn claim(
         .collect()
 }
 
-pub async fn mark_sent(pool: &SqlitePool, enquiry_id: &str, now: i64) -> Result<(), StorageError> {
-    sqlx::query(
-        "UPDATE mail_outbox SET sent_at = ?, claimed_until = NULL, last_error = NULL
-         WHERE enquiry_id = ? AND sent_at IS NULL",
-    )
-    .bind(now)
-    .bind(enquiry_id)
-    .execute(pool)
-    .await?;
-    Ok(())
-}
-
-pub async fn retry_later(
-    pool: &SqlitePool,
-    mail: &ClaimedMail,
-    next: i64,
-    error: &str,
-) -> Result<(), StorageError> {
-    sqlx::query(
-        "UPDATE mail_outbox SET claimed_until = NULL, claimed_by = NULL, next_attempt_at = ?,
-         last_error = ? WHERE enquiry_id = ? AND claimed_by = ? AND sent_at IS NULL",
-    )
-    .bind(next)
-    .bind(error)
-    .bind(&mail.enquiry_id)
-    .bind(&mail.token)
-    .execute(pool)
-    .await?;
-    Ok(())
-}
-
-pub async fn delete_before(pool: &SqlitePool, cutoff: i64) -> Result<u64, StorageError> {
-    let mut tx = pool.begin().await?;
-    sqlx::query(
-        "DELETE FROM mail_outbox WHERE enquiry_id IN
-         (SELECT id FROM enquiries WHERE received_at < ?)",
-    )
-    .bind(cutoff)
-    .execute(&mut *tx)
-    .await?;
-    let deleted = sqlx::query("DELETE FROM enquiries WHERE received_at < ?")
-        .bind(cutoff)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    tx.commit().await?;
-    Ok(deleted)
-}
-
-pub async fn all(pool: &SqlitePool) -> Result<Vec<StoredEnquiry>, StorageError> {
-    let rows = sqlx::query(ALL_ENQUIRIES).fetch_all(pool).await?;
-    Ok(rows
-        .iter()
-        .map(StoredEnquiry::from_row)
-        .collect::<Result<_, _>>()?)
-}
+shared_statements!(SqlitePool);

@@ -1,0 +1,112 @@
+//! The statements that read the same on SQLite and PostgreSQL, written once. They use `$N`
+//! placeholders, which PostgreSQL takes natively and sqlx binds by number on SQLite too; only the
+//! claim differs between the two databases and stays in each module. The macro instantiates the
+//! functions for one pool type, since sqlx's generic bounds for "any database" would outweigh
+//! the statements themselves.
+
+/// Stores `insert`, `mark_sent`, `retry_later`, `delete_before` and `all` for pool type `$pool`.
+macro_rules! shared_statements {
+    ($pool:ty) => {
+        /// Stores the enquiry and queues the studio's mail in one transaction.
+        pub async fn insert(
+            pool: &$pool,
+            enquiry: &$crate::storage::NewEnquiry,
+        ) -> Result<(), $crate::storage::StorageError> {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO enquiries (id, received_at, form, payload) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&enquiry.id)
+            .bind(enquiry.received_at)
+            .bind(enquiry.form)
+            .bind(&enquiry.payload)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("INSERT INTO mail_outbox (enquiry_id, next_attempt_at) VALUES ($1, $2)")
+                .bind(&enquiry.id)
+                .bind(enquiry.received_at)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(())
+        }
+
+        /// Records that the mail server accepted the enquiry's mail at `now`.
+        pub async fn mark_sent(
+            pool: &$pool,
+            enquiry_id: &str,
+            now: i64,
+        ) -> Result<(), $crate::storage::StorageError> {
+            sqlx::query(
+                "UPDATE mail_outbox SET sent_at = $1, claimed_until = NULL, last_error = NULL
+                 WHERE enquiry_id = $2 AND sent_at IS NULL",
+            )
+            .bind(now)
+            .bind(enquiry_id)
+            .execute(pool)
+            .await?;
+            Ok(())
+        }
+
+        /// Releases the claim for another attempt at `next`, if this claim still holds the row.
+        pub async fn retry_later(
+            pool: &$pool,
+            mail: &$crate::storage::ClaimedMail,
+            next: i64,
+            error: &str,
+        ) -> Result<(), $crate::storage::StorageError> {
+            sqlx::query(
+                "UPDATE mail_outbox SET claimed_until = NULL, claimed_by = NULL, next_attempt_at = $1,
+                 last_error = $2 WHERE enquiry_id = $3 AND claimed_by = $4 AND sent_at IS NULL",
+            )
+            .bind(next)
+            .bind(error)
+            .bind(&mail.enquiry_id)
+            .bind(&mail.token)
+            .execute(pool)
+            .await?;
+            Ok(())
+        }
+
+        /// Deletes enquiries received before `cutoff` with their outbox rows; returns how many.
+        pub async fn delete_before(
+            pool: &$pool,
+            cutoff: i64,
+        ) -> Result<u64, $crate::storage::StorageError> {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "DELETE FROM mail_outbox WHERE enquiry_id IN
+                 (SELECT id FROM enquiries WHERE received_at < $1)",
+            )
+            .bind(cutoff)
+            .execute(&mut *tx)
+            .await?;
+            let deleted = sqlx::query("DELETE FROM enquiries WHERE received_at < $1")
+                .bind(cutoff)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            tx.commit().await?;
+            Ok(deleted)
+        }
+
+        /// Every enquiry with the time its mail was sent, oldest first.
+        pub async fn all(
+            pool: &$pool,
+        ) -> Result<Vec<$crate::storage::StoredEnquiry>, $crate::storage::StorageError> {
+            let rows = sqlx::query(
+                "SELECT e.id, e.received_at, e.form, e.payload, o.sent_at
+                 FROM enquiries e LEFT JOIN mail_outbox o ON o.enquiry_id = e.id
+                 ORDER BY e.received_at, e.id",
+            )
+            .fetch_all(pool)
+            .await?;
+            Ok(rows
+                .iter()
+                .map($crate::storage::StoredEnquiry::from_row)
+                .collect::<Result<_, _>>()?)
+        }
+    };
+}
+
+pub(crate) use shared_statements;
