@@ -9,6 +9,7 @@ mod enquiries_support;
 use std::time::Duration;
 
 use enquiries_support::{headers, request, wait_for, Server, SmtpSink, TempDir};
+use onespace_server::enquiries::export::FIELDS;
 use serde_json::{json, Value};
 
 /// A small deterministic generator, so a failure can be replayed.
@@ -44,22 +45,6 @@ const NASTY: [&str; 16] = [
     "%0d%0aBcc:%20evil@example.com",
     "   ",
     "Jo",
-];
-
-const FIELDS: [&str; 13] = [
-    "firstName",
-    "lastName",
-    "name",
-    "fullName",
-    "email",
-    "phone",
-    "interest",
-    "message",
-    "investmentAmount",
-    "why",
-    "selectedMembership",
-    "payAnnually",
-    "additionalNotes",
 ];
 
 fn valid(kind: usize) -> Value {
