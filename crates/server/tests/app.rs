@@ -3,23 +3,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use std::sync::OnceLock;
+mod built_site;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{test, web, HttpResponse};
+use built_site::site;
 use onespace_server::routes::{HeaderMode, NAVIGATION, ROUTES};
 use onespace_server::{build_app, Config, Site};
-
-/// The site is built once for all tests: building it compresses every page and asset.
-fn site() -> web::Data<Site> {
-    static SITE: OnceLock<web::Data<Site>> = OnceLock::new();
-    SITE.get_or_init(|| {
-        web::Data::new(
-            Site::build(&Config::for_rendering()).expect("frontend built (make frontend)"),
-        )
-    })
-    .clone()
-}
 
 async fn get(
     path: &str,

@@ -4,29 +4,21 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+mod built_site;
+
 mod enquiries_support;
 
 use std::net::SocketAddr;
-use std::sync::OnceLock;
 
 use actix_web::http::StatusCode;
 use actix_web::{test, web};
+use built_site::site;
 use enquiries_support::TempDir;
 use onespace_server::enquiries::Enquiries;
 use onespace_server::routes::ROUTES;
 use onespace_server::storage::Store;
-use onespace_server::{build_app, pages, Config, Site};
+use onespace_server::{build_app, pages};
 use serde_json::{json, Value};
-
-fn site() -> web::Data<Site> {
-    static SITE: OnceLock<web::Data<Site>> = OnceLock::new();
-    SITE.get_or_init(|| {
-        web::Data::new(
-            Site::build(&Config::for_rendering()).expect("frontend built (make frontend)"),
-        )
-    })
-    .clone()
-}
 
 struct Harness {
     state: web::Data<Enquiries>,

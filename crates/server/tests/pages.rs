@@ -4,31 +4,23 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+mod built_site;
+
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
 use actix_web::http::StatusCode;
-use actix_web::{test as actix_test, web};
+use actix_web::test as actix_test;
+use built_site::site;
 use onespace_core::catalogue::{self, intro, timed, trial};
 use onespace_core::forms::{self, FormName};
 use onespace_core::offers::{back_to_school, concession, september_sale, year_end};
 use onespace_core::{countdown, founder, invest, links, policy, studio, team};
 use onespace_server::assets::EntryLinks;
+use onespace_server::build_app;
 use onespace_server::pages::{self, document, document_with_form, form_anchor};
 use onespace_server::render::{layout, FormView, RenderContext};
 use onespace_server::routes::{Page, ROUTES};
-use onespace_server::{build_app, Config, Site};
 use serde_json::Value;
-
-fn site() -> web::Data<Site> {
-    static SITE: OnceLock<web::Data<Site>> = OnceLock::new();
-    SITE.get_or_init(|| {
-        web::Data::new(
-            Site::build(&Config::for_rendering()).expect("frontend built (make frontend)"),
-        )
-    })
-    .clone()
-}
 
 async fn get(path: &str) -> (StatusCode, String) {
     let app = actix_test::init_service(build_app(site())).await;
