@@ -6,7 +6,7 @@
 //! - [`money`]: [`Pence`], integer money, and the one price formatter (`£62.50`, `£1,112`).
 //! - [`mod@catalogue`]: memberships ([`catalogue::MembershipPlan`]), session packs
 //!   ([`catalogue::SessionPack`]), the trial and its intro and timed offers, Fire & Ice, the
-//!   6-week challenge, and [`catalogue()`], everything as one JSON-able object.
+//!   6-week challenge.
 //! - [`founder`]: founder plans ([`founder::FounderPlan`]), 20% off for life.
 //! - [`offers`]: discounts and campaigns, the retreat, and [`offers::Date`].
 //! - [`invest`]: investment tiers ([`invest::Tier`]), the raise, loan and forecast.
@@ -34,7 +34,6 @@ pub mod policy;
 pub mod studio;
 pub mod team;
 
-pub use catalogue::{catalogue, Catalogue};
 pub use chat::{respond as chat_reply, ChatReply};
 pub use countdown::CountdownState;
 pub use forms::{Enquiry, FormName};

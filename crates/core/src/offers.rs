@@ -6,9 +6,6 @@
 
 use serde::Serialize;
 
-use crate::catalogue::MembershipPlan;
-use crate::{links, Pence};
-
 /// A calendar date, for offer deadlines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Date {
@@ -188,90 +185,5 @@ pub mod retreat {
     /// `10am to 5pm`.
     pub fn hours() -> String {
         format!("{STARTS} to {ENDS}")
-    }
-}
-
-/// All discounts and campaigns as one JSON-able object.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Offers {
-    /// Concession discount, per cent.
-    pub concession_percent_off: u64,
-    /// Concession groups.
-    pub concession_groups: [&'static str; 3],
-    /// Concession card text.
-    pub concession_summary: String,
-    /// Year-end discount, per cent.
-    pub year_end_percent_off: u64,
-    /// Year-end code.
-    pub year_end_code: &'static str,
-    /// Year-end last valid day, ISO.
-    pub year_end_valid_until: String,
-    /// Year-end summary line.
-    pub year_end_summary: String,
-    /// Back-to-school code.
-    pub back_to_school_code: &'static str,
-    /// Back-to-school last purchase day, ISO.
-    pub back_to_school_ends: String,
-    /// Back-to-school banner.
-    pub back_to_school_banner: String,
-    /// Back-to-school bonus, per cent.
-    pub back_to_school_bonus_percent: u32,
-    /// Qualifying pack sizes.
-    pub back_to_school_bonus_packs: [u32; 3],
-    /// September sale spots.
-    pub september_spots: u32,
-    /// September sale spots taken.
-    pub september_taken: u32,
-    /// September sale spots left.
-    pub september_left: u32,
-    /// September sale regular monthly price.
-    pub september_regular_price: Pence,
-    /// September sale first-month price.
-    pub september_first_month: Pence,
-    /// September sale code.
-    pub september_code: &'static str,
-    /// September sale spots message.
-    pub september_spots_message: String,
-    /// September sale buttons' target.
-    pub september_url: &'static str,
-    /// Retreat price.
-    pub retreat_price: Pence,
-    /// Retreat members' price.
-    pub retreat_member_price: Pence,
-    /// Retreat hours.
-    pub retreat_hours: String,
-    /// Retreat booking page.
-    pub retreat_url: &'static str,
-}
-
-/// The offers object.
-pub fn offers() -> Offers {
-    let sale_plan: MembershipPlan = september_sale::PLAN;
-    Offers {
-        concession_percent_off: concession::PERCENT_OFF,
-        concession_groups: concession::GROUPS,
-        concession_summary: concession::summary(),
-        year_end_percent_off: year_end::PERCENT_OFF,
-        year_end_code: year_end::CODE,
-        year_end_valid_until: year_end::VALID_UNTIL.iso(),
-        year_end_summary: year_end::summary(),
-        back_to_school_code: back_to_school::CODE,
-        back_to_school_ends: back_to_school::ENDS.iso(),
-        back_to_school_banner: back_to_school::banner(),
-        back_to_school_bonus_percent: back_to_school::BONUS_PERCENT,
-        back_to_school_bonus_packs: back_to_school::BONUS_PACK_SIZES,
-        september_spots: september_sale::SPOTS,
-        september_taken: september_sale::TAKEN,
-        september_left: september_sale::LEFT,
-        september_regular_price: sale_plan.price,
-        september_first_month: september_sale::FIRST_MONTH,
-        september_code: september_sale::CODE,
-        september_spots_message: september_sale::spots_message(),
-        september_url: links::MEMBERSHIPS,
-        retreat_price: retreat::PRICE,
-        retreat_member_price: retreat::MEMBER_PRICE,
-        retreat_hours: retreat::hours(),
-        retreat_url: links::RETREAT,
     }
 }

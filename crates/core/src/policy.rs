@@ -3,8 +3,6 @@
 //! Money figures are [`Pence`]; the sentences pages show are built from the numbers so a change
 //! here reaches every page, the chat assistant and the mail links.
 
-use serde::Serialize;
-
 use crate::Pence;
 
 /// Days of written notice (by e-mail) to cancel a membership.
@@ -56,54 +54,6 @@ pub fn charges_summary() -> String {
         NO_SHOW_FEE.format(),
         LATE_CANCEL_FEE.format()
     )
-}
-
-/// The policy as one JSON-able object for the islands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Policy {
-    /// See [`NOTICE_DAYS`].
-    pub notice_days: u32,
-    /// See [`BILLING_CYCLE_DAYS`].
-    pub billing_cycle_days: u32,
-    /// See [`CANCEL_BOOKING_HOURS`].
-    pub cancel_booking_hours: u32,
-    /// See [`FREE_NO_SHOWS_PER_MONTH`].
-    pub free_no_shows_per_month: u32,
-    /// See [`NO_SHOW_FEE`].
-    pub no_show_fee: Pence,
-    /// See [`FREE_LATE_CANCELS_PER_MONTH`].
-    pub free_late_cancels_per_month: u32,
-    /// See [`LATE_CANCEL_FEE`].
-    pub late_cancel_fee: Pence,
-    /// See [`ARRIVE_EARLY_MINUTES`].
-    pub arrive_early_minutes: u32,
-    /// See [`FIRST_CLASS_ARRIVE_EARLY_MINUTES`].
-    pub first_class_arrive_early_minutes: u32,
-    /// See [`no_contract_note`].
-    pub no_contract_note: String,
-    /// See [`booking_notice`].
-    pub booking_notice: String,
-    /// See [`charges_summary`].
-    pub charges_summary: String,
-}
-
-/// The policy object.
-pub fn policy() -> Policy {
-    Policy {
-        notice_days: NOTICE_DAYS,
-        billing_cycle_days: BILLING_CYCLE_DAYS,
-        cancel_booking_hours: CANCEL_BOOKING_HOURS,
-        free_no_shows_per_month: FREE_NO_SHOWS_PER_MONTH,
-        no_show_fee: NO_SHOW_FEE,
-        free_late_cancels_per_month: FREE_LATE_CANCELS_PER_MONTH,
-        late_cancel_fee: LATE_CANCEL_FEE,
-        arrive_early_minutes: ARRIVE_EARLY_MINUTES,
-        first_class_arrive_early_minutes: FIRST_CLASS_ARRIVE_EARLY_MINUTES,
-        no_contract_note: no_contract_note(),
-        booking_notice: booking_notice(),
-        charges_summary: charges_summary(),
-    }
 }
 
 #[cfg(test)]

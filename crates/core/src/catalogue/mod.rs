@@ -3,16 +3,11 @@
 //! challenge.
 //!
 //! Each price is written once as [`Pence`]; per-session costs, discounted prices and button texts
-//! are computed from it. [`catalogue()`] gathers the whole list (with the founder plans, offers,
-//! investment figures, policy and team) into one JSON-able [`Catalogue`] for the islands.
-
-mod object;
+//! are computed from it.
 
 use serde::{Serialize, Serializer};
 
 use crate::{links, Pence};
-
-pub use object::{catalogue, Catalogue, Challenge, FireIce, MembershipCard, PackCard, TrialOffers};
 
 /// A rolling monthly membership (pricing section, memberships page).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
