@@ -182,6 +182,8 @@ fn init_logging() -> tracing_appender::non_blocking::WorkerGuard {
     let (writer, guard) = tracing_appender::non_blocking(std::io::stderr());
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        // Colours only on a terminal: a log file or journal gets plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(writer);
     if std::env::var("ONESPACE_LOG_FORMAT").as_deref() == Ok("json") {
         builder.json().init();

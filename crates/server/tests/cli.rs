@@ -1,5 +1,6 @@
 //! The `onespace` binary's start-up checks: a bad configuration value stops it with a message
-//! naming the variable, and `onespace routes` prints the route table.
+//! naming the variable, `onespace routes` prints the route table, and the default log leaves
+//! out the line per request.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -46,4 +47,67 @@ fn routes_prints_the_route_table_as_json() {
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), onespace_server::routes::ROUTES.len());
     assert!(rows.iter().any(|row| row["path"] == "/intro-offer"));
+}
+
+/// Sends `GET path` over plain HTTP/1.1 and returns the status line.
+fn get(addr: &str, path: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer.lines().next().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn by_default_the_log_names_missing_pages_but_writes_no_line_per_request() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let data = std::env::temp_dir().join(format!("onespace-cli-log-{port}"));
+    let child = onespace()
+        .args(["serve", "--addr", &addr, "--data"])
+        .arg(&data)
+        .env_remove("RUST_LOG")
+        .env_remove("DATABASE_URL")
+        .env_remove("ONESPACE_SMTP_URL")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::net::TcpStream::connect(&addr).is_err() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server did not start"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(get(&addr, "/").contains("200"));
+    assert!(get(&addr, "/no-such-page").contains("404"));
+    // SIGTERM, as a service manager stops it: the log is flushed on the way out.
+    let stopped = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(stopped.success());
+    let output = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_dir_all(&data);
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        log.contains("page not found") && log.contains("/no-such-page"),
+        "{log}"
+    );
+    assert!(!log.contains("onespace::http"), "{log}");
+    assert!(
+        !log.contains('\u{1b}'),
+        "colour codes in a piped log: {log}"
+    );
 }
