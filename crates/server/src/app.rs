@@ -17,10 +17,11 @@ use crate::enquiries;
 use crate::http::security;
 use crate::pages;
 use crate::routes::{self, ROUTES};
-use crate::site::Site;
+use crate::site::{LiveSite, Site};
 
-/// Shared state of every worker.
-pub type SiteData = web::Data<Site>;
+/// Shared state of every worker: the site being served (each request reads its current
+/// rendering).
+pub type SiteData = web::Data<LiveSite>;
 
 /// The application with every route and middleware.
 pub fn build_app(
@@ -34,7 +35,7 @@ pub fn build_app(
         InitError = (),
     >,
 > {
-    let security_headers = security::SecurityHeaders::new(&site.schedule_origin());
+    let security_headers = security::SecurityHeaders::new(&site.current().schedule_origin());
     App::new()
         .app_data(site)
         .configure(configure)
@@ -115,6 +116,7 @@ where
 
 /// A prepared page; `?sent=1` on a page with a form is its thank-you variant.
 async fn page(request: HttpRequest, site: SiteData) -> HttpResponse {
+    let site = site.current();
     let sent = request
         .query_string()
         .split('&')
@@ -131,15 +133,16 @@ async fn page(request: HttpRequest, site: SiteData) -> HttpResponse {
 }
 
 async fn sitemap(request: HttpRequest, site: SiteData) -> HttpResponse {
-    site.sitemap.respond(&request, StatusCode::OK)
+    site.current().sitemap.respond(&request, StatusCode::OK)
 }
 
 async fn robots(request: HttpRequest, site: SiteData) -> HttpResponse {
-    site.robots.respond(&request, StatusCode::OK)
+    site.current().robots.respond(&request, StatusCode::OK)
 }
 
 /// Assets by path; `/about/` redirects to `/about`; anything else is the not-found page.
 async fn fallback(request: HttpRequest, site: SiteData) -> HttpResponse {
+    let site = site.current();
     let path = request.path();
     let readable = request.method() == Method::GET || request.method() == Method::HEAD;
     if readable {
@@ -185,7 +188,7 @@ fn server_error_page<B: MessageBody + 'static>(
             response.map_into_left_body(),
         ));
     };
-    let page = site.server_error.respond(&request, status);
+    let page = site.current().server_error.respond(&request, status);
     Ok(ErrorHandlerResponse::Response(
         response.into_response(page).map_into_right_body(),
     ))

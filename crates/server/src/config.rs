@@ -5,6 +5,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
+
 use crate::mail::{MailArgs, MailConfig, MailConfigError};
 use crate::widgets::schedule::TEAMUP_SCRIPT_URL;
 
@@ -109,6 +111,8 @@ pub struct Config {
     pub retention_days: u64,
     /// The schedule widget's script (an absolute http(s) URL).
     pub schedule_script_url: String,
+    /// The instant pages are rendered for.
+    pub clock: Clock,
 }
 
 /// Checked settings of the forms API, its database and its mail.
@@ -157,6 +161,7 @@ impl ServeArgs {
             schedule_script_url: url_origin(&self.schedule_script_url)
                 .map(|_| self.schedule_script_url.trim().to_owned())
                 .ok_or_else(|| ConfigError::ScheduleScriptUrl(self.schedule_script_url.clone()))?,
+            clock: Clock::Real,
         };
         let database_url = self
             .database_url
@@ -198,6 +203,26 @@ impl Config {
             public_url: DEFAULT_PUBLIC_URL.to_owned(),
             retention_days: DEFAULT_RETENTION_DAYS,
             schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
+            clock: Clock::Real,
+        }
+    }
+}
+
+/// Where the instant that pages are rendered for comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Clock {
+    /// The system clock: what a visitor sees today.
+    Real,
+    /// A fixed instant, to see the site as it will be (or was) then.
+    Fixed(DateTime<Utc>),
+}
+
+impl Clock {
+    /// The current instant by this clock.
+    pub fn now(self) -> DateTime<Utc> {
+        match self {
+            Self::Real => Utc::now(),
+            Self::Fixed(instant) => instant,
         }
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! - [`routes`]: the route table, the one source of paths, titles and descriptions.
 //! - [`pages`]: every page's content; [`render`]: the layout, islands and JSON embedding.
-//! - [`site`]: everything rendered and compressed once at start-up.
+//! - [`site`]: every page rendered and compressed ahead of requests, swapped whole on a change.
 //! - [`app`]: the actix application (`build_app`), shared by `main` and the tests.
 //! - [`assets`]: the embedded Vite build; [`http`]: representations and security headers.
 //! - [`config`]: flags and environment variables, checked at start.
@@ -27,4 +27,4 @@ pub mod widgets;
 
 pub use app::build_app;
 pub use config::Config;
-pub use site::Site;
+pub use site::{LiveSite, Site};

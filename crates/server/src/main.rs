@@ -11,7 +11,7 @@ use onespace_server::enquiries::export::{self, Format};
 use onespace_server::enquiries::Enquiries;
 use onespace_server::mail::{Deliverer, Worker};
 use onespace_server::storage::{Store, SQLITE_FILE};
-use onespace_server::{build_app, static_render, Site};
+use onespace_server::{build_app, static_render, LiveSite, Site};
 
 #[derive(Debug, Parser)]
 #[command(name = "onespace", version, about = "The One Space website")]
@@ -101,7 +101,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         site: config,
         enquiries: settings,
     } = config;
-    let site = web::Data::new(Site::build(&config)?);
+    let site = web::Data::new(LiveSite::new(Site::build(&config)?));
     std::fs::create_dir_all(&config.data_dir).with_context(|| {
         format!(
             "ONESPACE_DATA_DIR (--data): cannot create {}",

@@ -1,9 +1,16 @@
-//! The site prepared at start-up: every page rendered once, compressed and ETagged, next to the
-//! embedded assets, the sitemap and robots.txt. Nothing a page shows depends on the request, so
+//! The site prepared ahead of requests: every page rendered once, compressed and ETagged, next to
+//! the embedded assets, the sitemap and robots.txt. Nothing a page shows depends on the request, so
 //! serving a page is a map lookup. Pages with an enquiry form also have their thank-you variant
 //! (`?sent=1`) prepared; only a form post that failed validation renders on request.
+//!
+//! A [`Site`] never changes once built. What it is rendered from (the [`RenderContext`]) can:
+//! [`LiveSite`] holds the site being served and swaps in a whole new one, rendered from the changed
+//! context, so a visitor never sees half of a change.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use arc_swap::{ArcSwap, Guard};
 
 use crate::assets::{AssetError, Assets};
 use crate::config::Config;
@@ -25,8 +32,9 @@ pub struct Site {
     pub not_found: Representation,
     /// The unexpected-error page (served with status 500).
     pub server_error: Representation,
-    /// Embedded frontend files.
-    pub assets: Assets,
+    /// Embedded frontend files, shared by every site rendered in this process: re-rendering the
+    /// pages never re-reads or re-compresses them.
+    pub assets: Arc<Assets>,
     /// /sitemap.xml.
     pub sitemap: Representation,
     /// /robots.txt.
@@ -34,15 +42,22 @@ pub struct Site {
 }
 
 impl Site {
-    /// Renders and prepares everything.
+    /// Loads the assets, then renders and prepares every page from the configuration.
     pub fn build(config: &Config) -> Result<Self, AssetError> {
-        let assets = Assets::load()?;
+        let assets = Arc::new(Assets::load()?);
         let context = RenderContext {
             public_url: config.public_url.clone(),
             entry: assets.entry.clone(),
             retention_days: config.retention_days,
             schedule_script_url: config.schedule_script_url.clone(),
+            clock: config.clock,
+            now: config.clock.now(),
         };
+        Ok(Self::render(context, assets))
+    }
+
+    /// Renders and prepares every page from `context`, beside already loaded `assets`.
+    pub fn render(context: RenderContext, assets: Arc<Assets>) -> Self {
         let html = |document| {
             Representation::new(
                 HTML,
@@ -62,7 +77,7 @@ impl Site {
                 (route.path, html(document))
             })
             .collect();
-        Ok(Self {
+        Self {
             pages,
             sent,
             not_found: html(pages::not_found()),
@@ -83,7 +98,12 @@ impl Site {
             ),
             assets,
             context,
-        })
+        }
+    }
+
+    /// What the pages were rendered from.
+    pub fn context(&self) -> &RenderContext {
+        &self.context
     }
 
     /// The origin of the schedule widget's script, which the Content-Security-Policy admits.
@@ -114,6 +134,46 @@ impl Site {
     /// Every page with its path, for the static render.
     pub fn pages(&self) -> impl Iterator<Item = (&'static str, &Representation)> {
         self.pages.iter().map(|(path, page)| (*path, page))
+    }
+}
+
+/// The site being served. Requests read the current [`Site`] without locking; a change of what the
+/// pages are rendered from (see [`LiveSite::update`]) renders a complete new site and swaps it in
+/// at once, so every response comes from one consistent rendering and ETags follow the content.
+#[derive(Debug)]
+pub struct LiveSite {
+    served: ArcSwap<Site>,
+    /// Held while a new site renders, so two changes arriving together are applied one after the
+    /// other and neither renders from a context that lacks the other.
+    updating: Mutex<()>,
+}
+
+impl LiveSite {
+    /// Serves `site` until the first update.
+    pub fn new(site: Site) -> Self {
+        Self {
+            served: ArcSwap::from_pointee(site),
+            updating: Mutex::new(()),
+        }
+    }
+
+    /// The site to answer the current request from. Hold it for one request only: a long-lived
+    /// guard keeps an old rendering alive.
+    pub fn current(&self) -> Guard<Arc<Site>> {
+        self.served.load()
+    }
+
+    /// Applies `change` to a copy of the served site's render context, with `now` read again from
+    /// its clock, renders every page from it and serves the result from then on. Rendering is CPU work of the order of a second: call it
+    /// from a blocking thread (`actix_web::web::block`), never on a worker serving requests.
+    pub fn update(&self, change: impl FnOnce(&mut RenderContext)) {
+        let _one_at_a_time = self.updating.lock().unwrap_or_else(PoisonError::into_inner);
+        let served = self.served.load_full();
+        let mut context = served.context.clone();
+        context.now = context.clock.now();
+        change(&mut context);
+        let site = Site::render(context, Arc::clone(&served.assets));
+        self.served.store(Arc::new(site));
     }
 }
 

@@ -9,7 +9,7 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{test, web, HttpResponse};
 use built_site::site;
 use onespace_server::routes::{HeaderMode, NAVIGATION, ROUTES};
-use onespace_server::{build_app, Config, Site};
+use onespace_server::{build_app, Config, LiveSite, Site};
 
 async fn get(
     path: &str,
@@ -310,7 +310,9 @@ async fn a_configured_schedule_script_is_loaded_on_the_timetable_and_admitted_by
         schedule_script_url: "https://cdn.schedule.example/v2/widget.js".to_owned(),
         ..Config::for_rendering()
     };
-    let site = web::Data::new(Site::build(&config).expect("frontend built (make frontend)"));
+    let site = web::Data::new(LiveSite::new(
+        Site::build(&config).expect("frontend built (make frontend)"),
+    ));
     let app = test::init_service(build_app(site)).await;
     let response = test::call_service(
         &app,
@@ -332,4 +334,35 @@ async fn a_configured_schedule_script_is_loaded_on_the_timetable_and_admitted_by
         .unwrap();
     assert!(script_src.contains("https://cdn.schedule.example"));
     assert!(!csp.contains(onespace_server::widgets::schedule::TEAMUP_ORIGIN));
+}
+
+#[actix_web::test]
+async fn an_update_swaps_in_pages_rendered_from_the_changed_context_with_new_etags() {
+    let live = web::Data::new(LiveSite::new(
+        Site::build(&Config::for_rendering()).expect("frontend built (make frontend)"),
+    ));
+    let app = test::init_service(build_app(live.clone())).await;
+    let fetch = |uri: &'static str| test::TestRequest::get().uri(uri).to_request();
+
+    let before = test::call_service(&app, fetch("/privacy")).await;
+    let before_etag = before.headers().get(header::ETAG).unwrap().clone();
+    let before_body = String::from_utf8(test::read_body(before).await.to_vec()).unwrap();
+    assert!(before_body.contains("2 years"), "default retention stated");
+    let home_etag = test::call_service(&app, fetch("/"))
+        .await
+        .headers()
+        .get(header::ETAG)
+        .unwrap()
+        .clone();
+
+    live.update(|context| context.retention_days = 90);
+
+    let after = test::call_service(&app, fetch("/privacy")).await;
+    assert_ne!(after.headers().get(header::ETAG).unwrap(), &before_etag);
+    let after_body = String::from_utf8(test::read_body(after).await.to_vec()).unwrap();
+    assert!(after_body.contains("90 days"), "the new period is stated");
+    assert!(!after_body.contains("2 years"));
+    // A page whose content did not change keeps its ETag, so caches stay valid.
+    let home = test::call_service(&app, fetch("/")).await;
+    assert_eq!(home.headers().get(header::ETAG).unwrap(), &home_etag);
 }

@@ -17,6 +17,7 @@ use onespace_core::offers::{back_to_school, concession, september_sale, year_end
 use onespace_core::{countdown, founder, invest, links, policy, studio, team};
 use onespace_server::assets::EntryLinks;
 use onespace_server::build_app;
+use onespace_server::config::Clock;
 use onespace_server::pages::{self, document, document_with_form, form_anchor};
 use onespace_server::render::{layout, FormView, RenderContext};
 use onespace_server::routes::{Page, ROUTES};
@@ -62,6 +63,8 @@ fn context() -> RenderContext {
         },
         retention_days: onespace_server::config::DEFAULT_RETENTION_DAYS,
         schedule_script_url: onespace_server::widgets::schedule::TEAMUP_SCRIPT_URL.to_owned(),
+        clock: Clock::Real,
+        now: Clock::Real.now(),
     }
 }
 

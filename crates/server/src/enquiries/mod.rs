@@ -30,7 +30,6 @@ use rate_limit::RateLimiter;
 use crate::pages;
 use crate::render::FormView;
 use crate::routes::{self, Page};
-use crate::site::Site;
 use crate::storage::Store;
 
 /// Shared state of the enquiry endpoints.
@@ -127,7 +126,7 @@ pub async fn form_post(
     request: HttpRequest,
     payload: web::Payload,
     state: web::Data<Enquiries>,
-    site: web::Data<Site>,
+    site: crate::app::SiteData,
 ) -> Result<HttpResponse, EnquiryError> {
     let page = routes::find(request.path());
     let (Some(route), Some(anchor), Some(form_type)) = (
@@ -156,7 +155,7 @@ pub async fn form_post(
             Ok(HttpResponse::build(StatusCode::UNPROCESSABLE_ENTITY)
                 .content_type("text/html; charset=utf-8")
                 .insert_header((header::CACHE_CONTROL, "no-store"))
-                .body(site.render_form(route, &view)))
+                .body(site.current().render_form(route, &view)))
         }
         Err(error) => Err(error),
     }

@@ -4,7 +4,10 @@
 use maud::{html, Markup, DOCTYPE};
 use onespace_core::{links, studio};
 
+use chrono::{DateTime, Utc};
+
 use crate::assets::EntryLinks;
+use crate::config::Clock;
 use crate::routes::{HeaderMode, Page, Route, NAVIGATION};
 use crate::widgets;
 
@@ -19,6 +22,12 @@ pub struct RenderContext {
     pub retention_days: u64,
     /// The schedule widget's script, loaded on /timetable.
     pub schedule_script_url: String,
+    /// Where the render instant comes from; [`crate::site::LiveSite::update`] reads it again
+    /// before each re-render.
+    pub clock: Clock,
+    /// The instant the pages are rendered for: whatever depends on the date (offers, today's
+    /// classes) is decided for this instant.
+    pub now: DateTime<Utc>,
 }
 
 impl RenderContext {

@@ -4,15 +4,15 @@
 use std::sync::OnceLock;
 
 use actix_web::web;
-use onespace_server::{Config, Site};
+use onespace_server::{Config, LiveSite, Site};
 
 /// The shared site, with the default configuration.
-pub fn site() -> web::Data<Site> {
-    static SITE: OnceLock<web::Data<Site>> = OnceLock::new();
+pub fn site() -> web::Data<LiveSite> {
+    static SITE: OnceLock<web::Data<LiveSite>> = OnceLock::new();
     SITE.get_or_init(|| {
-        web::Data::new(
+        web::Data::new(LiveSite::new(
             Site::build(&Config::for_rendering()).expect("frontend built (make frontend)"),
-        )
+        ))
     })
     .clone()
 }
