@@ -54,6 +54,7 @@ export interface Field {
   required: boolean;
   autocomplete: string | null;
   maxLength: number;
+  inputMaxLength: number;
   placeholder: string | null;
   options: FieldOption[];
 }

@@ -20,9 +20,11 @@ mod validate;
 use serde::{Deserialize, Serialize};
 
 pub use messages::{messages, FormMessages, Toast};
-pub use payload::{ContactEnquiry, Enquiry, InvestmentEnquiry, MembershipRequest};
+pub use payload::{
+    normalise_line_breaks, ContactEnquiry, Enquiry, InvestmentEnquiry, MembershipRequest,
+};
 pub use schema::{schema, Field, FieldOption, FormSchema, InputType};
-pub use validate::{validate, validate_with, FieldErrors, Validation, Values};
+pub use validate::{group_thousands, validate, validate_with, FieldErrors, Validation, Values};
 
 /// Validates `values` for the form named `name` (see [`FormName::as_str`]).
 pub fn validate_named(name: &str, values: &Values) -> Result<Validation, UnknownForm> {
@@ -39,6 +41,12 @@ pub const PHONE_MAX: usize = 30;
 pub const TEXT_MAX: usize = 5000;
 /// Longest value of a choice field accepted, in characters.
 pub const CHOICE_MAX: usize = 100;
+
+/// Most UTF-16 code units one character takes (a surrogate pair), for browsers' `maxlength`.
+pub const UTF16_UNITS_PER_CHAR_MAX: usize = 2;
+/// Most bytes one character takes in a request body: four UTF-8 bytes percent-encoded in a form
+/// post (`%F0%9F%98%80`), or a JSON surrogate-pair escape (`\ud83d\ude00`); both are 12.
+pub const BODY_BYTES_PER_CHAR_MAX: usize = 12;
 
 /// One of the site's forms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::schema::schema;
-use super::validate::{validate_with, FieldErrors};
+use super::validate::{is_line_break, validate_with, FieldErrors};
 use super::FormName;
 
 /// Contact enquiry ('Get in Touch').
@@ -131,12 +131,16 @@ impl Enquiry {
         }
     }
 
-    /// Trims surrounding whitespace from every field, as validation judges them; store and mail
-    /// the trimmed enquiry.
-    pub fn trim(&mut self) {
+    /// Makes the enquiry as it is judged, stored and mailed: every line break a visitor's
+    /// system may send (CRLF from a form post, a lone CR, and the rarer vertical tab, form feed,
+    /// NEL, line and paragraph separators) becomes LF, then surrounding whitespace is trimmed.
+    /// Store and mail the tidied enquiry; a CRLF then counts as the one character the visitor
+    /// typed, as the browser's `maxlength` counts it.
+    pub fn tidy(&mut self) {
         fn tidy(value: &mut String) {
-            let trimmed = value.trim();
-            if trimmed.len() != value.len() {
+            let normalised = normalise_line_breaks(value);
+            let trimmed = normalised.trim();
+            if trimmed != value.as_str() {
                 *value = trimmed.to_owned();
             }
         }
@@ -215,6 +219,23 @@ impl Enquiry {
     }
 }
 
+/// `text` with every line break (see [`is_line_break`]) as LF and CRLF as one LF; borrowed
+/// when there is nothing to change.
+pub fn normalise_line_breaks(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && is_line_break(c)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' && chars.peek() == Some(&'\n') {
+            continue;
+        }
+        out.push(if is_line_break(c) { '\n' } else { c });
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -277,5 +298,39 @@ mod tests {
             "Please choose an investment amount from the list."
         );
         assert_eq!(enquiry.subject(), "Investment interest from Al");
+    }
+
+    #[test]
+    fn line_breaks_become_lf_before_judging_and_storing() {
+        assert_eq!(
+            normalise_line_breaks("a\r\nb\rc\nd\u{2028}e"),
+            "a\nb\nc\nd\ne"
+        );
+        assert!(matches!(
+            normalise_line_breaks("plain\ntext"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        let mut enquiry = Enquiry::Contact(ContactEnquiry {
+            first_name: " Jo\r".into(),
+            last_name: "Smith".into(),
+            email: "jo@example.com".into(),
+            message: format!("{}\r\n", "line\r\n".repeat(2500)),
+            ..ContactEnquiry::default()
+        });
+        enquiry.tidy();
+        assert_eq!(enquiry.get("firstName"), Some("Jo"));
+        let message = enquiry.get("message").unwrap_or_default();
+        assert!(!message.contains('\r'));
+        assert_eq!(message.chars().count(), 5 * 2500 - 1);
+        let mut short = Enquiry::Contact(ContactEnquiry {
+            first_name: "Jo".into(),
+            last_name: "Smith".into(),
+            email: "jo@example.com".into(),
+            message: "ab\r\n".repeat(1666) + "ab",
+            ..ContactEnquiry::default()
+        });
+        assert!(short.validate().is_err(), "6,666 characters with CRLF");
+        short.tidy();
+        assert_eq!(short.validate(), Ok(()), "5,000 characters as typed");
     }
 }

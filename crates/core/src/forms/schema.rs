@@ -2,7 +2,9 @@
 
 use serde::Serialize;
 
-use super::{FormName, CHOICE_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX};
+use super::{
+    FormName, CHOICE_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX, UTF16_UNITS_PER_CHAR_MAX,
+};
 use crate::{founder, invest, offers};
 
 /// How a field is entered.
@@ -67,8 +69,15 @@ pub struct Field {
     pub required: bool,
     /// HTML `autocomplete` token.
     pub autocomplete: Option<&'static str>,
-    /// Most characters accepted.
+    /// Most characters (Unicode scalar values) accepted: the limit the core's validation
+    /// applies and its message names.
     pub max_length: usize,
+    /// The HTML `maxlength` attribute: browsers count UTF-16 code units there, in which a
+    /// character outside the Basic Multilingual Plane (most emoji, some CJK) takes two, so the
+    /// attribute allows the worst case of [`Self::max_length`] characters and the core's
+    /// validation applies the exact limit. A `maxlength` of `max_length` would cut a message in
+    /// emoji at half its allowance.
+    pub input_max_length: usize,
     /// Placeholder text.
     pub placeholder: Option<&'static str>,
     /// Choices of a select or radio field, in order.
@@ -99,6 +108,7 @@ impl Field {
             required: false,
             autocomplete: None,
             max_length,
+            input_max_length: max_length * UTF16_UNITS_PER_CHAR_MAX,
             placeholder: None,
             options: Vec::new(),
             noun,

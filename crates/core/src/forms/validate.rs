@@ -86,14 +86,16 @@ fn check(field: &Field, value: &str) -> Option<String> {
     }
 }
 
-fn is_line_break(c: char) -> bool {
+/// Whether `c` ends a line: LF, CR, vertical tab, form feed, NEL, line or paragraph separator.
+pub(crate) fn is_line_break(c: char) -> bool {
     matches!(
         c,
         '\n' | '\r' | '\u{0b}' | '\u{0c}' | '\u{85}' | '\u{2028}' | '\u{2029}'
     )
 }
 
-fn group_thousands(number: usize) -> String {
+/// `number` with commas between thousands (`5,000`), as messages show limits.
+pub fn group_thousands(number: usize) -> String {
     let digits = number.to_string();
     let mut grouped = String::new();
     for (index, digit) in digits.chars().enumerate() {

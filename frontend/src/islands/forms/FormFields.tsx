@@ -154,7 +154,7 @@ function FormField({ field, wide, id, value, error, texts, disabled, onChange }:
           id={id}
           name={field.name}
           rows={5}
-          maxLength={field.maxLength}
+          maxLength={field.inputMaxLength}
           required={field.required}
           placeholder={field.placeholder ?? undefined}
           value={value}
@@ -176,7 +176,7 @@ function FormField({ field, wide, id, value, error, texts, disabled, onChange }:
           id={id}
           name={field.name}
           value={value}
-          maxLength={field.maxLength}
+          maxLength={field.inputMaxLength}
           required={field.required}
           autoComplete={field.autocomplete ?? undefined}
           placeholder={field.placeholder ?? undefined}

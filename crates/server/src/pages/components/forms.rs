@@ -141,14 +141,14 @@ fn field_markup(setup: &FormSetup, field: &Field, view: &FormView, half: bool) -
                 }
                 InputType::Textarea => {
                     label class="field-label" for=(id) { (label_text(field)) }
-                    textarea class="field-input" id=(id) name=(field.name) rows="5" maxlength=(field.max_length)
+                    textarea class="field-input" id=(id) name=(field.name) rows="5" maxlength=(field.input_max_length)
                         required[field.required] placeholder=[field.placeholder]
                         aria-invalid=[invalid] aria-describedby=[described] { (value) }
                 }
                 InputType::Text | InputType::Email | InputType::Tel => {
                     label class="field-label" for=(id) { (label_text(field)) }
                     input class="field-input" type=(input_type(field.input_type)) id=(id) name=(field.name)
-                        value=(value) maxlength=(field.max_length) required[field.required]
+                        value=(value) maxlength=(field.input_max_length) required[field.required]
                         autocomplete=[field.autocomplete] placeholder=[field.placeholder]
                         aria-invalid=[invalid] aria-describedby=[described];
                 }
