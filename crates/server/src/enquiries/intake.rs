@@ -57,8 +57,7 @@ pub fn from_json(body: &[u8]) -> Result<Submission, EnquiryError> {
         Some(Value::String(kind)) if FORM_TYPES.contains(&kind.as_str()) => kind.clone(),
         _ => return Err(unknown_form_type()),
     };
-    let robot =
-        matches!(object.remove(HONEYPOT), Some(Value::String(text)) if !text.trim().is_empty());
+    let robot = object.remove(HONEYPOT).as_ref().is_some_and(filled);
     let mut wrong = BTreeMap::new();
     for name in fields(&form_type) {
         match object.get(name) {
@@ -86,6 +85,20 @@ pub fn from_json(body: &[u8]) -> Result<Submission, EnquiryError> {
     Ok(Submission { enquiry, robot })
 }
 
+/// Whether a honeypot value holds anything: text that is not blank, any number, `true`, or a
+/// list or object holding such a value. The site's own scripts send the field as text (empty);
+/// whatever else a client puts there is what a robot filling in every field does, so any type
+/// counts, and only `null`, blank text, `false` and empty lists or objects count as left empty.
+fn filled(value: &Value) -> bool {
+    match value {
+        Value::Null | Value::Bool(false) => false,
+        Value::Bool(true) | Value::Number(_) => true,
+        Value::String(text) => !text.trim().is_empty(),
+        Value::Array(items) => items.iter().any(filled),
+        Value::Object(members) => members.values().any(filled),
+    }
+}
+
 fn kind_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
@@ -106,10 +119,12 @@ pub fn from_form(
     let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(body).map_err(|_| {
         EnquiryError::BadRequest("The form data could not be read as UTF-8 text.".to_owned())
     })?;
+    // Every copy of the honeypot counts: a robot may send it twice with the last one empty.
+    let robot = pairs
+        .iter()
+        .any(|(name, value)| name == HONEYPOT && !value.trim().is_empty());
     let mut values: BTreeMap<String, String> = pairs.into_iter().collect();
-    let robot = values
-        .remove(HONEYPOT)
-        .is_some_and(|text| !text.trim().is_empty());
+    values.remove(HONEYPOT);
     match values.remove("formType") {
         Some(posted) if posted != form_type => return Err(unknown_form_type()),
         _ => {}
@@ -136,7 +151,7 @@ pub async fn accept(state: &Enquiries, submission: Submission) -> Result<String,
         tracing::info!(form, "honeypot filled: answered as sent, not stored");
         return Ok(id);
     }
-    enquiry.trim();
+    enquiry.tidy();
     enquiry.validate().map_err(EnquiryError::Invalid)?;
     let payload = serde_json::to_string(&enquiry).map_err(|error| {
         EnquiryError::BadRequest(format!("The enquiry cannot be stored: {error}."))
@@ -200,6 +215,28 @@ mod tests {
         .unwrap_or_else(|error| panic!("{error}"));
         assert!(submission.robot);
         assert_eq!(submission.enquiry.form(), FormName::InvestorContact);
+        let robot = |honeypot: &str| {
+            let body = format!(r#"{{"formType":"contact","website":{honeypot}}}"#);
+            from_json(body.as_bytes())
+                .unwrap_or_else(|error| panic!("{error}"))
+                .robot
+        };
+        for value in [
+            "1",
+            "0",
+            "true",
+            r#"["x"]"#,
+            r#"{"a":"x"}"#,
+            r#"[[{"a":2}]]"#,
+        ] {
+            assert!(robot(value), "{value}");
+        }
+        for value in ["null", r#""""#, r#"" ""#, "false", "[]", "{}", r#"[""]"#] {
+            assert!(!robot(value), "{value}");
+        }
+        let (twice, _) = from_form(b"formType=contact&website=spam&website=", "contact")
+            .unwrap_or_else(|error| panic!("{error}"));
+        assert!(twice.robot);
     }
 
     #[test]

@@ -2,10 +2,16 @@
 //!
 //! - `POST /api/enquiries`: JSON from the islands, exactly SPEC section 7's payloads, tagged by
 //!   `formType`. 201 `{"ok":true,"id":...}`; 422 `{"ok":false,"errors":{field: message}}` with
-//!   the core's messages; 400, 403, 413, 415, 429 and 503 with `{"ok":false,"error":...}`.
-//! - `POST` to each form page's own path: the HTML form without JavaScript. Errors give the page
-//!   again (422) with the messages and the visitor's values; success answers 303 to
+//!   the core's messages; 400, 403, 408, 413, 415, 429 and 503 with `{"ok":false,"error":...}`.
+//! - `POST` to each form page's own path: the HTML form without JavaScript. Every refusal gives
+//!   the page again with the refusal's status and its message at the form (beside each field for
+//!   the core's messages), keeping the visitor's values whenever the body was read (never for a
+//!   post from another site, whose values are not reflected); success answers 303 to
 //!   `{path}?sent=1#{anchor}`, the pre-rendered thank-you variant.
+//!
+//! Both read a post in the same order: origin, content type and coding (headers only), the body
+//! (size and time limits), the client's rate limit, then the core's validation. The rate limit
+//! comes after the body so that a visitor told to wait keeps what they typed.
 //! - `GET /healthz`: 200 when the database answers, 503 otherwise.
 //!
 //! [`intake`] reads and stores, [`protect`] and [`rate_limit`] guard, [`error`] maps refusals to
@@ -17,6 +23,7 @@ pub mod intake;
 pub mod protect;
 pub mod rate_limit;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -62,16 +69,29 @@ impl Enquiries {
         }
     }
 
-    fn guard(&self, request: &HttpRequest, content_type: &'static str) -> Result<(), EnquiryError> {
+    /// The checks on a post's head, then its body read within the limits.
+    async fn read(
+        &self,
+        request: &HttpRequest,
+        payload: web::Payload,
+        content_type: &'static str,
+    ) -> Result<web::Bytes, EnquiryError> {
         protect::check_origin(request, &self.public_url)?;
-        if let Some(client) = protect::client_ip(request, self.trust_proxy) {
-            self.limiter
-                .check(client)
-                .map_err(|wait| EnquiryError::RateLimited {
-                    retry_after: wait.as_secs() + u64::from(wait.subsec_nanos() > 0),
-                })?;
-        }
-        protect::check_content_type(request, content_type)
+        protect::check_content_type(request, content_type)?;
+        protect::check_content_encoding(request)?;
+        protect::read_body(request, payload).await
+    }
+
+    /// Counts the post against its client's rate limit.
+    fn rate_limit(&self, request: &HttpRequest) -> Result<(), EnquiryError> {
+        let Some(client) = protect::client_ip(request, self.trust_proxy) else {
+            return Ok(());
+        };
+        self.limiter
+            .check(client)
+            .map_err(|wait| EnquiryError::RateLimited {
+                retry_after: wait.as_secs() + u64::from(wait.subsec_nanos() > 0),
+            })
     }
 }
 
@@ -113,8 +133,8 @@ async fn api(
     payload: web::Payload,
     state: web::Data<Enquiries>,
 ) -> Result<HttpResponse, EnquiryError> {
-    state.guard(&request, "application/json")?;
-    let body = protect::read_body(&request, payload).await?;
+    let body = state.read(&request, payload, "application/json").await?;
+    state.rate_limit(&request)?;
     let id = intake::accept(&state, intake::from_json(&body)?).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::CACHE_CONTROL, "no-store"))
@@ -138,26 +158,33 @@ pub async fn form_post(
             "This page has no form.".to_owned(),
         ));
     };
-    state.guard(&request, "application/x-www-form-urlencoded")?;
-    let body = protect::read_body(&request, payload).await?;
-    let (submission, values) = intake::from_form(&body, form_type)?;
-    match intake::accept(&state, submission).await {
+    let mut values = BTreeMap::new();
+    let outcome = async {
+        let body = state
+            .read(&request, payload, "application/x-www-form-urlencoded")
+            .await?;
+        let (submission, typed) = intake::from_form(&body, form_type)?;
+        values = typed;
+        state.rate_limit(&request)?;
+        intake::accept(&state, submission).await
+    }
+    .await;
+    match outcome {
         Ok(_) => Ok(HttpResponse::SeeOther()
             .insert_header((header::LOCATION, format!("{}?sent=1#{anchor}", route.path)))
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish()),
-        Err(EnquiryError::Invalid(errors)) => {
+        Err(error) => {
+            let mut response = error.response_head();
             let view = FormView {
                 values,
-                errors,
+                errors: error.form_errors(),
                 sent: false,
             };
-            Ok(HttpResponse::build(StatusCode::UNPROCESSABLE_ENTITY)
+            Ok(response
                 .content_type("text/html; charset=utf-8")
-                .insert_header((header::CACHE_CONTROL, "no-store"))
                 .body(site.current().render_form(route, &view)))
         }
-        Err(error) => Err(error),
     }
 }
 

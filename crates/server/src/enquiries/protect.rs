@@ -1,17 +1,57 @@
-//! Checks every enquiry post passes before it is read: same-site origin, the client's rate
-//! limit, the content type and the body size.
+//! Checks every enquiry post passes: same-site origin, the content type, no content coding, the
+//! body size and the time it takes to arrive (before it is read), and the client's rate limit
+//! (`super::rate_limit`).
 
 use std::net::IpAddr;
+use std::sync::OnceLock;
+use std::time::Duration;
 
 use actix_web::http::header;
 use actix_web::web::{Bytes, Payload};
 use actix_web::HttpRequest;
+use onespace_core::forms::{schema, FormName, BODY_BYTES_PER_CHAR_MAX};
 
 use super::error::EnquiryError;
 
-/// Largest enquiry body accepted. The core's longest form (5,000-character messages) fits many
-/// times over, even percent-encoded.
-pub const BODY_LIMIT: usize = 32 * 1024;
+/// Room in a body beyond the fields' values: JSON's quotes, colons, commas and whitespace, the
+/// `formType` and an empty honeypot.
+const FRAMING_BYTES: usize = 1024;
+
+/// Longest a body may take to arrive once its request head is in (the head itself has actix's
+/// client request timeout): a stalled or trickling upload is answered 408 instead of holding a
+/// worker, and a stop of the server never waits on one for long (see `main`'s shutdown grace).
+/// An enquiry is at most tens of kilobytes, which even a poor mobile connection sends in a few
+/// seconds.
+pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Largest enquiry body accepted, in bytes: the largest legitimate post, every field of the
+/// largest form at its character limit in characters that take the most bytes (four-byte UTF-8,
+/// percent-encoded by a browser's form post or `\u`-escaped as a JSON surrogate pair: 12 bytes
+/// each), plus the field names and [`FRAMING_BYTES`]. So no valid enquiry in any script is
+/// refused for its size, and anything larger is refused before it is read.
+pub fn body_limit() -> usize {
+    static LIMIT: OnceLock<usize> = OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        [
+            FormName::Contact,
+            FormName::InvestmentInterest,
+            FormName::InvestorContact,
+            FormName::Membership,
+        ]
+        .into_iter()
+        .map(|form| {
+            schema(form)
+                .fields
+                .iter()
+                // `&name=` and the value
+                .map(|field| field.name.len() + 2 + field.max_length * BODY_BYTES_PER_CHAR_MAX)
+                .sum::<usize>()
+        })
+        .max()
+        .unwrap_or_default()
+            + FRAMING_BYTES
+    })
+}
 
 /// Refuses posts made from another site's pages: `Sec-Fetch-Site: cross-site`, an opaque
 /// (`null`) Origin, or an Origin that is neither the public URL nor the requested host. Requests
@@ -88,22 +128,66 @@ pub fn check_content_type(
     }
 }
 
-/// Reads the body, refusing more than [`BODY_LIMIT`] bytes before reading them when the client
-/// announces the length.
+/// Refuses a body with a content coding (`Content-Encoding` other than `identity`): see
+/// [`EnquiryError::EncodedBody`].
+pub fn check_content_encoding(request: &HttpRequest) -> Result<(), EnquiryError> {
+    let codings: Vec<String> = request
+        .headers()
+        .get_all(header::CONTENT_ENCODING)
+        .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned())
+        .flat_map(|value| {
+            value
+                .split(',')
+                .map(|coding| coding.trim().to_owned())
+                .collect::<Vec<_>>()
+        })
+        .filter(|coding| !coding.is_empty() && !coding.eq_ignore_ascii_case("identity"))
+        .collect();
+    if codings.is_empty() {
+        Ok(())
+    } else {
+        Err(EnquiryError::EncodedBody {
+            given: codings.join(", ").chars().take(100).collect(),
+        })
+    }
+}
+
+/// Reads the body, refusing more than [`body_limit`] bytes (before reading them when the client
+/// announces the length) and a body that takes longer than [`BODY_READ_TIMEOUT`].
 pub async fn read_body(request: &HttpRequest, payload: Payload) -> Result<Bytes, EnquiryError> {
+    let limit = body_limit();
     let announced = request
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<u64>().ok());
-    if announced.is_some_and(|length| length > BODY_LIMIT as u64) {
-        return Err(EnquiryError::TooLarge { limit: BODY_LIMIT });
+    if announced.is_some_and(|length| length > limit as u64) {
+        return Err(EnquiryError::TooLarge { limit });
     }
-    match payload.to_bytes_limited(BODY_LIMIT).await {
-        Ok(Ok(body)) => Ok(body),
-        Ok(Err(error)) => Err(EnquiryError::BadRequest(format!(
+    let read = tokio::time::timeout(BODY_READ_TIMEOUT, payload.to_bytes_limited(limit));
+    match read.await {
+        Err(_) => Err(EnquiryError::Timeout),
+        Ok(Ok(Ok(body))) => Ok(body),
+        Ok(Ok(Err(error))) => Err(EnquiryError::BadRequest(format!(
             "The request body could not be read: {error}."
         ))),
-        Err(_) => Err(EnquiryError::TooLarge { limit: BODY_LIMIT }),
+        Ok(Err(_)) => Err(EnquiryError::TooLarge { limit }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_body_limit_fits_the_largest_form_in_four_byte_characters() {
+        // Contact and membership: 5,584 characters of fields at 12 bytes each.
+        let values = (100 + 100 + 254 + 30 + 100 + 5000) * 12;
+        assert!(body_limit() > values, "{}", body_limit());
+        assert!(
+            body_limit() < values + 2 * FRAMING_BYTES,
+            "{}",
+            body_limit()
+        );
     }
 }

@@ -1,5 +1,8 @@
 //! Offer countdowns. Each island's fallback is its first render (a fresh window), so the
-//! countdown takes over without the layout moving; the times come from the core's rules.
+//! countdown takes over without the layout moving; the times come from the core's rules. The
+//! fallback's time is marked `data-pending`: with scripts on it stays hidden in its box until the
+//! island's first tick has read the end time kept in the browser (no '10:00' that jumps on a
+//! revisit); without scripts it shows.
 //!
 //! - [`intro`]: the 10-minute £10-off window of the intro page and the six service pages.
 //! - [`timed`]: the timed 10%-off page's 5 minutes; at zero the page's coupon and checkout give
@@ -54,7 +57,7 @@ fn countdown_island(
         html! {
             div class="countdown" role="timer" aria-live="off" {
                 span class="countdown-label" { (label) }
-                span class="countdown-time" data-countdown-time { (initial.display) }
+                span class="countdown-time" data-countdown-time data-pending { (initial.display) }
             }
         },
     )
@@ -67,7 +70,7 @@ mod tests {
     #[test]
     fn countdowns_start_from_a_fresh_window_with_the_cores_storage_keys() {
         let intro = intro("£10 off ends in").into_string();
-        assert!(intro.contains(">10:00</span>"));
+        assert!(intro.contains("data-pending>10:00</span>"));
         assert!(intro.contains(countdown::INTRO_OFFER_STORAGE_KEY));
         let timed = timed("Offer ends in").into_string();
         assert!(timed.contains(r#"data-island="TimedOfferCountdown" data-load="load""#));
