@@ -9,7 +9,9 @@ mod enquiries_support;
 
 use std::time::{Duration, Instant};
 
-use enquiries_support::{export, request, Response, Server, SmtpSink, TempDir};
+use enquiries_support::{
+    contact_json_with as contact_json, export, request, Response, Server, SmtpSink, TempDir,
+};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -51,20 +53,6 @@ fn contact_form(message: &str) -> String {
     ])
 }
 
-fn contact_json(message: &str) -> String {
-    json!({
-        "formType": "contact",
-        "firstName": "Jo",
-        "lastName": "Smith",
-        "email": "jo@example.com",
-        "phone": "",
-        "interest": "Other",
-        "message": message,
-        "website": "",
-    })
-    .to_string()
-}
-
 async fn post(
     server: &Server,
     path: &str,
@@ -77,6 +65,11 @@ async fn post(
     request(&server.addr, "POST", path, &headers, body)
         .await
         .unwrap()
+}
+
+/// Posts `body` to the contact page as its no-JavaScript form does.
+async fn post_contact(server: &Server, body: &[u8]) -> Response {
+    post(server, "/contact", FORM, &[], body).await
 }
 
 fn messages(data: &std::path::Path) -> Vec<String> {
@@ -102,7 +95,7 @@ async fn five_thousand_characters_in_any_script_are_accepted_by_json_and_by_the_
         let answer = server.post_json(&contact_json(&message)).await;
         assert_eq!(answer.status, 201, "{script} by JSON: {}", answer.text());
         let body = contact_form(&message);
-        let answer = post(&server, "/contact", FORM, &[], body.as_bytes()).await;
+        let answer = post_contact(&server, body.as_bytes()).await;
         assert_eq!(
             answer.status,
             303,
@@ -128,35 +121,21 @@ async fn five_thousand_characters_in_any_script_are_accepted_by_json_and_by_the_
         ("message", &wide(5_000)),
         ("website", ""),
     ]);
-    let answer = post(&server, "/contact", FORM, &[], body.as_bytes()).await;
+    let answer = post_contact(&server, body.as_bytes()).await;
     assert_eq!(answer.status, 422, "{}", answer.text());
     assert!(answer
         .text()
         .contains("Please enter a valid email address."));
     // One character over the limit is the core's message, in characters, keeping the text.
     let over: String = std::iter::repeat_n('中', 5_001).collect();
-    let answer = post(
-        &server,
-        "/contact",
-        FORM,
-        &[],
-        contact_form(&over).as_bytes(),
-    )
-    .await;
+    let answer = post_contact(&server, contact_form(&over).as_bytes()).await;
     assert_eq!(answer.status, 422);
     let page = answer.text();
     assert!(page.contains("Please shorten your message to 5,000 characters or fewer."));
     assert!(page.contains(&over), "the visitor's text is kept");
     // Anything larger than the largest legitimate post is still refused by size.
     let huge = "a".repeat(100 * 1024);
-    let answer = post(
-        &server,
-        "/contact",
-        FORM,
-        &[],
-        contact_form(&huge).as_bytes(),
-    )
-    .await;
+    let answer = post_contact(&server, contact_form(&huge).as_bytes()).await;
     assert_eq!(answer.status, 413);
     let answer = server.post_json(&contact_json(&huge)).await;
     assert_eq!(answer.status, 413);
@@ -228,7 +207,7 @@ async fn every_refused_form_post_shows_the_page_with_a_message_and_json_callers_
 
     // 413: larger than any valid enquiry.
     let huge = contact_form(&"a".repeat(100 * 1024));
-    let answer = post(&server, "/contact", FORM, &[], huge.as_bytes()).await;
+    let answer = post_contact(&server, huge.as_bytes()).await;
     assert_page(
         &answer,
         413,
@@ -241,14 +220,14 @@ async fn every_refused_form_post_shows_the_page_with_a_message_and_json_callers_
         ("firstName", "Jo"),
         ("message", "Hi"),
     ]);
-    let answer = post(&server, "/contact", FORM, &[], invalid.as_bytes()).await;
+    let answer = post_contact(&server, invalid.as_bytes()).await;
     assert_page(&answer, 422, "Please enter your last name.");
     assert!(answer.text().contains(r#"value="Jo""#));
 
     // 429: the third post within a minute (the 422 counted); what was typed is kept.
-    let answer = post(&server, "/contact", FORM, &[], typed.as_bytes()).await;
+    let answer = post_contact(&server, typed.as_bytes()).await;
     assert_eq!(answer.status, 303, "{}", answer.text());
-    let answer = post(&server, "/contact", FORM, &[], typed.as_bytes()).await;
+    let answer = post_contact(&server, typed.as_bytes()).await;
     assert_page(&answer, 429, "Too many enquiries from your connection.");
     assert!(answer.header("Retry-After").is_some());
     assert!(answer.text().contains("Typed by hand, with care"));
@@ -283,7 +262,7 @@ async fn a_honeypot_of_any_json_type_is_answered_as_sent_and_neither_stored_nor_
         "{}&website=",
         contact_form("robot").replace("website=", "website=spam")
     );
-    let answer = post(&server, "/contact", FORM, &[], twice.as_bytes()).await;
+    let answer = post_contact(&server, twice.as_bytes()).await;
     assert_eq!(answer.status, 303);
     let answer = server.post_json(&contact_json("person")).await;
     assert_eq!(answer.status, 201);
@@ -416,7 +395,7 @@ async fn line_breaks_are_lf_in_storage_and_in_the_mail() {
     let json_id = answer.json()["id"].as_str().unwrap().to_owned();
     // A browser's form post sends every line break as CRLF.
     let body = contact_form("first line\r\nsecond line");
-    let answer = post(&server, "/contact", FORM, &[], body.as_bytes()).await;
+    let answer = post_contact(&server, body.as_bytes()).await;
     assert_eq!(answer.status, 303);
     let mut stored = messages(data.path());
     stored.sort();

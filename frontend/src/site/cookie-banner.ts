@@ -2,9 +2,11 @@
  * The cookie banner (SPEC section 4), server-rendered `hidden` in every page: shown here when no
  * choice is stored; Accept All stores 'accepted' and grants analytics storage, Decline stores
  * 'declined' and denies it (site/consent.ts), then the banner hides. Plain DOM, no React, so it
- * paints with the page. It is fixed to the bottom of the viewport, so it moves nothing.
+ * paints with the page. It is fixed to the bottom of the viewport, so it moves nothing; it is a
+ * layer of the bottom dock (site/dock.ts), so the chat button and toasts stand clear of it.
  */
 import { storeConsent, storedConsent, type Consent } from './consent';
+import { dock } from './dock';
 
 function isConsent(value: string | undefined): value is Consent {
   return value === 'accepted' || value === 'declined';
@@ -23,4 +25,5 @@ export function enhanceCookieBanner(root: ParentNode, storage?: Storage | null):
     });
   }
   banner.hidden = false;
+  dock(banner, 'banner');
 }

@@ -8,6 +8,13 @@
  * - toasts dismiss themselves after a while, but not while the pointer is over the region or
  *   focus is inside it, so nobody loses a message while reading it;
  * - Alt+T moves focus to the region, so keyboard and screen-reader users can reach a toast.
+ *
+ * The region is a manual popover: while it holds a toast it is in the browser's top layer, and
+ * it is raised to the top of that layer whenever a toast is added, so a toast shows above an
+ * open modal dialog and its backdrop. A modal dialog makes everything outside it inert (no
+ * pointer, no focus, no Alt+T), the top layer included, so while one is open the region moves
+ * into it, and back to the body when it closes. Where the region sits at the bottom of the
+ * screen is the dock's rule (site/dock.ts).
  */
 
 export type ToastVariant = 'default' | 'destructive';
@@ -56,6 +63,7 @@ function createRegion(doc: Document): Region {
   section.className = 'toaster';
   section.setAttribute('aria-label', 'Notifications (Alt+T)');
   section.tabIndex = -1;
+  section.setAttribute('popover', 'manual');
   const list = doc.createElement('ol');
   list.className = 'toaster-list';
   section.append(list);
@@ -102,6 +110,45 @@ function startTimer(owner: Region, toast: LiveToast): void {
   toast.timer = window.setTimeout(() => remove(owner, toast), toast.remainingMs);
 }
 
+/** Whether the browser has popovers (every current one does; test DOMs may not). */
+function hasPopover(section: HTMLElement): boolean {
+  return typeof section.showPopover === 'function';
+}
+
+/** The open modal dialog on top, if any. */
+function topModal(doc: Document): HTMLDialogElement | null {
+  const open = Array.from(doc.querySelectorAll('dialog')).filter((dialog) => dialog.matches(':modal'));
+  return open.at(-1) ?? null;
+}
+
+/**
+ * Puts the region at the top of the top layer, inside the open modal dialog if there is one.
+ * Left alone while focus is inside it: it is already reachable, and moving it would take the
+ * visitor's focus away.
+ */
+function raise(owner: Region): void {
+  const { section } = owner;
+  const doc = section.ownerDocument;
+  if (!hasPopover(section) || section.contains(doc.activeElement)) return;
+  const host = topModal(doc) ?? doc.body;
+  if (section.parentElement !== host) {
+    // Moving a popover closes it; it is shown again below.
+    host.append(section);
+    if (host instanceof HTMLDialogElement) {
+      host.addEventListener(
+        'close',
+        () => {
+          if (owner.toasts.length > 0) raise(owner);
+          else doc.body.append(section);
+        },
+        { once: true },
+      );
+    }
+  }
+  if (section.matches(':popover-open')) section.hidePopover();
+  section.showPopover();
+}
+
 function remove(owner: Region, toast: LiveToast): void {
   stopTimer(toast);
   const index = owner.toasts.indexOf(toast);
@@ -109,7 +156,11 @@ function remove(owner: Region, toast: LiveToast): void {
   owner.toasts.splice(index, 1);
   const hadFocus = toast.element.contains(document.activeElement);
   toast.element.remove();
-  if (hadFocus) owner.section.focus();
+  if (owner.toasts.length === 0 && hasPopover(owner.section) && owner.section.matches(':popover-open')) {
+    owner.section.hidePopover();
+  } else if (hadFocus) {
+    owner.section.focus();
+  }
 }
 
 function render(doc: Document, options: ToastOptions): HTMLLIElement {
@@ -154,6 +205,7 @@ export function toast(options: ToastOptions, doc: Document = document): ShownToa
   element.querySelector('.toast-close')?.addEventListener('click', () => remove(owner, live));
   owner.list.append(element);
   owner.toasts.push(live);
+  raise(owner);
   while (owner.toasts.length > MAX_TOASTS) {
     const oldest = owner.toasts[0];
     if (oldest) remove(owner, oldest);

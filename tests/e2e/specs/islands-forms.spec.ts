@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { mounted, prepare, toasts } from '../support/islands';
+import { fillContact, mounted, prepare, toasts } from '../support/islands';
 
 /** Answers the forms API from the test, optionally after `hold` resolves. */
 async function answerEnquiries(page: Page, status: number, body: unknown, hold?: Promise<void>) {
@@ -16,17 +16,6 @@ async function answerEnquiries(page: Page, status: number, body: unknown, hold?:
 test.beforeEach(async ({ page }) => {
   await prepare(page);
 });
-
-async function fillContact(page: Page) {
-  const form = page.locator('#contact-form');
-  await form.scrollIntoViewIfNeeded();
-  await mounted(page, 'EnquiryForm');
-  await form.getByLabel('First Name').fill('Ada');
-  await form.getByLabel('Last Name').fill('Lovelace');
-  await form.getByLabel('Email').fill('ada@example.com');
-  await form.getByLabel('Message').fill('Is there parking?');
-  return form;
-}
 
 test('contact: Sending... with everything disabled, then the toast and the thank-you panel, then back to the form', async ({ page }) => {
   let release: () => void = () => undefined;

@@ -47,3 +47,15 @@ export async function mounted(page: Page, island: string): Promise<void> {
 export function toasts(page: Page) {
   return page.locator('.toaster .toast');
 }
+
+/** Fills the contact page's form with a valid enquiry once its island has mounted. */
+export async function fillContact(page: Page) {
+  const form = page.locator('#contact-form');
+  await form.scrollIntoViewIfNeeded();
+  await mounted(page, 'EnquiryForm');
+  await form.getByLabel('First Name').fill('Ada');
+  await form.getByLabel('Last Name').fill('Lovelace');
+  await form.getByLabel('Email').fill('ada@example.com');
+  await form.getByLabel('Message').fill('Is there parking?');
+  return form;
+}

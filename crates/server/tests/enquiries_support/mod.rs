@@ -326,6 +326,11 @@ pub fn export(data: &Path, database_url: Option<&str>) -> Vec<serde_json::Value>
 
 /// A valid contact enquiry whose message carries `tag`.
 pub fn contact_json(tag: &str) -> String {
+    contact_json_with(&format!("Hello {tag}"))
+}
+
+/// A valid contact enquiry with exactly this `message`.
+pub fn contact_json_with(message: &str) -> String {
     serde_json::json!({
         "formType": "contact",
         "firstName": "Jo",
@@ -333,7 +338,7 @@ pub fn contact_json(tag: &str) -> String {
         "email": "jo@example.com",
         "phone": "",
         "interest": "Other",
-        "message": format!("Hello {tag}"),
+        "message": message,
     })
     .to_string()
 }

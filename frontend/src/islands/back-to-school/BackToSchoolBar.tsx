@@ -2,9 +2,11 @@
  * The back-to-school page's fixed bottom bar (SPEC sections 2, 9): it appears once the visitor
  * has scrolled past `threshold` pixels and offers the page's three offers; on phones the links
  * become a <select> that navigates when an offer is chosen. The server renders it hidden (it
- * is fixed to the viewport, so showing it moves nothing on the page).
+ * is fixed to the viewport, so showing it moves nothing on the page). It is the lowest layer of
+ * the bottom dock (site/dock.ts): the chat button, banner and toasts stand above it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { dock } from '../../site/dock';
 
 interface OfferLink {
   label: string;
@@ -21,6 +23,9 @@ interface BackToSchoolBarProps {
 
 export default function BackToSchoolBar({ title, threshold, links, selectLabel, selectPrompt }: BackToSchoolBarProps) {
   const [shown, setShown] = useState(false);
+  const bar = useRef<HTMLElement>(null);
+
+  useEffect(() => (bar.current ? dock(bar.current, 'bar') : undefined), []);
 
   useEffect(() => {
     let frame = 0;
@@ -40,7 +45,7 @@ export default function BackToSchoolBar({ title, threshold, links, selectLabel, 
   }, [threshold]);
 
   return (
-    <nav className="quick-bar" aria-label={title} hidden={!shown}>
+    <nav ref={bar} className="quick-bar" aria-label={title} hidden={!shown}>
       <div className="quick-bar-inner">
         <p className="quick-bar-title">{title}</p>
         <div className="quick-bar-links">

@@ -36,4 +36,16 @@ describe('IntroCountdown', () => {
     });
     expect(screen.getByText('Offer Expired - Regular Price Applies')).toBeTruthy();
   });
+
+  it('keeps the time pending until its first tick has read the end stored on a revisit', async () => {
+    window.localStorage.setItem(KEY, String(NOW + 200_000));
+    const { container } = render(<IntroCountdown {...props} />);
+    const time = container.querySelector('[data-countdown-time]');
+    expect(time?.hasAttribute('data-pending')).toBe(true);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(time?.hasAttribute('data-pending')).toBe(false);
+    expect(time?.textContent).toBe('03:20');
+  });
 });

@@ -49,7 +49,13 @@ export function useCountdown(firstTick: FirstTick, storageKey: string): Countdow
   return state;
 }
 
-/** The running time, or the expired message at zero. */
+/**
+ * The running time, or the expired message at zero. Until the core has answered, the time is
+ * marked `data-pending` (as the server's fallback is): with scripts on it is kept hidden in its
+ * box, so a revisit shows no '10:00' that jumps a moment later to the time really left (the end
+ * is in this browser's storage, which the server cannot read), and nothing shifts when it shows.
+ * Without scripts the stylesheet shows the fallback's fresh window.
+ */
 export function CountdownView({ state, label, initialDisplay, expiredMessage }: CountdownProps & { state: CountdownState | null }) {
   if (state?.expired) {
     return (
@@ -61,7 +67,7 @@ export function CountdownView({ state, label, initialDisplay, expiredMessage }: 
   return (
     <div className="countdown" role="timer" aria-live="off">
       <span className="countdown-label">{label}</span>
-      <span className="countdown-time" data-countdown-time>
+      <span className="countdown-time" data-countdown-time data-pending={state ? undefined : ''}>
         {state?.display ?? initialDisplay}
       </span>
     </div>

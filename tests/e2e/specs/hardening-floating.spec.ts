@@ -1,0 +1,271 @@
+/**
+ * Floating things as a visitor meets them, at phone (390 px) and desktop (1440 px) widths:
+ * toasts raised while a modal dialog is open show above it and its backdrop and are reachable
+ * with Alt+T (checked in pixels: the toast on screen must look as it does with nothing over it);
+ * the chat button, toasts, cookie banner and back-to-school bar never cover each other or a
+ * control; the chat button stands out on the dark home hero; and the intro countdown's first
+ * paint shows no time that changes a moment later.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { fillContact, layoutShift, mounted, prepare, toasts } from '../support/islands';
+
+const WIDTHS = [390, 1440] as const;
+
+/** Stops the page's clock, so toasts stay until the test is done with them. */
+async function holdTime(page: Page): Promise<void> {
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 1000);
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`no box for ${locator.toString()}`);
+  return found;
+}
+
+function overlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Asserts that no two of `named` overlap on screen. */
+async function noOverlaps(named: Record<string, Locator>): Promise<void> {
+  const boxes = await Promise.all(Object.entries(named).map(async ([name, locator]) => [name, await box(locator)] as const));
+  for (const [i, [first, a]] of boxes.entries()) {
+    for (const [second, b] of boxes.slice(i + 1)) {
+      expect(overlap(a, b), `${first} ${JSON.stringify(a)} overlaps ${second} ${JSON.stringify(b)}`).toBe(false);
+    }
+  }
+}
+
+/** Asserts that what the visitor hits at `x`,`y` (default: the centre) belongs to `locator`. */
+async function onTop(locator: Locator, at?: { x: number; y: number }): Promise<void> {
+  let point = at;
+  if (!point) {
+    const area = await box(locator);
+    point = { x: area.x + area.width / 2, y: area.y + area.height / 2 };
+  }
+  const hit = await locator.evaluate((element, { x, y }) => {
+    const found = document.elementFromPoint(x, y);
+    return found !== null && (element === found || element.contains(found));
+  }, point);
+  expect(hit, `${locator.toString()} is covered at ${JSON.stringify(point)}`).toBe(true);
+}
+
+/** The RGBA pixels of a screenshot, decoded by the browser itself. */
+async function decode(page: Page, png: Buffer): Promise<number[]> {
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) return [];
+    context.drawImage(image, 0, 0);
+    return Array.from(context.getImageData(0, 0, image.width, image.height).data);
+  }, png.toString('base64'));
+}
+
+/** The share of pixels that differ visibly between two same-sized images. */
+function difference(a: number[], b: number[]): number {
+  let differing = 0;
+  const count = Math.min(a.length, b.length) / 4;
+  for (let i = 0; i < count; i += 1) {
+    const delta = [0, 1, 2].reduce((sum, channel) => sum + Math.abs((a[i * 4 + channel] ?? 0) - (b[i * 4 + channel] ?? 0)), 0);
+    if (delta > 24) differing += 1;
+  }
+  return count === 0 ? 0 : differing / count;
+}
+
+/**
+ * Asserts that `toast` is seen whole while the dialog is open: its pixels on screen differ from
+ * the same place with the toast hidden (so it is not behind anything opaque) and match the same
+ * toast once the dialog has closed (so nothing dims or covers it).
+ */
+async function toastSeenAboveDialog(page: Page, toast: Locator, dialog: Locator): Promise<void> {
+  const clip = await box(toast);
+  const shown = await decode(page, await page.screenshot({ clip }));
+  await toast.evaluate((element) => ((element as HTMLElement).style.visibility = 'hidden'));
+  const hidden = await decode(page, await page.screenshot({ clip }));
+  await toast.evaluate((element) => ((element as HTMLElement).style.visibility = ''));
+  expect(difference(shown, hidden), 'the toast changes what is on screen').toBeGreaterThan(0.5);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(toast).toBeVisible();
+  expect(await box(toast)).toEqual(clip);
+  const alone = await decode(page, await page.screenshot({ clip }));
+  // Only the rounded corners show what is behind the toast.
+  expect(difference(shown, alone), 'the toast over the dialog looks as it does alone').toBeLessThan(0.05);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('a toast raised in the discount dialog shows above it and Alt+T reaches it', async ({ page }) => {
+      await prepare(page);
+      // Time stands still, so the toasts stay until the test is done with them.
+      await holdTime(page);
+      await page.goto('/contact');
+      await page.getByRole('link', { name: 'Request Discount Code' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Request Your Discount Code' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Request Discount Code' }).click();
+      const toast = toasts(page).filter({ hasText: 'Please fill in all required fields' });
+      await expect(toast).toBeVisible();
+      await onTop(toast.locator('.toast-close'));
+
+      await page.keyboard.press('Alt+t');
+      await expect(page.locator('.toaster')).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(toast.locator('.toast-close')).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await dialog.getByLabel('Full Name').focus();
+
+      await toastSeenAboveDialog(page, toast, dialog);
+    });
+
+    test('Missing Information from the founder modal shows above it', async ({ page }) => {
+      await prepare(page);
+      await holdTime(page);
+      await page.goto('/founder-memberships');
+      await page.locator('a[data-plan]').first().click();
+      const dialog = page.getByRole('dialog', { name: 'Claim Your Founder Membership' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Confirm Membership Request' }).click();
+      const toast = toasts(page).filter({ hasText: 'Missing Information' });
+      await expect(toast).toBeVisible();
+      await onTop(toast);
+      await toastSeenAboveDialog(page, toast, dialog);
+    });
+
+    test('the chat button, cookie banner and toasts share the bottom without covering each other', async ({ page }) => {
+      // No stored cookie choice: the banner shows.
+      await holdTime(page);
+      await page.goto('/contact');
+      const banner = page.locator('[data-cookie-banner]');
+      const fab = page.locator('#chat');
+      await expect(banner).toBeVisible();
+      const form = await fillContact(page);
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      const toast = toasts(page).first();
+      await expect(toast).toBeVisible();
+      await noOverlaps({ 'chat button': fab, 'cookie banner': banner, toast });
+      await onTop(fab);
+      for (const button of await banner.getByRole('button').all()) await onTop(button);
+      await onTop(toast.locator('.toast-close'));
+
+      // Once the banner goes, the chat button and toasts stay clear of each other.
+      await banner.getByRole('button', { name: 'Decline' }).click();
+      await expect(banner).toBeHidden();
+      await noOverlaps({ 'chat button': fab, toast });
+      await onTop(fab);
+    });
+
+    test('the back-to-school bar keeps its controls clear of the chat button and the banner', async ({ page }) => {
+      await page.goto('/back-to-school');
+      await mounted(page, 'BackToSchoolBar');
+      await page.mouse.wheel(0, 1500);
+      const bar = page.locator('.quick-bar');
+      await expect(bar).toBeVisible();
+      const banner = page.locator('[data-cookie-banner]');
+      const fab = page.locator('#chat');
+      await expect(banner).toBeVisible();
+      await expect.poll(async () => overlap(await box(fab), await box(bar))).toBe(false);
+      await noOverlaps({ 'chat button': fab, 'cookie banner': banner, bar });
+      await onTop(fab);
+      if (width < 768) {
+        const select = bar.locator('select');
+        const field = await box(select);
+        // The drop-down arrow at the right end of the select.
+        await onTop(select, { x: field.x + field.width - 12, y: field.y + field.height / 2 });
+      } else {
+        for (const link of await bar.getByRole('link').all()) {
+          const area = await box(link);
+          await onTop(link, { x: area.x + area.width - 4, y: area.y + area.height / 2 });
+        }
+      }
+      await banner.getByRole('button', { name: 'Accept All' }).click();
+      await expect(banner).toBeHidden();
+      await expect.poll(async () => overlap(await box(fab), await box(bar))).toBe(false);
+      await onTop(fab);
+    });
+
+    test('the chat button stands out on the dark home hero with its panel open', async ({ page }) => {
+      await prepare(page);
+      await page.goto('/');
+      await mounted(page, 'ChatAssistant');
+      const fab = page.locator('#chat');
+      await fab.click();
+      await expect(fab).toHaveAttribute('aria-expanded', 'true');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const area = await box(fab);
+      const margin = 8;
+      const clip = { x: area.x - margin, y: area.y - margin, width: area.width + 2 * margin, height: area.height + 2 * margin };
+      const pixels = await decode(page, await page.screenshot({ clip }));
+      const stride = Math.round(clip.width) * 4;
+      const luminance = (x: number, y: number) => {
+        const at = Math.round(y) * stride + Math.round(x) * 4;
+        const [r, g, b] = [pixels[at] ?? 0, pixels[at + 1] ?? 0, pixels[at + 2] ?? 0].map((value) => {
+          const c = value / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+      };
+      const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      // Left edge, halfway down: the ring just outside the button against the section around.
+      const y = margin + area.height / 2;
+      const ring = luminance(margin - 1, y);
+      const around = luminance(1, y);
+      const button = luminance(margin + 6, y);
+      expect(contrast(ring, around), 'ring against the hero').toBeGreaterThanOrEqual(3);
+      expect(contrast(ring, button), 'ring against the button').toBeGreaterThanOrEqual(3);
+    });
+
+    test('the intro countdown first paints no time that changes a moment later', async ({ page }) => {
+      const start = new Date('2026-01-15T10:00:00Z');
+      await page.clock.install({ time: start });
+      await page.clock.pauseAt(new Date(start.getTime() + 1000));
+      // A revisit with 3 minutes 20 seconds left.
+      await page.addInitScript((end) => {
+        localStorage.setItem('onespace-intro-offer-end', String(end));
+      }, start.getTime() + 1000 + 200_000);
+      await prepare(page);
+      // The page as painted before any script has run: the time's box is there, its digits not.
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto('/intro-offer');
+      const time = page.locator('[data-countdown-time]').first();
+      await expect(time).toBeAttached();
+      await expect(time).toBeHidden();
+      const fallback = await box(page.locator('.countdown').first());
+      await page.unroute('**/*.js');
+
+      await page.reload();
+      await mounted(page, 'IntroCountdown');
+      await expect(time).toBeVisible();
+      await expect(time).toHaveText('03:20');
+      expect(await box(page.locator('.countdown').first())).toEqual(fallback);
+      expect(await layoutShift(page)).toBe(0);
+    });
+  });
+}
+
+test('without JavaScript the intro countdown shows its fresh window', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto('/intro-offer');
+  await expect(page.locator('[data-countdown-time]').first()).toBeVisible();
+  await expect(page.locator('[data-countdown-time]').first()).toHaveText('10:00');
+  await context.close();
+});
