@@ -351,7 +351,10 @@ async fn a_stalled_upload_gets_408_and_does_not_hold_a_stop() {
     // Without a stop, the stalled body is answered 408 (after the body read timeout).
     let mut stream = stalled_upload(&server.addr).await;
     let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.unwrap();
+    tokio::time::timeout(Duration::from_secs(60), stream.read_to_end(&mut answer))
+        .await
+        .expect("no answer to a stalled upload")
+        .unwrap();
     let answer = String::from_utf8_lossy(&answer).into_owned();
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
     assert!(answer.contains("took too long to arrive"), "{answer}");
