@@ -8,25 +8,14 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
+import { freePort } from '../support/free-port.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Room for a first compile of the server on a busy two-core machine. */
 const START_LIMIT_MS = 20 * 60 * 1000;
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
 
 async function page(url) {
   try {

@@ -6,6 +6,7 @@
 //! its manifest (an island or stylesheet change, `vite build --watch`), and reloads the tab then.
 //! Assets are read from disk on each request, so a rebuilt island needs no restart.
 
+use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use actix_web::http::StatusCode;
@@ -50,9 +51,13 @@ pub fn head() -> Markup {
 
 /// The live-reload routes and assets from disk.
 pub fn configure(config: &mut web::ServiceConfig) {
-    let started = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| since.as_nanos());
+    // Once per process: every worker configures its own app, and all must answer alike.
+    static STARTED: OnceLock<u128> = OnceLock::new();
+    let started = *STARTED.get_or_init(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos())
+    });
     config
         .route(
             SCRIPT_PATH,
