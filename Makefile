@@ -8,12 +8,18 @@ ADDR ?= 127.0.0.1:8080
 DATA ?= ./data
 WASM_PKG := frontend/src/wasm-pkg
 
-.PHONY: run build tools browser test-services wasm frontend server test lint test-rust test-frontend test-e2e
+.PHONY: run dev build tools browser test-services wasm frontend server test lint test-rust test-frontend test-e2e test-dev
 
 run: build
 	./target/release/onespace serve --addr $(ADDR) --data $(DATA)
 
 build: server
+
+# The save-and-see loop (scripts/dev.mjs): the debug server with live reload and the frontend
+# rebuilt by `vite build --watch`; a Rust change rebuilds and restarts the server, and the open
+# tab reloads itself. Nothing to install beyond what `make run` needs.
+dev: wasm
+	node scripts/dev.mjs --addr $(ADDR) --data $(DATA)
 
 tools:
 	bash scripts/ensure-tools.sh
@@ -35,7 +41,7 @@ frontend: wasm
 server: frontend
 	cargo build --release -p onespace-server
 
-test: build browser test-services lint test-rust test-frontend test-e2e
+test: build browser test-services lint test-rust test-frontend test-e2e test-dev
 
 lint:
 	cargo fmt --all --check
@@ -46,13 +52,16 @@ lint:
 # The enquiry tests drive the release binary that `build` made (ONESPACE_TEST_RELEASE=1).
 test-rust: test-services
 	ONESPACE_TEST_RELEASE=1 cargo test --workspace
-	node --test crates/wasm/tests/vectors.test.mjs
 
 test-frontend:
 	npm test -w frontend
 
 test-e2e:
 	npm test -w tests
+
+# `make dev` starts and serves a page with live reload, then stops (tests/dev).
+test-dev:
+	node --test tests/dev/
 
 # Speed and quality, reported as ratios and scores (never asserted in the test suite).
 .PHONY: bench audit

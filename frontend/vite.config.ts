@@ -1,28 +1,66 @@
 /**
  * Vite builds the islands client: one small entry (src/main.ts) that finds islands and loads
  * each component's chunk on demand, the Tailwind stylesheet for the server-rendered pages, and
- * the core's WebAssembly module as a hashed asset. The manifest tells the server which hashed
- * files to link.
+ * the core's WebAssembly module (wasm-bindgen's bundler output, loaded by vite-plugin-wasm) as a
+ * hashed asset of the chunk that imports it. The manifest tells the server which hashed files to
+ * link; the production build also writes `.br` and `.gz` beside each text file
+ * (build/precompress.ts), which the server embeds.
+ *
+ * `--mode development` (`make dev`, with `--watch`) writes to `dist-dev` instead, with stable file
+ * names and no minification, so a rebuilt island is picked up by the debug server without a
+ * restart: the pages keep linking the same names.
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import wasm from 'vite-plugin-wasm';
+import { precompress } from './build/precompress.ts';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  build: {
-    manifest: true,
-    outDir: 'dist',
-    assetsDir: 'assets',
-    emptyOutDir: true,
-    target: 'es2022',
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      input: { main: 'src/main.ts' },
+/**
+ * The modules every page runs: the entry, the site scripts, the islands runtime and registry, and
+ * the bundler's helpers they use.
+ */
+const ENTRY_MODULES = /src[\\/](site[\\/]|islands[\\/](runtime|registry)[\\/.])|preload-helper|rolldown[\\/:]runtime/;
+
+/** Output folder of `--mode development`; the server's `dev` feature embeds it (assets.rs). */
+const DEV_OUT_DIR = 'dist-dev';
+
+export default defineConfig(({ mode }) => {
+  const dev = mode === 'development';
+  return {
+    plugins: [react(), tailwindcss(), wasm(), precompress()],
+    build: {
+      manifest: true,
+      outDir: dev ? DEV_OUT_DIR : 'dist',
+      assetsDir: 'assets',
+      // Watch rebuilds of the development build overwrite files in place.
+      emptyOutDir: !dev,
+      // ES2022 has top-level await, which the plugin's glue uses to instantiate the module
+      // while its chunk is imported, so vite-plugin-top-level-await is not needed.
+      target: 'es2022',
+      minify: !dev,
+      modulePreload: { polyfill: false },
+      rollupOptions: {
+        input: { main: 'src/main.ts' },
+        output: {
+          // The entry and what it imports statically stay one chunk. The WebAssembly glue's
+          // dependencies make Vite's preload helper shared between the entry and the core's
+          // loader, and the bundler would otherwise split it and the entry's modules into
+          // three more files, every page's cost before any interaction.
+          codeSplitting: { groups: [{ name: 'site', test: ENTRY_MODULES }] },
+          ...(dev
+            ? {
+                entryFileNames: 'assets/[name].js',
+                chunkFileNames: 'assets/[name].js',
+                assetFileNames: 'assets/[name][extname]',
+              }
+            : {}),
+        },
+      },
     },
-  },
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-  },
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+    },
+  };
 });

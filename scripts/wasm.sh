@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the WebAssembly module of onespace-core for the React islands:
 #   1. cargo build --profile wasm -p onespace-wasm --target wasm32-unknown-unknown
-#   2. wasm-bindgen --target web --out-dir frontend/src/wasm-pkg   (JS glue + .d.ts)
+#   2. wasm-bindgen --target bundler --out-dir frontend/src/wasm-pkg  (JS glue + .d.ts; the module
+#      is imported as an ES module, which vite-plugin-wasm resolves in the frontend build and in
+#      Vitest)
 #   3. wasm-opt -Oz --converge on the .wasm                          (size)
 #   4. prints raw, gzip and brotli sizes
 #
@@ -62,8 +64,10 @@ esac
 
 # --- build --------------------------------------------------------------------------------
 cargo build --profile wasm -p onespace-wasm --target "$target"
+# The previous output of another target may have other file names: start clean.
+rm -rf "$out_dir"
 mkdir -p "$out_dir"
-wasm-bindgen --target web --out-dir "$out_dir" "$built"
+wasm-bindgen --target bundler --out-dir "$out_dir" "$built"
 module="$out_dir/onespace_wasm_bg.wasm"
 
 if [ "${#wasm_opt[@]}" -gt 0 ]; then

@@ -1,5 +1,5 @@
 //! Runs the shared test vectors (`tests/vectors.json`) through the native core. The same file runs
-//! through the WebAssembly build in `crates/wasm/tests/vectors.test.mjs`, so both sides must give
+//! through the WebAssembly build in `frontend/src/core/vectors.test.ts`, so both sides must give
 //! exactly the expected outputs.
 //!
 //! `BLESS_VECTORS=1 cargo test -p onespace-core --test vectors` rewrites every `expected` from the

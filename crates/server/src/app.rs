@@ -90,6 +90,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
         }
     }
     config.configure(enquiries::configure);
+    #[cfg(feature = "dev")]
+    config.configure(crate::dev::configure);
     config
         .service(readable("/sitemap.xml", sitemap))
         .service(readable("/robots.txt", robots))

@@ -2,19 +2,33 @@
 //!
 //! Vite writes hashed files to `frontend/dist/assets` and a manifest to
 //! `frontend/dist/.vite/manifest.json`; the release binary embeds the folder, so one file plus a
-//! data folder is a deployment. At start every file is prepared once (compressed, ETagged) and
-//! the manifest is read to find the entry's script, stylesheet and module preloads.
+//! data folder is a deployment. The production build also writes `.br` and `.gz` beside each
+//! text file (`frontend/build/precompress.ts`), embedded with it, so start-up only hashes each
+//! file for its ETag and borrows the bytes from the binary. The manifest is read to find the
+//! entry's script, stylesheet and module preloads.
+//!
+//! With the `dev` feature (`make dev`) the folder is `frontend/dist-dev`, which `vite build
+//! --watch --mode development` rewrites with stable names and no encodings; a debug build reads
+//! it from disk, so a rebuilt island is served without restarting the server.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 
 use rust_embed::RustEmbed;
 use serde::Deserialize;
 
+use actix_web::web::Bytes;
+
 use crate::http::{CachePolicy, Representation};
 
 #[derive(RustEmbed)]
-#[folder = "../../frontend/dist"]
-struct Dist;
+#[cfg_attr(not(feature = "dev"), folder = "../../frontend/dist")]
+#[cfg_attr(feature = "dev", folder = "../../frontend/dist-dev")]
+pub(crate) struct Dist;
+
+/// Suffixes of the prepared encodings the build writes beside a file.
+const GZIP_SUFFIX: &str = ".gz";
+const BROTLI_SUFFIX: &str = ".br";
 
 /// Path of the Vite manifest inside the build folder.
 const MANIFEST_PATH: &str = ".vite/manifest.json";
@@ -70,21 +84,12 @@ impl Assets {
         let manifest = Dist::get(MANIFEST_PATH).ok_or(AssetError::MissingManifest)?;
         let chunks: HashMap<String, ManifestChunk> = serde_json::from_slice(&manifest.data)?;
         let entry = entry_links(&chunks)?;
-        let files = Dist::iter()
+        let embedded: BTreeSet<_> = Dist::iter().collect();
+        let files = embedded
+            .iter()
             .filter(|path| !path.starts_with(".vite/"))
-            .filter_map(|path| {
-                let file = Dist::get(&path)?;
-                let cache = if path.starts_with("assets/") {
-                    CachePolicy::Immutable
-                } else {
-                    CachePolicy::Day
-                };
-                let content_type = content_type_of(&path);
-                Some((
-                    format!("/{path}"),
-                    Representation::new(&content_type, file.data.into_owned(), cache),
-                ))
-            })
+            .filter(|path| !is_encoding_of(path, &embedded))
+            .filter_map(|path| Some((format!("/{path}"), prepare(path)?)))
             .collect();
         Ok(Self { files, entry })
     }
@@ -121,6 +126,42 @@ fn entry_links(chunks: &HashMap<String, ManifestChunk>) -> Result<EntryLinks, As
         stylesheets: stylesheets.into_iter().collect(),
         module_preloads,
     })
+}
+
+/// The embedded file at `path` with the encodings the build wrote beside it.
+pub(crate) fn prepare(path: &str) -> Option<Representation> {
+    let file = Dist::get(path)?;
+    // The development build keeps its file names across rebuilds: always revalidate there.
+    let cache = if path.starts_with("assets/") && !cfg!(feature = "dev") {
+        CachePolicy::Immutable
+    } else {
+        CachePolicy::Day
+    };
+    let encoded = |suffix: &str| Dist::get(&format!("{path}{suffix}")).map(|file| bytes(file.data));
+    Some(Representation::precompressed(
+        &content_type_of(path),
+        bytes(file.data),
+        encoded(GZIP_SUFFIX),
+        encoded(BROTLI_SUFFIX),
+        cache,
+    ))
+}
+
+/// Whether `path` is a prepared encoding of another file in `embedded` rather than a file of its
+/// own.
+fn is_encoding_of(path: &str, embedded: &BTreeSet<Cow<'static, str>>) -> bool {
+    [GZIP_SUFFIX, BROTLI_SUFFIX].iter().any(|suffix| {
+        path.strip_suffix(suffix)
+            .is_some_and(|original| embedded.contains(original))
+    })
+}
+
+/// Release builds embed the files in the binary: serve them from there without a copy.
+fn bytes(data: Cow<'static, [u8]>) -> Bytes {
+    match data {
+        Cow::Borrowed(data) => Bytes::from_static(data),
+        Cow::Owned(data) => Bytes::from(data),
+    }
 }
 
 fn content_type_of(path: &str) -> String {

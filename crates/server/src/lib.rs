@@ -6,6 +6,7 @@
 //! - [`app`]: the actix application (`build_app`), shared by `main` and the tests.
 //! - [`assets`]: the embedded Vite build; [`http`]: representations and security headers.
 //! - [`config`]: flags and environment variables, checked at start.
+//! - `dev` (the `dev` feature, `make dev` only): live reload and assets read from disk.
 //! - [`static_render`]: `onespace render`, the whole site as static files.
 //! - [`enquiries`]: the forms API (JSON and HTML form posts), its protections, the health check
 //!   and the export; [`storage`]: SQLite or PostgreSQL with the mail outbox; [`mail`]: the
@@ -14,6 +15,8 @@
 pub mod app;
 pub mod assets;
 pub mod config;
+#[cfg(feature = "dev")]
+pub mod dev;
 pub mod enquiries;
 pub mod http;
 pub mod mail;

@@ -101,7 +101,12 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         site: config,
         enquiries: settings,
     } = config;
+    let preparing = std::time::Instant::now();
     let site = web::Data::new(LiveSite::new(Site::build(&config)?));
+    tracing::info!(
+        millis = preparing.elapsed().as_millis() as u64,
+        "pages and assets prepared"
+    );
     std::fs::create_dir_all(&config.data_dir).with_context(|| {
         format!(
             "ONESPACE_DATA_DIR (--data): cannot create {}",

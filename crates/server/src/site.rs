@@ -1,13 +1,15 @@
-//! The site prepared ahead of requests: every page rendered once, compressed and ETagged, next to
-//! the embedded assets, the sitemap and robots.txt. Nothing a page shows depends on the request, so
-//! serving a page is a map lookup. Pages with an enquiry form also have their thank-you variant
-//! (`?sent=1`) prepared; only a form post that failed validation renders on request.
+//! The site prepared ahead of requests: every page rendered once (on every core) and ETagged,
+//! then compressed in the background, next to the embedded assets, the sitemap and robots.txt.
+//! Nothing a page shows depends on the request, so serving a page is a map lookup. Pages with an
+//! enquiry form also have their thank-you variant (`?sent=1`) prepared; only a form post that
+//! failed validation renders on request.
 //!
 //! A [`Site`] never changes once built. What it is rendered from (the [`RenderContext`]) can:
 //! [`LiveSite`] holds the site being served and swaps in a whole new one, rendered from the changed
 //! context, so a visitor never sees half of a change.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use arc_swap::{ArcSwap, Guard};
@@ -59,29 +61,55 @@ impl Site {
     /// Renders and prepares every page from `context`, beside already loaded `assets`.
     pub fn render(context: RenderContext, assets: Arc<Assets>) -> Self {
         let html = |document| {
-            Representation::new(
+            Representation::deferred(
                 HTML,
                 layout::render(&context, &document).into_bytes(),
                 CachePolicy::Revalidate,
             )
         };
-        let pages = ROUTES
+        // Pages depend on the configuration (public URL, retention period, schedule script), so
+        // they render at start, sharing the cores; they are compressed on first need and in the
+        // background (`http/representation.rs` says why).
+        let jobs: Vec<Job> = ROUTES
             .iter()
-            .map(|route| (route.path, html(pages::document(route, &context))))
+            .map(Job::Page)
+            .chain(
+                ROUTES
+                    .iter()
+                    .filter(|route| pages::form_anchor(route.page).is_some())
+                    .map(Job::Sent),
+            )
+            .chain([Job::NotFound, Job::ServerError])
             .collect();
-        let sent = ROUTES
-            .iter()
-            .filter(|route| pages::form_anchor(route.page).is_some())
-            .map(|route| {
-                let document = pages::document_with_form(route, &context, &FormView::sent());
-                (route.path, html(document))
+        let prepared = in_parallel(&jobs, |job| {
+            html(match job {
+                Job::Page(route) => pages::document(route, &context),
+                Job::Sent(route) => pages::document_with_form(route, &context, &FormView::sent()),
+                Job::NotFound => pages::not_found(),
+                Job::ServerError => pages::server_error(500),
             })
-            .collect();
-        Self {
+        });
+        let mut pages = HashMap::new();
+        let mut sent = HashMap::new();
+        let (mut not_found, mut server_error) = (None, None);
+        for (job, representation) in jobs.iter().zip(prepared) {
+            match job {
+                Job::Page(route) => {
+                    pages.insert(route.path, representation);
+                }
+                Job::Sent(route) => {
+                    sent.insert(route.path, representation);
+                }
+                Job::NotFound => not_found = Some(representation),
+                Job::ServerError => server_error = Some(representation),
+            }
+        }
+        let site = Self {
             pages,
             sent,
-            not_found: html(pages::not_found()),
-            server_error: html(pages::server_error(500)),
+            // Both are in the jobs above; rendering them here again is only a formality.
+            not_found: not_found.unwrap_or_else(|| html(pages::not_found())),
+            server_error: server_error.unwrap_or_else(|| html(pages::server_error(500))),
             sitemap: Representation::new(
                 "application/xml; charset=utf-8",
                 sitemap(&context).into_bytes(),
@@ -98,12 +126,39 @@ impl Site {
             ),
             assets,
             context,
-        }
+        };
+        site.compress_in_background();
+        site
     }
 
     /// What the pages were rendered from.
     pub fn context(&self) -> &RenderContext {
         &self.context
+    }
+
+    /// Compresses the pages on one background thread, leaving the other cores to the visitors:
+    /// first the quick encodings of every page (so that no first request has to make them), then
+    /// the best brotli of each. Without a thread (the system refuses one) each page is
+    /// compressed by its first request instead, at the quick setting, which is correct, only
+    /// larger.
+    fn compress_in_background(&self) {
+        // In the route table's order, the home page first.
+        let pages: Vec<Representation> = ROUTES
+            .iter()
+            .filter_map(|route| self.pages.get(route.path))
+            .chain(self.sent.values())
+            .chain([&self.not_found, &self.server_error])
+            .cloned()
+            .collect();
+        let spawned = std::thread::Builder::new()
+            .name("compress-pages".to_owned())
+            .spawn(move || {
+                pages.iter().for_each(Representation::prepare_quick);
+                pages.iter().for_each(Representation::improve);
+            });
+        if let Err(error) = spawned {
+            tracing::warn!(%error, "pages are compressed by their first requests");
+        }
     }
 
     /// The origin of the schedule widget's script, which the Content-Security-Policy admits.
@@ -164,8 +219,9 @@ impl LiveSite {
     }
 
     /// Applies `change` to a copy of the served site's render context, with `now` read again from
-    /// its clock, renders every page from it and serves the result from then on. Rendering is CPU work of the order of a second: call it
-    /// from a blocking thread (`actix_web::web::block`), never on a worker serving requests.
+    /// its clock, renders every page from it and serves the result from then on (compression
+    /// follows in the background). Rendering takes every core for a moment: call it from a
+    /// blocking thread (`actix_web::web::block`), never on a worker serving requests.
     pub fn update(&self, change: impl FnOnce(&mut RenderContext)) {
         let _one_at_a_time = self.updating.lock().unwrap_or_else(PoisonError::into_inner);
         let served = self.served.load_full();
@@ -175,6 +231,50 @@ impl LiveSite {
         let site = Site::render(context, Arc::clone(&served.assets));
         self.served.store(Arc::new(site));
     }
+}
+
+/// One document prepared at start.
+enum Job {
+    Page(&'static Route),
+    Sent(&'static Route),
+    NotFound,
+    ServerError,
+}
+
+/// `work` applied to every item, on as many threads as the machine has cores (each takes the
+/// next item when it is done), results in the order of `items`.
+fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .min(items.len());
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<Option<R>> = std::iter::repeat_with(|| None).take(items.len()).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(index) else { break };
+                        done.push((index, work(item)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        for worker in workers {
+            match worker.join() {
+                Ok(done) => {
+                    for (index, result) in done {
+                        results[index] = Some(result);
+                    }
+                }
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+    });
+    results.into_iter().flatten().collect()
 }
 
 fn sitemap(context: &RenderContext) -> String {

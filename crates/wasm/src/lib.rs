@@ -4,7 +4,7 @@
 //!
 //! The TypeScript types of the values are written in the `typescript_custom_section` below and
 //! attached to each export with `unchecked_param_type` / `unchecked_return_type`, so the generated
-//! `.d.ts` has real types rather than `any`. `crates/wasm/tests/vectors.test.mjs` checks the
+//! `.d.ts` has real types rather than `any`. `frontend/src/core/vectors.test.ts` checks the
 //! exports against the shared vectors the native core passes.
 //!
 //! Only what an island calls is exported: every export adds to the module that phones download,

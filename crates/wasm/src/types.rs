@@ -1,6 +1,6 @@
 //! TypeScript declarations of the values the exports take and return, emitted into the generated
 //! `.d.ts`. They mirror the serde shapes of `onespace-core` (camelCase field names, `null` for
-//! absent values, prices as integer pence); `tests/vectors.test.mjs` and the frontend's type
+//! absent values, prices as integer pence); `frontend/src/core/vectors.test.ts` and the frontend's type
 //! check keep them honest.
 
 use wasm_bindgen::prelude::*;

@@ -1,7 +1,7 @@
 /**
- * The core (WebAssembly) for a component, loaded only once `needed` is true: the chat fetches
- * it when its panel first opens, a dialog when it first opens, so a page where nobody opens them
- * never downloads the module.
+ * The core (WebAssembly) for a component, loaded only once `needed` is true: a dialog fetches it
+ * when it first opens, the chat when it mounts (which happens only when the visitor reaches for
+ * it), so a page where nobody opens them never downloads the module.
  */
 import { useEffect, useState } from 'react';
 import { loadCore, type CoreModule } from '../core/load';

@@ -35,6 +35,15 @@ export function requestIsland(island: string, detail: unknown = {}, root: Parent
 }
 
 /**
+ * Starts loading the named island without asking it for anything: the visitor is reaching for a
+ * button that opens it (pointer over, focus, touch), so its code is on its way before the click.
+ */
+export function warmIsland(island: string, root: ParentNode = document): void {
+  const element = findIsland(island, root);
+  if (element && element.dataset['islandState'] !== 'mounted') element.dispatchEvent(new Event(LOAD_NOW_EVENT));
+}
+
+/**
  * Delivers requests for `island` to `handler`: one that arrived before the call at once, later
  * ones as they come. Returns the unsubscribe function (for a React effect's cleanup).
  */

@@ -33,6 +33,25 @@ describe('island triggers', () => {
     stop();
   });
 
+  it('starts loading the island when the visitor reaches for a trigger, without opening it', () => {
+    document.body.innerHTML = `
+      <a href="/contact" data-chat-open><span>Chat</span></a>
+      <div data-island="ChatAssistant" data-island-state="pending"></div>`;
+    let loadNow = 0;
+    document.querySelector('[data-island]')?.addEventListener(LOAD_NOW_EVENT, () => loadNow++);
+    const received: unknown[] = [];
+    const stop = onIslandRequest('ChatAssistant', (detail) => received.push(detail));
+    for (const type of ['pointerover', 'focusin', 'touchstart']) {
+      document.querySelector('span')?.dispatchEvent(new Event(type, { bubbles: true }));
+    }
+    expect(loadNow).toBe(3);
+    expect(received).toEqual([]);
+    document.body.insertAdjacentHTML('beforeend', '<p>elsewhere</p>');
+    document.querySelector('p')?.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(loadNow).toBe(3);
+    stop();
+  });
+
   it('lets the link work when the page has no such island', () => {
     document.body.innerHTML = `<a href="/contact" data-chat-open>Chat</a>`;
     expect(click(document.querySelector('a') as Element).defaultPrevented).toBe(false);

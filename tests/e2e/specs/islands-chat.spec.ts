@@ -8,15 +8,43 @@ test.beforeEach(async ({ page }) => {
 const panel = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'One Space Assistant' });
 const input = (page: import('@playwright/test').Page) => page.getByRole('textbox', { name: 'Your message' });
 
+test('the chat waits for the visitor: no React, chat code or WebAssembly until the button is reached for', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || request.url().endsWith('.wasm')) scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-island="ChatAssistant"]')).toHaveAttribute('data-island-state', 'pending');
+  expect(scripts.filter((path) => /ChatAssistant|client|react|\.wasm$/.test(path))).toEqual([]);
+  await page.locator('#chat').hover();
+  await mounted(page, 'ChatAssistant');
+  await expect.poll(() => scripts.filter((path) => path.endsWith('.wasm')).length).toBe(1);
+});
+
+test('a click on the chat button before the chat has loaded opens the chat, not the contact page', async ({ page }) => {
+  await page.goto('/about');
+  // A tap: the click arrives with no hover before it.
+  await page.locator('#chat').dispatchEvent('click', { button: 0 });
+  await expect(panel(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/about$/);
+});
+
+test('a keyboard user tabbing onto the chat button keeps focus when the chat takes it over', async ({ page }) => {
+  await page.goto('/about');
+  await page.locator('#chat').focus();
+  await mounted(page, 'ChatAssistant');
+  await expect(page.getByRole('button', { name: 'Chat with our assistant' })).toBeFocused();
+});
+
 test('the chat opens from its button with one greeting and answers by keyword; blank input is ignored', async ({ page }) => {
   const wasm: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('.wasm')) wasm.push(request.url());
   });
   await page.goto('/about');
-  await mounted(page, 'ChatAssistant');
   expect(wasm).toEqual([]);
-  await page.getByRole('button', { name: 'Chat with our assistant' }).click();
+  await page.locator('#chat').click();
   await expect(panel(page)).toBeVisible();
   await expect(input(page)).toBeFocused();
   await expect(panel(page).locator('[data-from="bot"]')).toHaveCount(1);
@@ -36,8 +64,8 @@ test('the chat opens from its button with one greeting and answers by keyword; b
 
 test('Escape closes the panel and focus returns to the chat button (keyboard only)', async ({ page }) => {
   await page.goto('/about');
-  await mounted(page, 'ChatAssistant');
   await page.locator('#chat').focus();
+  await mounted(page, 'ChatAssistant');
   await page.keyboard.press('Enter');
   await expect(input(page)).toBeFocused();
   await page.keyboard.press('Escape');
@@ -47,8 +75,7 @@ test('Escape closes the panel and focus returns to the chat button (keyboard onl
 
 test('the contact dialog from a reply opens the mail link, closes and the assistant confirms', async ({ page }) => {
   await page.goto('/about');
-  await mounted(page, 'ChatAssistant');
-  await page.getByRole('button', { name: 'Chat with our assistant' }).click();
+  await page.locator('#chat').click();
   await input(page).fill('zzqx');
   await input(page).press('Enter');
   await panel(page).getByRole('button', { name: 'Contact the team' }).last().click();
@@ -71,8 +98,7 @@ test('the contact dialog from a reply opens the mail link, closes and the assist
 
 test('the cancellation dialog opens the Cancel Membership mail link', async ({ page }) => {
   await page.goto('/faq');
-  await mounted(page, 'ChatAssistant');
-  await page.getByRole('button', { name: 'Chat with our assistant' }).click();
+  await page.locator('#chat').click();
   await input(page).fill('How do I cancel?');
   await input(page).press('Enter');
   await panel(page).getByRole('button', { name: 'Cancel membership' }).click();

@@ -124,6 +124,7 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 @for preload in &context.entry.module_preloads {
                     link rel="modulepreload" href=(preload);
                 }
+                (dev_head())
                 @for block in &document.structured_data {
                     (block)
                 }
@@ -139,6 +140,17 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
         }
     };
     markup.into_string()
+}
+
+/// The live-reload script of `make dev` (see `crate::dev`); nothing in other builds.
+#[cfg(feature = "dev")]
+fn dev_head() -> Markup {
+    crate::dev::head()
+}
+
+#[cfg(not(feature = "dev"))]
+fn dev_head() -> Markup {
+    html! {}
 }
 
 /// The logo mark: a circle half heat, half ice.

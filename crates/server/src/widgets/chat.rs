@@ -1,7 +1,9 @@
 //! The chat assistant (SPEC sections 2, 4): a floating button on every page. Without JavaScript
 //! the button is a link to the contact page drawn the same way, so nothing moves when the island
-//! takes over. It loads when the browser is idle; its replies and forms need the core, which it
-//! fetches only when the panel first opens.
+//! takes over. It loads when the visitor reaches for it (pointer over, focus, touch), so pages
+//! download no React before then; a click that comes before it has loaded is caught by the
+//! `data-chat-open` trigger and opens the panel once it has. Its replies and forms need the core,
+//! which it fetches as it mounts.
 
 use maud::{html, Markup};
 use serde_json::json;
@@ -26,7 +28,7 @@ fn icon() -> Markup {
 pub fn assistant() -> Markup {
     island(
         "ChatAssistant",
-        Load::Idle,
+        Load::Interaction,
         &json!({
             "openLabel": OPEN_LABEL,
             "labels": {
@@ -43,7 +45,7 @@ pub fn assistant() -> Markup {
             "texts": super::form::field_texts(),
         }),
         html! {
-            a id="chat" class="chat-fab" href=(Page::Contact.path()) aria-label="Contact us" { (icon()) }
+            a id="chat" class="chat-fab" href=(Page::Contact.path()) aria-label="Contact us" data-chat-open { (icon()) }
         },
     )
 }
@@ -63,8 +65,10 @@ mod tests {
     #[test]
     fn the_fallback_is_a_link_to_contact_drawn_as_the_chat_button() {
         let html = assistant().into_string();
-        assert!(html.contains(r#"data-island="ChatAssistant" data-load="idle""#));
-        assert!(html.contains(r#"<a id="chat" class="chat-fab" href="/contact""#));
+        assert!(html.contains(r#"data-island="ChatAssistant" data-load="interaction""#));
+        assert!(html.contains(
+            r#"<a id="chat" class="chat-fab" href="/contact" aria-label="Contact us" data-chat-open>"#
+        ));
     }
 
     #[test]

@@ -5,8 +5,11 @@
  * replies with a contact or cancel button open a dialog whose form ends in the visitor's e-mail
  * client (the core's mail link), after which the core's confirmation is appended.
  *
- * The core is fetched when the panel first opens. Buttons elsewhere with `data-chat-open` open
- * the panel (site/triggers.ts).
+ * The island loads when the visitor reaches for the button (pointer over, focus, touch; a click
+ * before it has loaded opens the panel once it has, site/triggers.ts), so a page where nobody
+ * does downloads no React. Mounting therefore means the panel is about to be wanted: the core is
+ * fetched at once, beside the first render, so the panel opens without a wait. Buttons elsewhere
+ * with `data-chat-open` open the panel too.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { onIslandRequest } from '../../site/island-requests';
@@ -32,7 +35,7 @@ export default function ChatAssistant(props: ChatAssistantProps) {
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>('none');
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const core = useCore(open);
+  const core = useCore();
   const panelId = useId();
   const fabRef = useRef<HTMLButtonElement>(null);
 

@@ -1,7 +1,9 @@
+import { createElement, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   hydrateIsland,
   LOAD_NOW_EVENT,
+  reactMounter,
   readProps,
   startIslands,
   strategyOf,
@@ -129,6 +131,31 @@ describe('hydrateIsland', () => {
     expect(broken.dataset['islandState']).toBe('failed');
     expect(broken.textContent).toContain('fallback');
     errors.mockRestore();
+  });
+});
+
+describe('reactMounter', () => {
+  it('replaces the fallback and keeps focus on the control that has the same id', async () => {
+    const element = island('Chat', 'interaction', '{}');
+    element.insertAdjacentHTML('beforeend', '<a id="fab" href="/contact">Contact us</a>');
+    const fallback = element.querySelector<HTMLElement>('#fab');
+    fallback?.focus();
+    expect(document.activeElement).toBe(fallback);
+    const Button = () => createElement('button', { id: 'fab', type: 'button' }, 'Chat');
+    await reactMounter(element, Button as ComponentType<Record<string, unknown>>, {});
+    expect(element.querySelector('a')).toBeNull();
+    expect(document.activeElement).toBe(element.querySelector('button#fab'));
+  });
+
+  it('leaves focus alone when the fallback did not have it', async () => {
+    const outside = document.createElement('input');
+    document.body.append(outside);
+    outside.focus();
+    const element = island('Chat', 'interaction', '{}');
+    element.insertAdjacentHTML('beforeend', '<a id="fab2" href="/contact">Contact us</a>');
+    const Button = () => createElement('button', { id: 'fab2', type: 'button' }, 'Chat');
+    await reactMounter(element, Button as ComponentType<Record<string, unknown>>, {});
+    expect(document.activeElement).toBe(outside);
   });
 });
 

@@ -120,11 +120,38 @@ function loadRequested(element: HTMLElement): Promise<void> {
   return new Promise((resolve) => element.addEventListener(LOAD_NOW_EVENT, () => resolve(), { once: true }));
 }
 
-/** Mounts with React's createRoot over the fallback, in the same box. */
+/**
+ * Mounts with React's createRoot over the fallback, in the same box. The first render is flushed
+ * at once, so focus can move from the replaced fallback to the component's control.
+ */
 export const reactMounter: Mounter = async (element, component, props) => {
-  const [{ createRoot }, { createElement }] = await Promise.all([import('react-dom/client'), import('react')]);
-  createRoot(element).render(createElement(component, props));
+  const [{ createRoot }, { flushSync }, { createElement }] = await Promise.all([
+    import('react-dom/client'),
+    import('react-dom'),
+    import('react'),
+  ]);
+  const root = createRoot(element);
+  const focused = focusedId(element);
+  flushSync(() => root.render(createElement(component, props)));
+  refocus(element, focused);
 };
+
+/**
+ * The id of the fallback element that has focus, if any. An island that loads on interaction
+ * mounts the moment a keyboard user tabs onto its fallback, which replaces the focused element;
+ * the component draws the same control with the same id, and focus moves to it.
+ */
+function focusedId(element: HTMLElement): string | null {
+  const active = element.ownerDocument.activeElement;
+  return active instanceof HTMLElement && active.id && element.contains(active) ? active.id : null;
+}
+
+function refocus(element: HTMLElement, id: string | null): void {
+  if (!id) return;
+  const active = element.ownerDocument.activeElement;
+  if (active && active !== element.ownerDocument.body && element.contains(active)) return;
+  element.ownerDocument.getElementById(id)?.focus();
+}
 
 /** Loads and mounts one island once its strategy allows. Never throws: failures are marked. */
 export async function hydrateIsland(

@@ -1,0 +1,172 @@
+/**
+ * Runs the shared test vectors (crates/core/tests/vectors.json) through the built WebAssembly
+ * module, imported through vite-plugin-wasm as the islands import it, and expects exactly the
+ * outputs the native core gives (crates/core/tests/vectors.rs). Build the module first with
+ * scripts/wasm.sh (`make wasm`).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as wasm from '../wasm-pkg/onespace_wasm';
+import vectors from '../../../crates/core/tests/vectors.json';
+import { loadCore } from './load';
+
+const pkgDir = join(import.meta.dirname, '../wasm-pkg');
+
+interface Case {
+  expected: unknown;
+  [input: string]: unknown;
+}
+
+type Values = Parameters<typeof wasm.validateForm>[1];
+type FormName = Parameters<typeof wasm.validateForm>[0];
+type MailKind = Parameters<typeof wasm.mailLink>[0];
+/** Names the vectors and the error cases pass, checked by the core rather than the type. */
+const form = (name: string) => name as FormName;
+const kind = (name: string) => name as MailKind;
+
+/** The WebAssembly output for one case; thrown errors become { error: message } as natively. */
+function output(group: string, c: Case): unknown {
+  try {
+    switch (group) {
+      case 'formatPence':
+        return wasm.formatPence(c['pence'] as number);
+      case 'introOfferCountdown':
+        return wasm.introOfferCountdown(c['nowMs'] as number, (c['storedEndMs'] as number | null) ?? undefined);
+      case 'timedOfferCountdown':
+        return wasm.timedOfferCountdown(c['nowMs'] as number, (c['storedEndMs'] as number | null) ?? undefined);
+      case 'validateForm':
+        return wasm.validateForm(form(c['form'] as string), c['values'] as Values);
+      case 'chatReply':
+        return wasm.chatReply(c['text'] as string);
+      case 'mailLink':
+        return wasm.mailLink(kind(c['kind'] as string), c['values'] as Values);
+      default:
+        throw new TypeError(`unknown vector group ${group}`);
+    }
+  } catch (error) {
+    if (error instanceof TypeError) throw error;
+    return { error: (error as Error).message };
+  }
+}
+
+describe('the WebAssembly core matches the shared vectors', () => {
+  for (const [group, cases] of Object.entries(vectors)) {
+    if (!Array.isArray(cases)) continue;
+    it(group, () => {
+      expect(cases.length).toBeGreaterThan(0);
+      (cases as Case[]).forEach((c, index) => {
+        expect(output(group, c), `${group}[${index}]`).toEqual(c.expected);
+      });
+    });
+  }
+});
+
+describe('the WebAssembly core', () => {
+  it('is what loadCore() answers with, instantiated by the plugin', async () => {
+    const core = await loadCore();
+    expect(core.formatPence).toBe(wasm.formatPence);
+    expect(core.chatGreeting()).toBe(wasm.chatGreeting());
+  });
+
+  it('accepts null for a missing stored end', () => {
+    expect(wasm.introOfferCountdown(1000, null as unknown as undefined)).toEqual(wasm.introOfferCountdown(1000));
+    expect(wasm.timedOfferCountdown(0, null as unknown as undefined).display).toBe('05:00');
+    expect(wasm.introOfferCountdown(Number.NaN).display).toBe('10:00');
+  });
+
+  it('reads numbers, booleans and null leniently and throws for unknown forms', () => {
+    const lenient = (values: unknown) => values as Values;
+    expect(
+      wasm.validateForm(
+        'membership',
+        lenient({
+          fullName: 'Kim',
+          email: 'kim@example.com',
+          selectedMembership: 'founder-lite',
+          payAnnually: 'no',
+          phone: null,
+          additionalNotes: undefined,
+        }),
+      ),
+    ).toEqual({ ok: true, errors: {} });
+    expect(wasm.validateForm('contact', lenient(null)).ok).toBe(false);
+    expect(() => wasm.validateForm('contact', lenient('not an object'))).toThrow(/Form values must be an object of strings/);
+    expect(() => wasm.validateForm('contact', lenient(['Kim']))).toThrow(/Form values must be an object of strings/);
+    expect(() => wasm.validateForm('contact', lenient({ message: {} }))).toThrow(
+      /Form value 'message' must be text, a number or a boolean/,
+    );
+    const link = wasm.mailLink(
+      'discount',
+      lenient({ name: 'Kim', email: 'kim@example.com', phone: 7700900123, discountType: 'Student', additionalInfo: 1.5 }),
+    );
+    expect(link).toContain('7700900123');
+    expect(link).toContain('1.5');
+    expect(
+      wasm.mailLink('discount', lenient({ name: 'Kim', email: 'k@example.com', phone: '1', discountType: true })),
+    ).toContain('true');
+    expect(() => wasm.validateForm(form('nope'), {})).toThrow(/Unknown form 'nope'\./);
+  });
+
+  it('exports schemas, messages and chat texts', () => {
+    const names = ['cancellation', 'chatContact', 'contact', 'discount', 'investmentInterest', 'investorContact', 'membership'];
+    for (const name of names) {
+      expect(wasm.formSchema(form(name)).form).toBe(name);
+      expect(wasm.formSchema(form(name)).fields.length, name).toBeGreaterThan(0);
+      expect(typeof wasm.formMessages(form(name)).submitLabel, name).toBe('string');
+    }
+    expect(() => wasm.formSchema(form('nope'))).toThrow(/Unknown form 'nope'\./);
+    expect(wasm.formMessages('membership').submittingLabel).toBe('Confirming...');
+    expect(wasm.chatGreeting().length).toBeGreaterThan(0);
+    expect(wasm.chatReply('   ')).toBeNull();
+    expect(wasm.chatContactConfirmation()).toContain('call');
+    expect(wasm.chatCancelConfirmation()).toContain('call');
+    expect(wasm.oneToOneMailLink('Ross')).toBe(wasm.mailLink('oneToOne', { coach: 'Ross' }));
+    expect(wasm.telLink()).toBe('tel:+441506238238');
+    expect(() => wasm.mailLink(kind('fax'), {})).toThrow(/Unknown mail link kind 'fax'\./);
+  });
+
+  it('exports what the islands call, and formatPence for the shared price vectors', () => {
+    // The bundler glue also re-exports the functions the module imports (__wbg_*, __wbindgen_*).
+    const exported = Object.entries(wasm)
+      .filter(([key, value]) => typeof value === 'function' && !/^__wb/.test(key))
+      .map(([key]) => key);
+    expect(exported.sort()).toEqual([
+      'chatCancelConfirmation',
+      'chatContactConfirmation',
+      'chatGreeting',
+      'chatReply',
+      'countdownAt',
+      'formMessages',
+      'formSchema',
+      'formatPence',
+      'introOfferCountdown',
+      'mailLink',
+      'oneToOneMailLink',
+      'telLink',
+      'timedOfferCountdown',
+      'validateForm',
+    ]);
+  });
+
+  it('has a .d.ts that declares every field the exports return', () => {
+    const dts = readFileSync(join(pkgDir, 'onespace_wasm.d.ts'), 'utf8');
+    const seen = new Set<string>();
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(walk);
+      if (value === null || typeof value !== 'object') return;
+      for (const [key, inner] of Object.entries(value)) {
+        seen.add(key);
+        walk(inner);
+      }
+    };
+    walk(wasm.formMessages('membership'));
+    walk(wasm.formSchema('membership').fields);
+    walk(wasm.chatReply('hello'));
+    walk(wasm.introOfferCountdown(0));
+    for (const key of seen) {
+      expect(dts, `field ${key} is missing from the .d.ts`).toMatch(new RegExp(`\\b${key}\\??: `));
+    }
+    expect(dts).not.toMatch(/\): any;/);
+  });
+});
