@@ -33,6 +33,12 @@ function output(group, c) {
         return wasm.chatReply(c.text);
       case "mailLink":
         return wasm.mailLink(c.kind, c.values);
+      case "timetableFilter": {
+        const filter = wasm.timetableFilter(c.query);
+        return { filter, query: wasm.timetableQuery(filter.type ?? undefined, filter.day ?? undefined) };
+      }
+      case "timetableAdmits":
+        return wasm.timetableAdmits(c.type ?? undefined, c.day ?? undefined, c.classType, c.classDay);
       default:
         throw new TypeError(`unknown vector group ${group}`);
     }
@@ -99,7 +105,7 @@ test("exports: what the islands call, and formatPence for the shared price vecto
   assert.deepStrictEqual(exported.sort(), [
     "chatCancelConfirmation", "chatContactConfirmation", "chatGreeting", "chatReply", "countdownAt", "formMessages",
     "formSchema", "formatPence", "introOfferCountdown", "mailLink", "oneToOneMailLink", "telLink",
-    "timedOfferCountdown", "validateForm",
+    "timedOfferCountdown", "timetableAdmits", "timetableFilter", "timetableQuery", "validateForm",
   ]);
 });
 
