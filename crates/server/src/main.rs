@@ -100,6 +100,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let ServeConfig {
         site: config,
         enquiries: settings,
+        schedule,
     } = config;
     let site = web::Data::new(LiveSite::new(Site::build(&config)?));
     std::fs::create_dir_all(&config.data_dir).with_context(|| {
@@ -125,7 +126,14 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         settings.retention,
     );
     let (stop_worker, worker_stop) = tokio::sync::watch::channel(false);
-    let worker = actix_web::rt::spawn(worker.run(worker_stop));
+    let worker = actix_web::rt::spawn(worker.run(worker_stop.clone()));
+    onespace_server::schedule::refresh::restore(&site, &store).await;
+    let timetable = actix_web::rt::spawn(onespace_server::schedule::refresh::run(
+        schedule,
+        site.clone(),
+        store.clone(),
+        worker_stop,
+    ));
     let server = HttpServer::new(move || build_app(site.clone()).app_data(enquiries.clone()))
         .bind(config.addr)
         .with_context(|| format!("ONESPACE_ADDR (--addr): cannot listen on {}", config.addr))?;
@@ -136,6 +144,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     // Let the worker finish and mark the batch in hand before the store closes under it.
     let _ = stop_worker.send(true);
     let _ = worker.await;
+    let _ = timetable.await;
     store.close().await;
     served?;
     Ok(())

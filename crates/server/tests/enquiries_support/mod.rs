@@ -7,6 +7,7 @@
 
 pub mod http;
 pub mod postgres;
+pub mod provider;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
