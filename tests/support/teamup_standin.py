@@ -33,13 +33,13 @@ on SIGTERM, or after --lifetime seconds (default 900), so it never outlives a te
 import argparse
 import datetime as dt
 import json
-import signal
-import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlsplit
 from zoneinfo import ZoneInfo
+
+from lifetime import wait_until_stopped
 
 UK = ZoneInfo("Europe/London")
 MAX_PAGE_SIZE = 100
@@ -209,15 +209,7 @@ def main():
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(f"ready {server.server_address[1]}", flush=True)
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
-
-    def watch_stdin():
-        sys.stdin.read()
-        stop.set()
-
-    threading.Thread(target=watch_stdin, daemon=True).start()
-    stop.wait(args.lifetime)
+    wait_until_stopped(args.lifetime)
 
 
 if __name__ == "__main__":

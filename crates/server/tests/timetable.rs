@@ -169,11 +169,7 @@ async fn never_fetched_shows_a_message_and_the_direct_link_never_an_empty_box() 
         let data = TempDir::new("timetable-never");
         let server = start(&data, &provider).await;
         // Once the provider has been asked (and failed), the page still explains and links out.
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while provider.requests().await < 2 {
-            assert!(Instant::now() < deadline, "the provider was never asked");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        provider.until_asked_more_than(1).await;
         let html = timetable(&server).await.text();
         assert!(html.contains("Our live timetable is on its way"), "{mode}");
         assert!(html.contains(r#"href="https://goteamup.com/p/one-space-livingston/schedule""#));
@@ -194,15 +190,9 @@ async fn a_restart_while_the_provider_is_down_serves_the_stored_copy_with_its_ag
     until_shown(&server, "class=\"class-row\"").await;
     // Once the provider holds a request, the copy before it is stored and rendered.
     provider.set_mode("hang").await;
-    let asked = provider.requests().await;
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while provider.requests().await <= asked {
-        assert!(
-            Instant::now() < deadline,
-            "the provider was not asked again"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    provider
+        .until_asked_more_than(provider.requests().await)
+        .await;
     let before = timetable(&server).await.text();
     server.kill();
     let server = start(&data, &provider).await;
@@ -258,11 +248,7 @@ async fn pages_are_served_while_the_provider_hangs() {
     let provider = Provider::start("hang");
     let data = TempDir::new("timetable-hang");
     let server = start(&data, &provider).await;
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while provider.requests().await < 1 {
-        assert!(Instant::now() < deadline, "the provider was never asked");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    provider.until_asked_more_than(0).await;
     // The provider is holding the server's request; pages answer meanwhile, before the server
     // gives up on the provider (it logs when it does).
     for path in ["/timetable", "/", "/about"] {

@@ -1,10 +1,11 @@
 //! The booking provider's stand-in (tests/support/teamup_standin.py, Python standard library
 //! only) on a free 127.0.0.1 port, with its test controls.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::path::Path;
+use std::process::{Child, ChildStdin};
+use std::time::{Duration, Instant};
 
-use super::{request, root};
+use super::{request, spawn_script};
 
 /// A running stand-in.
 pub struct Provider {
@@ -16,19 +17,11 @@ pub struct Provider {
 impl Provider {
     /// Starts the stand-in answering `mode` (`ok`, `slow`, `error`, `malformed`, `hang`).
     pub fn start(mode: &str) -> Self {
-        let mut child = Command::new("python3")
-            .arg(root().join("tests/support/teamup_standin.py"))
-            .args(["--port", "0", "--mode", mode])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let (child, stdin, line) = spawn_script(
+            Path::new("python3"),
+            "teamup_standin.py",
+            &["--port", "0", "--mode", mode],
+        );
         let port = line
             .trim()
             .strip_prefix("ready ")
@@ -72,6 +65,16 @@ impl Provider {
             &format!(r#"{{"rename":"{from}","to":"{to}"}}"#),
         )
         .await;
+    }
+
+    /// Waits until the stand-in has been asked for events more than `count` times in all (a
+    /// minute at most).
+    pub async fn until_asked_more_than(&self, count: u64) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while self.requests().await <= count {
+            assert!(Instant::now() < deadline, "the provider was not asked");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     /// Event list requests served so far.

@@ -63,40 +63,21 @@ export default function TimetableFilters(props: TimetableFiltersProps) {
   }, [core, choice]);
 
   const disabled = !core;
+  const selects = [
+    { field: 'type', id: 'class-filter-type', label: props.typeLabel, allLabel: props.allTypes, choices: props.types },
+    { field: 'day', id: 'class-filter-day', label: props.dayLabel, allLabel: props.allDays, choices: props.days },
+  ] as const;
   return (
     <div ref={ref} className="class-filters-inner">
-      <div className="class-filter">
-        <label htmlFor="class-filter-type">{props.typeLabel}</label>
-        <select
-          id="class-filter-type"
-          value={choice.type ?? ''}
+      {selects.map(({ field, ...select }) => (
+        <FilterSelect
+          key={field}
+          {...select}
+          value={choice[field]}
           disabled={disabled}
-          onChange={(event) => setChoice({ ...choice, type: event.target.value || null })}
-        >
-          <option value="">{props.allTypes}</option>
-          {props.types.map((type) => (
-            <option key={type.key} value={type.key}>
-              {type.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="class-filter">
-        <label htmlFor="class-filter-day">{props.dayLabel}</label>
-        <select
-          id="class-filter-day"
-          value={choice.day ?? ''}
-          disabled={disabled}
-          onChange={(event) => setChoice({ ...choice, day: event.target.value || null })}
-        >
-          <option value="">{props.allDays}</option>
-          {props.days.map((day) => (
-            <option key={day.key} value={day.key}>
-              {day.label}
-            </option>
-          ))}
-        </select>
-      </div>
+          onChange={(value) => setChoice({ ...choice, [field]: value })}
+        />
+      ))}
       <p className="class-filter-status" role="status">
         {shown === null ? '' : `Showing ${shown.count} of ${shown.total} classes`}
         {shown !== null && shown.count === 0 ? (
@@ -108,6 +89,34 @@ export default function TimetableFilters(props: TimetableFiltersProps) {
           </>
         ) : null}
       </p>
+    </div>
+  );
+}
+
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  /** The first option, for no choice. */
+  allLabel: string;
+  choices: Choice[];
+  value: string | null;
+  disabled: boolean;
+  onChange: (value: string | null) => void;
+}
+
+/** One labelled select of the filters. */
+function FilterSelect({ id, label, allLabel, choices, value, disabled, onChange }: FilterSelectProps) {
+  return (
+    <div className="class-filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value ?? ''} disabled={disabled} onChange={(event) => onChange(event.target.value || null)}>
+        <option value="">{allLabel}</option>
+        {choices.map((choice) => (
+          <option key={choice.key} value={choice.key}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
