@@ -13,11 +13,9 @@ import argparse
 import asyncio
 import itertools
 import os
-import signal
-import sys
-import threading
 
 from aiosmtpd.controller import Controller
+from lifetime import wait_until_stopped
 
 
 class Store:
@@ -48,15 +46,7 @@ def main():
     controller = Controller(Store(args.dir), hostname="127.0.0.1", port=args.port)
     controller.start()
     print("ready", flush=True)
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
-
-    def watch_stdin():
-        sys.stdin.read()
-        stop.set()
-
-    threading.Thread(target=watch_stdin, daemon=True).start()
-    stop.wait(args.lifetime)
+    wait_until_stopped(args.lifetime)
     controller.stop()
 
 

@@ -19,6 +19,7 @@
 //! - [`team`]: the instructors ([`team::TeamMember`]).
 //! - [`studio`]: contact details, opening hours, drive times, consultation slots.
 //! - [`links`]: every external address (booking provider, review, social), in one place.
+//! - [`timetable`]: the timetable filters (class type and day) and their page address.
 
 pub mod catalogue;
 pub mod chat;
@@ -33,6 +34,7 @@ pub mod offers;
 pub mod policy;
 pub mod studio;
 pub mod team;
+pub mod timetable;
 
 pub use chat::{respond as chat_reply, ChatReply};
 pub use countdown::CountdownState;

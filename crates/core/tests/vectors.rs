@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use onespace_core::forms::{validate_named, Values};
 use onespace_core::mail::{self, MailKind};
+use onespace_core::timetable::Filter;
 use onespace_core::{chat, countdown, Pence};
 use serde_json::{json, Value};
 
@@ -48,6 +49,16 @@ fn output(group: &str, case: &Value) -> Value {
             Ok(kind) => json!(mail::build(kind, &values(case))),
             Err(error) => json!({ "error": error.to_string() }),
         },
+        "timetableFilter" => {
+            let filter = Filter::from_query(case["query"].as_str().expect("query"));
+            json!({ "filter": filter, "query": filter.to_query() })
+        }
+        "timetableAdmits" => json!(
+            Filter::from_parts(case["type"].as_str(), case["day"].as_str()).admits(
+                case["classType"].as_str().expect("classType"),
+                case["classDay"].as_str().expect("classDay"),
+            )
+        ),
         other => panic!("unknown vector group {other}"),
     }
 }

@@ -49,6 +49,9 @@ pub enum ConfigError {
          http:// or https:// URL of the schedule provider's widget script"
     )]
     ScheduleScriptUrl(String),
+    /// A schedule setting is wrong (the message names it).
+    #[error(transparent)]
+    Schedule(#[from] crate::schedule::config::ScheduleConfigError),
     /// A mail setting is wrong (the message names it).
     #[error(transparent)]
     Mail(#[from] MailConfigError),
@@ -90,6 +93,9 @@ pub struct ServeArgs {
     /// Mail settings.
     #[command(flatten)]
     pub mail: MailArgs,
+    /// Where the class schedule is read.
+    #[command(flatten)]
+    pub schedule: crate::schedule::ScheduleArgs,
 }
 
 /// How long enquiries are kept unless ONESPACE_RETENTION_DAYS says otherwise: two years.
@@ -137,6 +143,8 @@ pub struct ServeConfig {
     pub site: Config,
     /// The forms API.
     pub enquiries: EnquiryConfig,
+    /// The class schedule's source.
+    pub schedule: crate::schedule::ScheduleConfig,
 }
 
 impl ServeArgs {
@@ -182,6 +190,7 @@ impl ServeArgs {
             .map_err(|_| ConfigError::RateLimit(self.rate_limit_per_minute.clone()))?;
         let mail = self.mail.validate(&self.data_dir)?;
         Ok(ServeConfig {
+            schedule: self.schedule.validate()?,
             site,
             enquiries: EnquiryConfig {
                 database_url,
@@ -276,6 +285,7 @@ mod tests {
             retention_days: "730".to_owned(),
             schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
             mail: MailArgs::default(),
+            schedule: crate::schedule::ScheduleArgs::default(),
         }
     }
 

@@ -23,6 +23,7 @@ pub mod mail;
 pub mod pages;
 pub mod render;
 pub mod routes;
+pub mod schedule;
 pub mod site;
 pub mod static_render;
 pub mod storage;

@@ -100,6 +100,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let ServeConfig {
         site: config,
         enquiries: settings,
+        schedule,
     } = config;
     let preparing = std::time::Instant::now();
     let site = web::Data::new(LiveSite::new(Site::build(&config)?));
@@ -130,7 +131,14 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         settings.retention,
     );
     let (stop_worker, worker_stop) = tokio::sync::watch::channel(false);
-    let worker = actix_web::rt::spawn(worker.run(worker_stop));
+    let worker = actix_web::rt::spawn(worker.run(worker_stop.clone()));
+    onespace_server::schedule::refresh::restore(&site, &store).await;
+    let timetable = actix_web::rt::spawn(onespace_server::schedule::refresh::run(
+        schedule,
+        site.clone(),
+        store.clone(),
+        worker_stop,
+    ));
     let server = HttpServer::new(move || build_app(site.clone()).app_data(enquiries.clone()))
         .shutdown_timeout(SHUTDOWN_GRACE_SECONDS)
         .bind(config.addr)
@@ -142,6 +150,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     // Let the worker finish and mark the batch in hand before the store closes under it.
     let _ = stop_worker.send(true);
     let _ = worker.await;
+    let _ = timetable.await;
     store.close().await;
     served?;
     Ok(())

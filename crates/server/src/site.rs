@@ -54,6 +54,7 @@ impl Site {
             schedule_script_url: config.schedule_script_url.clone(),
             clock: config.clock,
             now: config.clock.now(),
+            timetable: None,
         };
         Ok(Self::render(context, assets))
     }

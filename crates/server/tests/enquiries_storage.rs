@@ -196,3 +196,20 @@ async fn an_unknown_database_url_names_the_variable() {
     assert!(error.contains("DATABASE_URL"), "{error}");
     assert!(!error.contains("secret"), "{error}");
 }
+
+on_both!(the_schedule_copy_is_replaced_and_read_back);
+async fn the_schedule_copy_is_replaced_and_read_back(store: Store) {
+    assert_eq!(store.load_schedule().await.unwrap(), None);
+    store
+        .save_schedule(1_000, r#"{"classes":[1]}"#)
+        .await
+        .unwrap();
+    store
+        .save_schedule(2_000, r#"{"classes":[2]}"#)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.load_schedule().await.unwrap(),
+        Some((2_000, r#"{"classes":[2]}"#.to_owned()))
+    );
+}

@@ -65,6 +65,7 @@ fn context() -> RenderContext {
         schedule_script_url: onespace_server::widgets::schedule::TEAMUP_SCRIPT_URL.to_owned(),
         clock: Clock::Real,
         now: Clock::Real.now(),
+        timetable: None,
     }
 }
 
@@ -383,7 +384,7 @@ async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_co
             &policy::booking_notice(),
         ],
     );
-    assert!(body.contains("data-island=\"ScheduleWidget\" data-load=\"visible\""));
+    assert!(body.contains("data-island=\"ScheduleWidget\" data-load=\"request\""));
     assert!(body.contains(links::TEAMUP_PROVIDER_ID));
 
     let (_, body) = get("/challenge").await;

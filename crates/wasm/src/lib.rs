@@ -14,6 +14,7 @@ mod types;
 
 use onespace_core::forms::{self, FormName, Values};
 use onespace_core::mail::{self, MailKind};
+use onespace_core::timetable::Filter;
 use onespace_core::{chat, countdown, Pence};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -200,4 +201,31 @@ pub fn one_to_one_mail_link(coach: &str) -> String {
 #[wasm_bindgen(js_name = telLink)]
 pub fn tel_link() -> String {
     mail::tel()
+}
+
+/// The timetable filters read from a page address's query string (`?type=hot-yoga&day=tue`);
+/// anything that is not a known key is dropped.
+#[wasm_bindgen(js_name = timetableFilter, unchecked_return_type = "TimetableFilter")]
+pub fn timetable_filter(query: &str) -> Result<JsValue, JsError> {
+    to_js(&Filter::from_query(query))
+}
+
+/// The query string for a choice of class type and day (`""` for everything).
+#[wasm_bindgen(js_name = timetableQuery)]
+pub fn timetable_query(
+    #[wasm_bindgen(js_name = "type")] kind: Option<String>,
+    day: Option<String>,
+) -> String {
+    Filter::from_parts(kind.as_deref(), day.as_deref()).to_query()
+}
+
+/// Whether a class of type `classType` on day `classDay` is shown for the choice.
+#[wasm_bindgen(js_name = timetableAdmits)]
+pub fn timetable_admits(
+    #[wasm_bindgen(js_name = "type")] kind: Option<String>,
+    day: Option<String>,
+    #[wasm_bindgen(js_name = "classType")] class_type: &str,
+    #[wasm_bindgen(js_name = "classDay")] class_day: &str,
+) -> bool {
+    Filter::from_parts(kind.as_deref(), day.as_deref()).admits(class_type, class_day)
 }

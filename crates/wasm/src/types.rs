@@ -7,6 +7,12 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
+/** The timetable's filters: a class type key and a day key (`mon`..`sun`), `null` for all. */
+export interface TimetableFilter {
+  type: string | null;
+  day: string | null;
+}
+
 /** An amount of money in integer pence; show it with `formatPence`. */
 export type Pence = number;
 

@@ -41,6 +41,17 @@ function output(group: string, c: Case): unknown {
         return wasm.chatReply(c['text'] as string);
       case 'mailLink':
         return wasm.mailLink(kind(c['kind'] as string), c['values'] as Values);
+      case 'timetableFilter': {
+        const filter = wasm.timetableFilter(c['query'] as string);
+        return { filter, query: wasm.timetableQuery(filter.type ?? undefined, filter.day ?? undefined) };
+      }
+      case 'timetableAdmits':
+        return wasm.timetableAdmits(
+          (c['type'] as string | null) ?? undefined,
+          (c['day'] as string | null) ?? undefined,
+          c['classType'] as string,
+          c['classDay'] as string,
+        );
       default:
         throw new TypeError(`unknown vector group ${group}`);
     }
@@ -145,6 +156,9 @@ describe('the WebAssembly core', () => {
       'oneToOneMailLink',
       'telLink',
       'timedOfferCountdown',
+      'timetableAdmits',
+      'timetableFilter',
+      'timetableQuery',
       'validateForm',
     ]);
   });

@@ -14,5 +14,6 @@ export const islands: IslandRegistry = {
   EnquiryForm: () => import('./forms/EnquiryForm'),
   MembershipDialog: () => import('./forms/MembershipDialog'),
   ScheduleWidget: () => import('./schedule/ScheduleWidget'),
+  TimetableFilters: () => import('./timetable/TimetableFilters'),
   BackToSchoolBar: () => import('./back-to-school/BackToSchoolBar'),
 };

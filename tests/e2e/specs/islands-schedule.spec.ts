@@ -34,9 +34,12 @@ async function timetableWith(page: Page, script: { status: number; body: string 
   );
 }
 
+const OPEN_WIDGET = 'Book or manage my account here';
+
+/** Opens the timetable and asks for the widget, as a visitor who wants to book does. */
 async function showWidget(page: Page) {
   await page.goto('/timetable');
-  await page.locator('[data-island="ScheduleWidget"]').scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: OPEN_WIDGET }).click();
 }
 
 test.beforeEach(async ({ page }) => {
@@ -64,6 +67,24 @@ test('the widget is initialised with the configuration and moved into its contai
     'contact',
   ]);
   await expect(page.locator('body > .teamup-widget')).toHaveCount(0);
+});
+
+test('the widget script loads only when the visitor asks to book, not with the page', async ({ page }) => {
+  let requested = 0;
+  await timetableWith(page, { status: 200, body: WIDGET_APPEARS });
+  page.on('request', (request) => {
+    if (request.url().includes(STAND_IN)) requested += 1;
+  });
+  await page.goto('/timetable');
+  const island = page.locator('[data-island="ScheduleWidget"]');
+  await island.scrollIntoViewIfNeeded();
+  await island.hover();
+  await expect(island).toHaveAttribute('data-island-state', 'pending');
+  await expect(page.getByRole('button', { name: OPEN_WIDGET })).toBeVisible();
+  expect(requested).toBe(0);
+  await page.getByRole('button', { name: OPEN_WIDGET }).click();
+  await expect(page.locator('[data-schedule-container] .teamup-widget')).toBeVisible();
+  expect(requested).toBe(1);
 });
 
 test('a script that fails to load shows the failure message', async ({ page }) => {

@@ -1,4 +1,4 @@
-//! / : the hero, 'What We Offer', the three pillars of the studio and the pricing section.
+//! / : the hero, 'Classes today' (from the timetable's copy), 'What We Offer', the three pillars of the studio and the pricing section.
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{challenge, fire_ice};
@@ -6,13 +6,15 @@ use onespace_core::studio;
 
 use super::components::prices::pricing_body;
 use super::components::{card, cta_banner, hero_art, image_slot, section_head, Art, Icon, Ratio};
+use crate::render::RenderContext;
 use crate::routes::Page;
 use onespace_core::policy;
 
-/// The page content.
-pub fn main() -> Markup {
+/// The page content; 'Classes today' comes from the timetable copy in `context`.
+pub fn main(context: &RenderContext) -> Markup {
     html! {
         (hero())
+        (super::components::classes::home_section(context.timetable.as_deref(), context.now, Page::Timetable.path()))
         (what_we_offer())
         (services())
         section class="section" id="pricing" aria-labelledby="pricing-title" {

@@ -66,10 +66,10 @@ pub fn document(route: &Route, context: &RenderContext) -> Document {
 pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormView) -> Document {
     use structured as ld;
     let (data, main): (Vec<Value>, _) = match route.page {
-        Page::Home => (vec![ld::web_page(route, context)], home::main()),
+        Page::Home => (vec![ld::web_page(route, context)], home::main(context)),
         Page::About => (vec![ld::health_club(context)], about::main()),
         Page::OurClasses => (Vec::new(), classes::main()),
-        Page::Timetable => (Vec::new(), timetable::main(&context.schedule_script_url)),
+        Page::Timetable => (ld::class_events(context), timetable::main(context)),
         Page::Memberships => (Vec::new(), memberships::main()),
         Page::Challenge => (Vec::new(), challenge::main()),
         Page::FireIce => (Vec::new(), fire_ice::main()),

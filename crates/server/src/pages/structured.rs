@@ -158,3 +158,48 @@ pub fn september_announcement(
         "announcementLocation": studio_ref(context),
     })
 }
+
+/// The timetable's classes (the days the page shows) as schema.org Events, in one JSON-LD array:
+/// name, start and end with the UK offset, the studio as location and organizer, the class's
+/// booking page as the offer, attended in person. Empty (no block) until a copy was fetched.
+pub fn class_events(context: &RenderContext) -> Vec<Value> {
+    use crate::schedule::{uk_time, SHOWN_DAYS};
+    let Some(copy) = context.timetable.as_deref() else {
+        return Vec::new();
+    };
+    let events: Vec<Value> = copy
+        .upcoming(context.now, SHOWN_DAYS)
+        .map(|class| {
+            let mut event = json!({
+                "@context": "https://schema.org",
+                "@type": "Event",
+                "name": class.name,
+                "description": format!("{} class at {}, Livingston.", class.name, studio::NAME),
+                "startDate": uk_time::local(class.starts_at).to_rfc3339(),
+                "endDate": uk_time::local(class.ends_at).to_rfc3339(),
+                "eventStatus": "https://schema.org/EventScheduled",
+                "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+                "location": { "@type": "Place", "name": studio::NAME, "address": postal_address() },
+                "organizer": studio_ref(context),
+                "offers": {
+                    "@type": "Offer",
+                    "url": crate::widgets::schedule::class_booking_url(class.id),
+                    "availability": if class.spaces_left == Some(0) {
+                        "https://schema.org/SoldOut"
+                    } else {
+                        "https://schema.org/InStock"
+                    },
+                },
+            });
+            if let Some(coach) = &class.coach {
+                event["performer"] = json!({ "@type": "Person", "name": coach });
+            }
+            event
+        })
+        .collect();
+    if events.is_empty() {
+        Vec::new()
+    } else {
+        vec![Value::Array(events)]
+    }
+}

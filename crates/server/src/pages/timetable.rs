@@ -1,16 +1,22 @@
-//! /timetable: 'Book Your Classes', what to expect, the booking policy and the provider's
-//! schedule widget. The widget is an island loaded when visible; without JavaScript its fallback
-//! links straight to the provider's schedule page in a new tab.
+//! /timetable: 'Book Your Classes', what to expect, the booking policy, this week's classes from
+//! the stored copy of the provider's schedule (server-rendered, so readable without JavaScript and
+//! by search engines, with each class as a schema.org Event) and the provider's widget for
+//! booking and the visitor's account. Without JavaScript the widget's fallback links straight to
+//! the provider's schedule page in a new tab.
 
 use maud::{html, Markup};
 use onespace_core::policy;
 
+use super::components::classes;
 use super::components::{icon, page_hero, Icon};
+use crate::render::RenderContext;
 use crate::routes::Page;
+use crate::schedule::SHOWN_DAYS;
 use crate::widgets;
 
-/// The page content, with the schedule widget loading `schedule_script_url`.
-pub fn main(schedule_script_url: &str) -> Markup {
+/// The page content: the week's classes as of `context.now`, and the schedule widget loading
+/// `context.schedule_script_url`.
+pub fn main(context: &RenderContext) -> Markup {
     html! {
         (page_hero("Timetable", "Book Your Classes", "Pick a class, book your spot and we will see you in the studio.", html! {
             a class="btn btn-primary" href="#schedule" { "View the Schedule" }
@@ -33,8 +39,12 @@ pub fn main(schedule_script_url: &str) -> Markup {
                     }
                 }
                 h2 class="section-title mt-12" id="schedule-title" { "This week's classes" }
-                div id="schedule" class="schedule-shell" {
-                    (widgets::schedule::widget(schedule_script_url))
+                div id="schedule" class="class-week" {
+                    (classes::week(context.timetable.as_deref(), context.now, SHOWN_DAYS))
+                }
+                h2 class="section-title mt-12" id="account-title" { "Manage your bookings" }
+                div id="account" class="schedule-shell" {
+                    (widgets::schedule::widget(&context.schedule_script_url))
                 }
             }
         }

@@ -20,6 +20,10 @@ pub enum Load {
     Visible,
     /// On the first pointer, focus or touch on the element.
     Interaction,
+    /// Only when the visitor activates a control marked `data-island-trigger` inside it: for
+    /// heavy third-party content (the booking widget) that most visitors never open. The control
+    /// stays invisible until the client can act on it.
+    Request,
 }
 
 impl Load {
@@ -29,6 +33,7 @@ impl Load {
             Self::Idle => "idle",
             Self::Visible => "visible",
             Self::Interaction => "interaction",
+            Self::Request => "request",
         }
     }
 }

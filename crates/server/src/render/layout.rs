@@ -28,6 +28,8 @@ pub struct RenderContext {
     /// The instant the pages are rendered for: whatever depends on the date (offers, today's
     /// classes) is decided for this instant.
     pub now: DateTime<Utc>,
+    /// The last good copy of the class schedule; `None` until one was ever fetched.
+    pub timetable: Option<std::sync::Arc<crate::schedule::Timetable>>,
 }
 
 impl RenderContext {

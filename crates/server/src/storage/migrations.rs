@@ -8,9 +8,10 @@ use sqlx::{PgPool, SqlitePool};
 use super::StorageError;
 
 /// Migrations in order; never edit one that has shipped, add a new one.
-const MIGRATIONS: [(i64, &str); 1] = [(
-    1,
-    "CREATE TABLE enquiries (
+const MIGRATIONS: [(i64, &str); 2] = [
+    (
+        1,
+        "CREATE TABLE enquiries (
         id TEXT PRIMARY KEY,
         received_at BIGINT NOT NULL,
         form TEXT NOT NULL,
@@ -27,7 +28,18 @@ const MIGRATIONS: [(i64, &str); 1] = [(
         last_error TEXT
     );
     CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL;",
-)];
+    ),
+    // The last good copy of the class schedule (one row), so a restart while the booking provider
+    // is down still shows classes.
+    (
+        2,
+        "CREATE TABLE schedule_copy (
+        id BIGINT PRIMARY KEY,
+        fetched_at BIGINT NOT NULL,
+        payload TEXT NOT NULL
+    );",
+    ),
+];
 
 const CREATE_TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (
     version BIGINT PRIMARY KEY,

@@ -228,6 +228,34 @@ impl Store {
         })
     }
 
+    /// Replaces the stored copy of the class schedule (JSON) fetched at `fetched_at` (Unix ms).
+    pub async fn save_schedule(&self, fetched_at: i64, payload: &str) -> Result<(), StorageError> {
+        const UPSERT: &str = "INSERT INTO schedule_copy (id, fetched_at, payload) VALUES (1, {1}, {2}) \
+             ON CONFLICT (id) DO UPDATE SET fetched_at = excluded.fetched_at, payload = excluded.payload";
+        match self {
+            Self::Sqlite(pool) => {
+                let sql = UPSERT.replace("{1}", "?").replace("{2}", "?");
+                let query = sqlx::query(&sql).bind(fetched_at).bind(payload);
+                query.execute(pool).await.map(drop)?;
+            }
+            Self::Postgres(pool) => {
+                let sql = UPSERT.replace("{1}", "$1").replace("{2}", "$2");
+                let query = sqlx::query(&sql).bind(fetched_at).bind(payload);
+                query.execute(pool).await.map(drop)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The stored copy of the class schedule: when it was fetched (Unix ms) and its JSON.
+    pub async fn load_schedule(&self) -> Result<Option<(i64, String)>, StorageError> {
+        let sql = "SELECT fetched_at, payload FROM schedule_copy WHERE id = 1";
+        Ok(match self {
+            Self::Sqlite(pool) => sqlx::query_as(sql).fetch_optional(pool).await?,
+            Self::Postgres(pool) => sqlx::query_as(sql).fetch_optional(pool).await?,
+        })
+    }
+
     /// Answers when the database answers a trivial query.
     pub async fn ping(&self) -> Result<(), StorageError> {
         match self {

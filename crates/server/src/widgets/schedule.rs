@@ -55,10 +55,19 @@ pub const MAX_POLLS: u32 = 300;
 
 /// The provider's own schedule page, linked in the fallback box.
 pub fn schedule_page_url() -> String {
-    format!(
-        "https://goteamup.com/p/{}/schedule",
-        links::TEAMUP_PROVIDER_ID
-    )
+    format!("{}/schedule", provider_pages())
+}
+
+/// One class's booking page on the provider, by the provider's event id (the timetable's
+/// 'Book' links). Same customer-page shape as the other provider addresses (see
+/// `onespace_core::links`); the studio confirms it before launch.
+pub fn class_booking_url(event_id: u64) -> String {
+    format!("{}/events/{event_id}", provider_pages())
+}
+
+/// The provider's customer pages for this studio.
+fn provider_pages() -> String {
+    format!("{TEAMUP_ORIGIN}/p/{}", links::TEAMUP_PROVIDER_ID)
 }
 
 /// The fallback box's heading.
@@ -67,13 +76,18 @@ const FALLBACK_TITLE: &str = "See the full timetable and book online";
 const FALLBACK_TEXT: &str = "Our live schedule opens on our booking partner's site, where you can book, cancel and manage your classes.";
 /// Link text to the provider's schedule page.
 const DIRECT_LABEL: &str = "Open the Class Schedule";
+/// The control that loads the widget in the page (with JavaScript only).
+const LOAD_LABEL: &str = "Book or manage my account here";
 
-/// The schedule widget island, loading the provider script from `script_url`.
+/// The schedule widget island, loading the provider script from `script_url` only when the
+/// visitor asks for it (its button): the script is third-party, heavy and slow at times, and the
+/// week's classes are already in the page, so nobody waits for it or downloads it to read the
+/// timetable.
 pub fn widget(script_url: &str) -> Markup {
     let schedule_url = schedule_page_url();
     island(
         "ScheduleWidget",
-        Load::Visible,
+        Load::Request,
         &json!({
             "scriptUrl": script_url,
             "globalName": TEAMUP.global_name,
@@ -96,7 +110,10 @@ pub fn widget(script_url: &str) -> Markup {
             div class="schedule-fallback" data-schedule-container {
                 p class="text-lg font-semibold" { (FALLBACK_TITLE) }
                 p class="mt-2 text-ink-soft" { (FALLBACK_TEXT) }
-                a class="btn btn-primary mt-6" href=(schedule_url) target="_blank" rel="noopener noreferrer" { (DIRECT_LABEL) }
+                div class="hero-actions mt-6 justify-center" {
+                    button type="button" class="btn btn-dark" data-island-trigger { (LOAD_LABEL) }
+                    a class="btn btn-primary" href=(schedule_url) target="_blank" rel="noopener noreferrer" { (DIRECT_LABEL) }
+                }
             }
         },
     )
@@ -115,7 +132,8 @@ mod tests {
     #[test]
     fn the_widget_carries_the_spec_configuration_and_a_direct_link() {
         let html = widget("/stand-in.js").into_string();
-        assert!(html.contains(r#"data-island="ScheduleWidget" data-load="visible""#));
+        assert!(html.contains(r#"data-island="ScheduleWidget" data-load="request""#));
+        assert!(html.contains("data-island-trigger"));
         assert!(html.contains(r#""scriptUrl":"/stand-in.js""#));
         assert!(html.contains(r#""type":"specific_pages""#));
         assert!(html.contains(r#""view":"schedule.week""#));

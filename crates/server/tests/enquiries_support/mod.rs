@@ -7,6 +7,7 @@
 
 pub mod http;
 pub mod postgres;
+pub mod provider;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
@@ -176,6 +177,25 @@ impl Drop for Server {
     }
 }
 
+/// Starts `python tests/support/<script> <args>` with its standard input piped (the support
+/// scripts stop when it closes) and returns it with that input and the first line it prints.
+pub fn spawn_script(python: &Path, script: &str, args: &[&str]) -> (Child, ChildStdin, String) {
+    let mut child = Command::new(python)
+        .arg(root().join("tests/support").join(script))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    (child, stdin, line)
+}
+
 /// The Python with aiosmtpd that `scripts/ensure-tools.sh` set up.
 fn python() -> PathBuf {
     let venv = root().join("target/test-venv/bin/python");
@@ -222,21 +242,10 @@ impl SmtpSink {
 
     /// Starts (again) on the same port.
     pub fn resume(&mut self) {
-        let script = root().join("tests/support/smtp_sink.py");
-        let mut child = Command::new(python())
-            .arg(script)
-            .args(["--port", &self.port.to_string(), "--dir"])
-            .arg(&self.dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let port = self.port.to_string();
+        let dir = self.dir.to_string_lossy();
+        let (child, stdin, line) =
+            spawn_script(&python(), "smtp_sink.py", &["--port", &port, "--dir", &dir]);
         assert_eq!(line.trim(), "ready", "the SMTP sink did not start");
         self.child = Some((child, stdin));
     }

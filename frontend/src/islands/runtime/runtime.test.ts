@@ -121,6 +121,27 @@ describe('hydrateIsland', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('loads a request island only when a trigger inside it is clicked, armed beforehand', async () => {
+    const element = island('Widget', 'request', '{}');
+    element.insertAdjacentHTML('beforeend', '<a href="/x" data-island-trigger>Open</a><p class="other">text</p>');
+    const trigger = element.querySelector<HTMLElement>('[data-island-trigger]')!;
+    const loader = vi.fn(async () => component);
+    const { calls, mount } = recordingMounter();
+    const done = hydrateIsland(element, { Widget: loader }, mount);
+    await Promise.resolve();
+    expect(trigger.dataset['armed']).toBe('');
+    element.querySelector<HTMLElement>('.other')!.click();
+    element.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await Promise.resolve();
+    expect(loader).not.toHaveBeenCalled();
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    trigger.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    await done;
+    expect(loader).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
+  });
+
   it('marks unknown components and failed chunks as failed without throwing', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const unknown = island('Nope', 'load', '{}');

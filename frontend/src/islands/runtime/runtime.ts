@@ -31,7 +31,7 @@ export type IslandLoader = () => Promise<IslandModule>;
 export type IslandRegistry = Readonly<Record<string, IslandLoader>>;
 
 /** When an island is loaded, as the server writes it in data-load. */
-export type LoadStrategy = 'load' | 'idle' | 'visible' | 'interaction';
+export type LoadStrategy = 'load' | 'idle' | 'visible' | 'interaction' | 'request';
 
 /** Renders a component into an element; React by default, replaceable in tests. */
 export type Mounter = (
@@ -46,7 +46,10 @@ export type IslandWindow = Window & typeof globalThis;
 /** Dispatched on an island element to load it now, whatever its strategy. */
 export const LOAD_NOW_EVENT = 'island:load-now';
 
-const STRATEGIES: readonly LoadStrategy[] = ['load', 'idle', 'visible', 'interaction'];
+const STRATEGIES: readonly LoadStrategy[] = ['load', 'idle', 'visible', 'interaction', 'request'];
+
+/** Marks the controls inside a 'request' island that load it; armed ones become visible. */
+export const TRIGGER_ATTRIBUTE = 'data-island-trigger';
 
 /** Events that count as the first interaction with an island. */
 const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'keydown'] as const;
@@ -111,6 +114,23 @@ export function whenDue(element: HTMLElement, strategy: LoadStrategy, win: Islan
         for (const type of INTERACTION_EVENTS) {
           element.addEventListener(type, fire, { once: true, passive: true, signal: controller.signal });
         }
+      });
+    case 'request':
+      return new Promise((resolve) => {
+        const triggers = Array.from(element.querySelectorAll<HTMLElement>(`[${TRIGGER_ATTRIBUTE}]`));
+        for (const trigger of triggers) trigger.dataset['armed'] = '';
+        const controller = new AbortController();
+        element.addEventListener(
+          'click',
+          (event) => {
+            const target = event.target;
+            if (!(target instanceof Element) || !target.closest(`[${TRIGGER_ATTRIBUTE}]`)) return;
+            event.preventDefault();
+            controller.abort();
+            resolve();
+          },
+          { signal: controller.signal },
+        );
       });
   }
 }

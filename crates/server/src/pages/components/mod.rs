@@ -5,6 +5,7 @@
 //! write are the component classes in `frontend/src/styles.css`.
 
 pub mod cards;
+pub mod classes;
 pub mod faq;
 pub mod forms;
 pub mod icons;

@@ -1,0 +1,81 @@
+//! The class timetable, read from the booking provider (TeamUp) and shown in the site's own pages.
+//!
+//! The provider publishes the studio's schedule through its public events API
+//! ([`provider`]). A background task ([`refresh`]) fetches the next [`WINDOW_DAYS`] days every
+//! [`DEFAULT_REFRESH`] (SPEC's five-minute freshness), each request bounded by
+//! [`REQUEST_TIMEOUT`], and retries with growing pauses when the provider fails. Each good copy is
+//! stored in the database (so a restart while the provider is down still shows classes) and handed
+//! to [`crate::LiveSite::update`], which re-renders the pages: a visitor's request never waits on
+//! the provider, it reads the last rendering from memory.
+
+pub mod config;
+pub mod provider;
+pub mod refresh;
+pub mod uk_time;
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+pub use config::{ScheduleArgs, ScheduleConfig};
+
+/// Days ahead fetched from the provider: this week and next, so the page's seven days stay full
+/// for a week of provider outage.
+pub const WINDOW_DAYS: i64 = 14;
+
+/// Days the timetable page shows, from today.
+pub const SHOWN_DAYS: i64 = 7;
+
+/// Longest wait for one answer of the provider.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Pause between two fetches while the provider answers (SPEC: five-minute freshness).
+pub const DEFAULT_REFRESH: Duration = Duration::from_secs(300);
+
+/// One class on the timetable.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Class {
+    /// The provider's event id (its booking page is addressed by it).
+    pub id: u64,
+    /// The class's name as the studio wrote it ("Hot Yoga").
+    pub name: String,
+    /// The class type (the provider's offering type), which the filters group by; the name when
+    /// the provider gives none.
+    pub kind: String,
+    /// Who teaches it, when the provider names them.
+    pub coach: Option<String>,
+    /// Start.
+    pub starts_at: DateTime<Utc>,
+    /// End.
+    pub ends_at: DateTime<Utc>,
+    /// Places still free, when the provider gives a capacity.
+    pub spaces_left: Option<u32>,
+}
+
+impl Class {
+    /// Length in whole minutes.
+    pub fn minutes(&self) -> i64 {
+        (self.ends_at - self.starts_at).num_minutes()
+    }
+}
+
+/// One copy of the schedule as fetched.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timetable {
+    /// When the provider answered.
+    pub fetched_at: DateTime<Utc>,
+    /// The classes, by start.
+    pub classes: Vec<Class>,
+}
+
+impl Timetable {
+    /// Classes not yet over at `now` and starting before the end of the [`SHOWN_DAYS`]th day.
+    pub fn upcoming(&self, now: DateTime<Utc>, days: i64) -> impl Iterator<Item = &Class> {
+        let today = uk_time::local(now).date_naive();
+        let last = today + chrono::Duration::days(days - 1);
+        self.classes.iter().filter(move |class| {
+            class.ends_at > now && uk_time::local(class.starts_at).date_naive() <= last
+        })
+    }
+}

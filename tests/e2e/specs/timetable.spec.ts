@@ -1,0 +1,95 @@
+/**
+ * The timetable's classes as a visitor uses them, against the booking provider's stand-in
+ * (support/global-setup.ts): readable without JavaScript, filtered by class type and by day
+ * without a reload, the choice kept in the address so it can be shared, and operable from the
+ * keyboard with labelled controls and a status line.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { mounted, prepare } from '../support/islands';
+
+const rows = (page: Page) => page.locator('.class-row');
+
+/** The day key of the first listed day with a class called `name`. */
+async function dayWith(page: Page, name: string): Promise<string> {
+  const row = rows(page).filter({ hasText: name }).first();
+  return (await row.getAttribute('data-class-day')) ?? '';
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every class is listed with its time, coach, length, spaces and a Book link', async ({ page }) => {
+    await page.goto('/timetable');
+    await expect(page.locator('.class-day')).toHaveCount(7);
+    const first = rows(page).filter({ hasText: 'Warm Pilates' }).first();
+    await expect(first).toContainText('with Leanne B.');
+    await expect(first).toContainText('50 min');
+    await expect(first).toContainText('Full: join the waitlist');
+    const book = first.getByRole('link', { name: /^Book Warm Pilates, .+ at 09:30/ });
+    await expect(book).toHaveAttribute('target', '_blank');
+    await expect(book).toHaveAttribute('href', /^https:\/\/goteamup\.com\/p\/.+\/events\/\d+$/);
+    await expect(page.getByText('1-2-1 Personal Training')).toHaveCount(0);
+  });
+});
+
+test.describe('filters', () => {
+  test.beforeEach(async ({ page }) => {
+    await prepare(page);
+  });
+
+  test('by class type and by day, without a reload, with the choice in the address', async ({ page }) => {
+    await page.goto('/timetable');
+    await mounted(page, 'TimetableFilters');
+    const total = await rows(page).count();
+    expect(total).toBeGreaterThan(10);
+    // A reload would drop this mark.
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+    await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Warm Pilates' });
+    await expect(page).toHaveURL(/\/timetable\?type=warm-pilates$/);
+    const visible = rows(page).locator('visible=true');
+    await expect(visible.first()).toContainText('Warm Pilates');
+    for (const text of await visible.allTextContents()) expect(text).toContain('Warm Pilates');
+    await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toContainText(
+      `Showing ${await visible.count()} of ${total} classes`,
+    );
+
+    const day = await dayWith(page, 'Warm Pilates');
+    await page.getByLabel('Day', { exact: true }).selectOption(day);
+    await expect(page).toHaveURL(new RegExp(`/timetable\\?type=warm-pilates&day=${day}$`));
+    await expect(visible).toHaveCount(1);
+    await expect(page.locator('.class-day').locator('visible=true')).toHaveCount(1);
+
+    await page.getByLabel('Class', { exact: true }).selectOption({ label: 'All classes' });
+    await expect(page).toHaveURL(new RegExp(`/timetable\\?day=${day}$`));
+    for (const row of await visible.all()) await expect(row).toHaveAttribute('data-class-day', day);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
+  test('a shared filtered address opens filtered, and the filters work from the keyboard', async ({ page }) => {
+    await page.goto('/timetable?type=hyrox');
+    await mounted(page, 'TimetableFilters');
+    await expect(page.getByLabel('Class', { exact: true })).toHaveValue('hyrox');
+    const visible = rows(page).locator('visible=true');
+    await expect(visible.first()).toContainText('HYROX');
+    for (const text of await visible.allTextContents()) expect(text).toContain('HYROX');
+
+    await page.getByLabel('Class', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Day', { exact: true })).toBeFocused();
+    await page.getByLabel('Class', { exact: true }).focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByLabel('Class', { exact: true })).toHaveValue('');
+    await expect(page).toHaveURL(/\/timetable$/);
+    await expect(visible).toHaveCount(await rows(page).count());
+  });
+
+  test('a mangled address shows every class', async ({ page }) => {
+    await page.goto('/timetable?type=<script>&day=someday');
+    await mounted(page, 'TimetableFilters');
+    await expect(page.getByLabel('Class', { exact: true })).toHaveValue('');
+    await expect(page).toHaveURL(/\/timetable$/);
+    await expect(rows(page).locator('visible=true')).toHaveCount(await rows(page).count());
+  });
+});
