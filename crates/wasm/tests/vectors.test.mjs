@@ -31,6 +31,8 @@ function output(group, c) {
         return wasm.validateForm(c.form, c.values);
       case "chatReply":
         return wasm.chatReply(c.text);
+      case "offerState":
+        return wasm.offerState(c.starts, c.ends, c.nowMs);
       case "mailLink":
         return wasm.mailLink(c.kind, c.values);
       default:
@@ -51,6 +53,12 @@ for (const [group, cases] of Object.entries(vectors)) {
     });
   });
 }
+
+test("offerState takes any JavaScript time: NaN and negatives are the epoch", () => {
+  assert.equal(wasm.offerState("2025-08-01", "2025-08-31", Number.NaN).phase, "upcoming");
+  assert.equal(wasm.offerState("2025-08-01", "2025-08-31", 8.64e15).phase, "ended");
+  assert.throws(() => wasm.offerState("2025-08-01", "", 0), /'' is not a date like 2025-08-31/);
+});
 
 test("countdowns also accept null for a missing stored end", () => {
   assert.deepStrictEqual(wasm.introOfferCountdown(1000, null), wasm.introOfferCountdown(1000));
@@ -98,7 +106,7 @@ test("exports: what the islands call, and formatPence for the shared price vecto
   const exported = Object.keys(wasm).filter((key) => typeof wasm[key] === "function" && !/^(default|initSync)$/.test(key));
   assert.deepStrictEqual(exported.sort(), [
     "chatCancelConfirmation", "chatContactConfirmation", "chatGreeting", "chatReply", "countdownAt", "formMessages",
-    "formSchema", "formatPence", "introOfferCountdown", "mailLink", "oneToOneMailLink", "telLink",
+    "formSchema", "formatPence", "introOfferCountdown", "mailLink", "offerState", "oneToOneMailLink", "telLink",
     "timedOfferCountdown", "validateForm",
   ]);
 });
@@ -118,6 +126,7 @@ test("the generated .d.ts declares every field the exports return", () => {
   walk(wasm.formSchema("membership").fields);
   walk(wasm.chatReply("hello"));
   walk(wasm.introOfferCountdown(0));
+  walk(wasm.offerState("2025-08-01", "2025-08-31", 0));
   for (const key of seen) {
     assert.match(dts, new RegExp(`\\b${key}\\??: `), `field ${key} is missing from the .d.ts`);
   }
