@@ -228,6 +228,16 @@ impl Campaign {
         self.window().state_at(now)
     }
 
+    /// `The back to school offers start on 1 August 2025.`
+    pub fn starts_message(self) -> String {
+        let verb = if self == Self::BackToSchool {
+            "start"
+        } else {
+            "starts"
+        };
+        format!("{} {verb} on {}.", self.name(), self.window().starts.long())
+    }
+
     /// `The September sale ended on 30 September 2024.`
     pub fn ended_message(self) -> String {
         format!("{} ended on {}.", self.name(), self.window().ends.long())

@@ -15,4 +15,5 @@ export const islands: IslandRegistry = {
   MembershipDialog: () => import('./forms/MembershipDialog'),
   ScheduleWidget: () => import('./schedule/ScheduleWidget'),
   BackToSchoolBar: () => import('./back-to-school/BackToSchoolBar'),
+  OfferWatch: () => import('./offer/OfferWatch'),
 };

@@ -1,63 +1,14 @@
 /**
- * Starts the real release binary on a free loopback port with a fresh data folder, and stops it
- * when the run ends. The server also stops by itself if this process dies (it watches stdin).
+ * Starts the shared server (the real release binary, the real clock) for the whole run, and
+ * stops it when the run ends.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const BINARY = resolve(import.meta.dirname, '../../../target/release/onespace');
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitUntilServing(url: string, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`the server did not answer at ${url}`);
-}
+import { join } from 'node:path';
+import { startServer } from './server';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'onespace-e2e-'));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    BINARY,
-    ['serve', '--addr', `127.0.0.1:${port}`, '--data', dataDir, '--stop-when-stdin-closes'],
-    { stdio: ['pipe', 'inherit', 'pipe'], env: { ...process.env, RUST_LOG: 'warn,onespace::not_found=info', ONESPACE_RATE_LIMIT_PER_MINUTE: '1000' } },
-  );
-  const logs: string[] = [];
-  server.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-  const exited = new Promise<never>((_, reject) =>
-    server.once('exit', (code) => reject(new Error(`server exited (${code}): ${logs.join('')}`))),
-  );
-  await Promise.race([waitUntilServing(`${baseURL}/robots.txt`, Date.now() + 30_000), exited]);
-  exited.catch(() => undefined);
-  process.env['E2E_BASE_URL'] = baseURL;
-  process.env['E2E_SERVER_LOG'] = join(dataDir, 'server.log');
-  process.env['E2E_DATA_DIR'] = dataDir;
-  return async () => {
-    server.stdin?.end();
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const server = await startServer();
+  process.env['E2E_BASE_URL'] = server.baseURL;
+  process.env['E2E_SERVER_LOG'] = join(server.dataDir, 'server.log');
+  process.env['E2E_DATA_DIR'] = server.dataDir;
+  return server.stop;
 }
