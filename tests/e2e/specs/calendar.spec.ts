@@ -30,13 +30,17 @@ function base(key: keyof typeof DATES | 'today'): string {
 }
 
 test.beforeAll(async () => {
-  for (const [key, date] of Object.entries(DATES) as [keyof typeof DATES, string][]) {
-    servers[key] = await startServerOn(date);
-  }
+  // Five servers render the site at start: give a loaded machine room.
+  test.setTimeout(180_000);
+  await Promise.all(
+    (Object.entries(DATES) as [keyof typeof DATES, string][]).map(async ([key, date]) => {
+      servers[key] = await startServerOn(date);
+    }),
+  );
 });
 
 test.afterAll(async () => {
-  await Promise.all(Object.values(servers).map((server) => server.stop()));
+  await Promise.all(Object.values(servers).map((server) => server?.stop()));
 });
 
 interface Seen {

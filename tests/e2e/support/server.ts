@@ -59,7 +59,9 @@ export async function startServer(args: string[] = []): Promise<RunningServer> {
   const exited = new Promise<never>((_, reject) =>
     server.once('exit', (code) => reject(new Error(`server exited (${code}): ${logs.join('')}`))),
   );
-  await Promise.race([waitUntilServing(`${baseURL}/robots.txt`, Date.now() + 30_000), exited]);
+  // Rendering the site at start takes a second on an idle machine; a shared, loaded one needs
+  // far more.
+  await Promise.race([waitUntilServing(`${baseURL}/robots.txt`, Date.now() + 90_000), exited]);
   exited.catch(() => undefined);
   return {
     baseURL,
