@@ -273,3 +273,42 @@ pub mod retreat {
         format!("{STARTS} to {ENDS}")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calendar::{instant_from_ms, Phase};
+
+    #[test]
+    fn the_next_boundary_is_the_earliest_start_or_end_still_ahead() {
+        // 15 August 2025: back to school and the challenge sign-up end at midnight BST after
+        // 31 August; the year-end campaign starts on 1 November (midnight GMT).
+        let august = instant_from_ms(1_755_259_200_000);
+        let next = Campaign::next_boundary(august).map(|at| at.timestamp_millis());
+        assert_eq!(next, Some(1_756_681_200_000));
+        let september = instant_from_ms(1_756_681_200_000);
+        let next = Campaign::next_boundary(september).map(|at| at.timestamp_millis());
+        assert_eq!(next, Some(1_761_955_200_000));
+        // After the year-end campaign nothing is ahead: no re-render is scheduled.
+        assert_eq!(
+            Campaign::next_boundary(instant_from_ms(1_767_225_600_000)),
+            None
+        );
+    }
+
+    #[test]
+    fn every_campaign_window_is_a_real_ordered_window_and_all_have_ended_by_late_2026() {
+        let late_2026 = instant_from_ms(1_795_435_200_000);
+        for campaign in Campaign::ALL {
+            assert!(campaign.window().checked().is_ok(), "{campaign:?}");
+            assert_eq!(campaign.state_at(late_2026).phase, Phase::Ended);
+            assert!(campaign
+                .ended_message()
+                .ends_with(&format!("{}.", campaign.window().ends.long())));
+        }
+        assert_eq!(
+            Campaign::BackToSchool.starts_message(),
+            "The back to school offers start on 1 August 2025."
+        );
+    }
+}

@@ -1,7 +1,6 @@
 //! The `onespace` binary's start-up checks: a bad configuration value stops it with a message
 //! naming the variable, `onespace routes` prints the route table, `routes` and `render` take a
-//! preview date, and the default log leaves
-//! out the line per request.
+//! preview date, and the default log leaves out the line per request.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
