@@ -4,7 +4,7 @@
  * sitemap and robots.txt, and that accordions work without scripts.
  */
 import { expect, routes, test } from '../support/fixtures';
-import { startServerOn, type RunningServer } from '../support/server';
+import { previewServer } from '../support/preview';
 
 test.use({ javaScriptEnabled: false });
 
@@ -132,19 +132,10 @@ test('FAQ answers open and close without JavaScript', async ({ page }) => {
 });
 
 test.describe('the September sale, on a day it ran', () => {
-  let september2024: RunningServer | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    september2024 = await startServerOn('2024-09-15');
-  });
-
-  test.afterAll(async () => {
-    await september2024?.stop();
-  });
+  const september2024 = previewServer('2024-09-15');
 
   test('the sale FAQ keeps one answer open at a time', async ({ page }) => {
-    await page.goto(`${september2024?.baseURL ?? ''}/september-sale`);
+    await page.goto(`${september2024()}/september-sale`);
     const items = page.locator('details.faq-item');
     await items.nth(0).locator('summary').click();
     await items.nth(1).locator('summary').click();
