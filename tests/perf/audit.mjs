@@ -13,6 +13,10 @@
 // is predictable); Lighthouse's bf-cache audit then fails on every page whatever the page does.
 // The audit's browser leaves that switch out, so the audit measures the pages.
 //
+// A dated offer's page is audited on the first day of its offer (a server with --preview-date
+// then): once the offer has ended its page is deliberately noindex, which Lighthouse's SEO
+// category counts against it.
+//
 // The timetable's schedule widget comes from a third party that this machine may not reach. The
 // audit measures our pages, so it points the server (ONESPACE_SCHEDULE_SCRIPT_URL) at a local
 // stand-in that builds a widget element the way the provider's script does; in production the
@@ -82,18 +86,27 @@ const standIn = createHttpServer((request, response) => {
 });
 await new Promise((done) => standIn.listen(standInPort, '127.0.0.1', done));
 
-const port = await freePort();
-const data = mkdtempSync(join(tmpdir(), 'onespace-audit-'));
-const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--stop-when-stdin-closes'], {
-  stdio: ['pipe', 'ignore', 'ignore'],
-  env: {
-    ...process.env,
-    RUST_LOG: 'warn',
-    ONESPACE_SCHEDULE_SCRIPT_URL: `http://127.0.0.1:${standInPort}/widget.js`,
-  },
-});
-const base = `http://127.0.0.1:${port}`;
-await waitFor(`${base}/robots.txt`);
+/** Starts a server (on `previewDate`, or the real clock) and returns its origin and process. */
+async function startServer(previewDate) {
+  const port = await freePort();
+  const data = mkdtempSync(join(tmpdir(), 'onespace-audit-'));
+  const preview = previewDate ? ['--preview-date', previewDate] : [];
+  const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--stop-when-stdin-closes', ...preview], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    env: {
+      ...process.env,
+      RUST_LOG: 'warn',
+      ONESPACE_SCHEDULE_SCRIPT_URL: `http://127.0.0.1:${standInPort}/widget.js`,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/robots.txt`);
+  return { base, server };
+}
+const servers = new Map();
+for (const date of new Set(routes.map((route) => route.liveFrom ?? null))) {
+  servers.set(date, await startServer(date));
+}
 const debugPort = await freePort();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -111,6 +124,7 @@ try {
       // measured nothing, so it is repeated once before being reported.
       let lhr;
       for (let attempt = 1; attempt <= 2; attempt += 1) {
+        const { base } = servers.get(route.liveFrom ?? null);
         lhr = (await lighthouse(`${base}${route.path}`, { port: debugPort, output: 'json', logLevel: 'error' }, config)).lhr;
         if (!lhr.runtimeError) break;
       }
@@ -138,8 +152,10 @@ try {
   }
 } finally {
   await browser.close();
-  server.stdin.end();
-  server.kill('SIGTERM');
+  for (const { server } of servers.values()) {
+    server.stdin.end();
+    server.kill('SIGTERM');
+  }
   standIn.close();
 }
 process.stdout.write('\n');

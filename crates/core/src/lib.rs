@@ -4,6 +4,7 @@
 //! server (x86_64) and for the islands (wasm32, through `onespace-wasm`).
 //!
 //! - [`money`]: [`Pence`], integer money, and the one price formatter (`£62.50`, `£1,112`).
+//! - [`calendar`]: UK time and the state of a dated offer at an instant ([`calendar::Window`]).
 //! - [`mod@catalogue`]: memberships ([`catalogue::MembershipPlan`]), session packs
 //!   ([`catalogue::SessionPack`]), the trial and its intro and timed offers, Fire & Ice, the
 //!   6-week challenge.
@@ -21,6 +22,7 @@
 //! - [`links`]: every external address (booking provider, review, social), in one place.
 //! - [`timetable`]: the timetable filters (class type and day) and their page address.
 
+pub mod calendar;
 pub mod catalogue;
 pub mod chat;
 pub mod countdown;

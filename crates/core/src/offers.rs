@@ -3,8 +3,14 @@
 //!
 //! Promo codes are shown here; checking them is the booking provider's job at checkout (SPEC
 //! section 5 does not show any checking on the site).
+//!
+//! The dated ones are [`Campaign`]s: each runs in a [`Window`] of UK calendar days, and the
+//! pages show it only while it is live (see [`crate::calendar`]).
 
+use chrono::{DateTime, Utc};
 use serde::Serialize;
+
+use crate::calendar::{OfferState, Window};
 
 /// A calendar date, for offer deadlines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -86,6 +92,9 @@ pub mod year_end {
     pub const CODE: &str = super::back_to_school::CODE;
     /// Last day the code works.
     pub const VALID_UNTIL: Date = Date::new(2025, 12, 31);
+    /// When the campaign runs. SPEC gives only its end; a year-end campaign opens with
+    /// November, when the studio starts promoting the new year.
+    pub const WINDOW: super::Window = super::Window::new(Date::new(2025, 11, 1), VALID_UNTIL);
 
     /// `20% off all memberships with code 2025, valid until 31 December 2025`.
     pub fn summary() -> String {
@@ -106,6 +115,8 @@ pub mod back_to_school {
     pub const PERCENT_OFF: u64 = 20;
     /// Last day of purchase.
     pub const ENDS: Date = Date::new(2025, 8, 31);
+    /// When the offer runs: August, UK time (SPEC's banner: 'Ends 31 Aug').
+    pub const WINDOW: super::Window = super::Window::new(Date::new(2025, 8, 1), ENDS);
     /// The membership discount applies to payments up to and including this date.
     pub const PAYMENTS_UNTIL: Date = Date::new(2025, 12, 31);
     /// Extra credits on the qualifying packs, per cent (applied automatically at checkout).
@@ -150,6 +161,9 @@ pub mod september_sale {
     pub const FIRST_MONTH: Pence = PLAN.price.less_percent(PERCENT_OFF);
     /// Days from starting within which the free 1-2-1 PT session is booked.
     pub const FREE_PT_WITHIN_DAYS: u32 = 30;
+    /// When the sale runs: September 2024, as SPEC dates its announcement.
+    pub const WINDOW: super::Window =
+        super::Window::new(super::Date::new(2024, 9, 1), super::Date::new(2024, 9, 30));
 
     /// `10 Available → 3 Gone → Only 7 Left!`
     pub fn spots_message() -> String {
@@ -164,6 +178,78 @@ pub mod september_sale {
     /// `Use code: FIFTY or contact us to apply`
     pub fn code_note() -> String {
         format!("Use code: {CODE} or contact us to apply")
+    }
+}
+
+/// The offers that run between two dates, each shown only while live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Campaign {
+    /// The August back-to-school offers.
+    BackToSchool,
+    /// The September sale.
+    SeptemberSale,
+    /// The year-end 20% off on /memberships.
+    YearEnd,
+    /// Sign-up for the next 6-week challenge, open until the day before it starts.
+    ChallengeSignUp,
+}
+
+impl Campaign {
+    /// Every campaign.
+    pub const ALL: [Self; 4] = [
+        Self::BackToSchool,
+        Self::SeptemberSale,
+        Self::YearEnd,
+        Self::ChallengeSignUp,
+    ];
+
+    /// When it runs.
+    pub fn window(self) -> Window {
+        match self {
+            Self::BackToSchool => back_to_school::WINDOW,
+            Self::SeptemberSale => september_sale::WINDOW,
+            Self::YearEnd => year_end::WINDOW,
+            Self::ChallengeSignUp => crate::catalogue::challenge::SIGN_UP,
+        }
+    }
+
+    /// Its name in a sentence: 'The back to school offers ended on ...'.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::BackToSchool => "The back to school offers",
+            Self::SeptemberSale => "The September sale",
+            Self::YearEnd => "The year-end offer",
+            Self::ChallengeSignUp => "Sign-up for this challenge",
+        }
+    }
+
+    /// Its state at `now`.
+    pub fn state_at(self, now: DateTime<Utc>) -> OfferState {
+        self.window().state_at(now)
+    }
+
+    /// `The back to school offers start on 1 August 2025.`
+    pub fn starts_message(self) -> String {
+        let verb = if self == Self::BackToSchool {
+            "start"
+        } else {
+            "starts"
+        };
+        format!("{} {verb} on {}.", self.name(), self.window().starts.long())
+    }
+
+    /// `The September sale ended on 30 September 2024.`
+    pub fn ended_message(self) -> String {
+        format!("{} ended on {}.", self.name(), self.window().ends.long())
+    }
+
+    /// The earliest start or end of any campaign after `now`: when the pages must be rendered
+    /// again.
+    pub fn next_boundary(now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        Self::ALL
+            .iter()
+            .filter_map(|campaign| campaign.window().next_boundary(now))
+            .min()
     }
 }
 
@@ -185,5 +271,44 @@ pub mod retreat {
     /// `10am to 5pm`.
     pub fn hours() -> String {
         format!("{STARTS} to {ENDS}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calendar::{instant_from_ms, Phase};
+
+    #[test]
+    fn the_next_boundary_is_the_earliest_start_or_end_still_ahead() {
+        // 15 August 2025: back to school and the challenge sign-up end at midnight BST after
+        // 31 August; the year-end campaign starts on 1 November (midnight GMT).
+        let august = instant_from_ms(1_755_259_200_000);
+        let next = Campaign::next_boundary(august).map(|at| at.timestamp_millis());
+        assert_eq!(next, Some(1_756_681_200_000));
+        let september = instant_from_ms(1_756_681_200_000);
+        let next = Campaign::next_boundary(september).map(|at| at.timestamp_millis());
+        assert_eq!(next, Some(1_761_955_200_000));
+        // After the year-end campaign nothing is ahead: no re-render is scheduled.
+        assert_eq!(
+            Campaign::next_boundary(instant_from_ms(1_767_225_600_000)),
+            None
+        );
+    }
+
+    #[test]
+    fn every_campaign_window_is_a_real_ordered_window_and_all_have_ended_by_late_2026() {
+        let late_2026 = instant_from_ms(1_795_435_200_000);
+        for campaign in Campaign::ALL {
+            assert!(campaign.window().checked().is_ok(), "{campaign:?}");
+            assert_eq!(campaign.state_at(late_2026).phase, Phase::Ended);
+            assert!(campaign
+                .ended_message()
+                .ends_with(&format!("{}.", campaign.window().ends.long())));
+        }
+        assert_eq!(
+            Campaign::BackToSchool.starts_message(),
+            "The back to school offers start on 1 August 2025."
+        );
     }
 }

@@ -9,6 +9,7 @@
 
 use std::path::PathBuf;
 
+use onespace_core::calendar::{instant_from_ms, Window};
 use onespace_core::forms::{validate_named, Values};
 use onespace_core::mail::{self, MailKind};
 use onespace_core::timetable::Filter;
@@ -59,6 +60,15 @@ fn output(group: &str, case: &Value) -> Value {
                 case["classDay"].as_str().expect("classDay"),
             )
         ),
+        "offerState" => {
+            let text = |key: &str| case[key].as_str().expect(key);
+            match Window::parse(text("starts"), text("ends")) {
+                Ok(window) => {
+                    json!(window.state_at(instant_from_ms(case["nowMs"].as_i64().expect("nowMs"))))
+                }
+                Err(error) => json!({ "error": error.to_string() }),
+            }
+        }
         other => panic!("unknown vector group {other}"),
     }
 }

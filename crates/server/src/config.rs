@@ -52,6 +52,12 @@ pub enum ConfigError {
     /// A schedule setting is wrong (the message names it).
     #[error(transparent)]
     Schedule(#[from] crate::schedule::config::ScheduleConfigError),
+    /// `--preview-date` / `ONESPACE_PREVIEW_DATE` is neither a date nor an instant.
+    #[error(
+        "ONESPACE_PREVIEW_DATE (--preview-date): '{0}' must be a date like 2026-12-01 (the site \
+         as it opens that day, UK time) or an instant like 2026-12-01T09:30:00Z"
+    )]
+    PreviewDate(String),
     /// A mail setting is wrong (the message names it).
     #[error(transparent)]
     Mail(#[from] MailConfigError),
@@ -90,6 +96,11 @@ pub struct ServeArgs {
     /// Days an enquiry is kept before the worker deletes it (the privacy notice's period).
     #[arg(long, env = "ONESPACE_RETENTION_DAYS", default_value_t = DEFAULT_RETENTION_DAYS.to_string())]
     pub retention_days: String,
+    /// Show the site as it will be (or was) on this date, for checking next month's offers:
+    /// `2026-12-01` (the start of that day, UK time) or an RFC 3339 instant. Unset: the real
+    /// clock, with pages rendered again whenever an offer starts or ends.
+    #[arg(long, env = "ONESPACE_PREVIEW_DATE")]
+    pub preview_date: Option<String>,
     /// Mail settings.
     #[command(flatten)]
     pub mail: MailArgs,
@@ -169,7 +180,7 @@ impl ServeArgs {
             schedule_script_url: url_origin(&self.schedule_script_url)
                 .map(|_| self.schedule_script_url.trim().to_owned())
                 .ok_or_else(|| ConfigError::ScheduleScriptUrl(self.schedule_script_url.clone()))?,
-            clock: Clock::Real,
+            clock: Clock::from_preview(self.preview_date.as_deref())?,
         };
         let database_url = self
             .database_url
@@ -227,6 +238,23 @@ pub enum Clock {
 }
 
 impl Clock {
+    /// The real clock, or the fixed instant `--preview-date` names: a `YYYY-MM-DD` date is the
+    /// start of that day in UK time (when the studio opens its doors, every offer of that day is
+    /// already on), an RFC 3339 instant is taken as it is (to look at a boundary exactly).
+    pub fn from_preview(preview: Option<&str>) -> Result<Self, ConfigError> {
+        let Some(text) = preview.map(str::trim).filter(|text| !text.is_empty()) else {
+            return Ok(Self::Real);
+        };
+        if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
+            return Ok(Self::Fixed(instant.with_timezone(&Utc)));
+        }
+        onespace_core::offers::Date::parse_iso(text)
+            .ok()
+            .and_then(onespace_core::offers::Date::naive)
+            .map(|day| Self::Fixed(onespace_core::calendar::london_midnight(day)))
+            .ok_or_else(|| ConfigError::PreviewDate(text.to_owned()))
+    }
+
     /// The current instant by this clock.
     pub fn now(self) -> DateTime<Utc> {
         match self {
@@ -284,8 +312,38 @@ mod tests {
             rate_limit_per_minute: "10".to_owned(),
             retention_days: "730".to_owned(),
             schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
+            preview_date: None,
             mail: MailArgs::default(),
             schedule: crate::schedule::ScheduleArgs::default(),
+        }
+    }
+
+    #[test]
+    fn the_preview_date_is_the_start_of_that_uk_day_or_an_exact_instant() {
+        let fixed = |text: &str| match Clock::from_preview(Some(text)) {
+            Ok(Clock::Fixed(instant)) => instant.to_rfc3339(),
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(fixed("2026-12-01"), "2026-12-01T00:00:00+00:00");
+        assert_eq!(fixed("2025-08-31"), "2025-08-30T23:00:00+00:00");
+        assert_eq!(
+            fixed("2025-08-31T23:00:00+01:00"),
+            "2025-08-31T22:00:00+00:00"
+        );
+        assert!(matches!(Clock::from_preview(None), Ok(Clock::Real)));
+        assert!(matches!(Clock::from_preview(Some(" ")), Ok(Clock::Real)));
+        for bad in ["2026-13-01", "tomorrow", "01/12/2026"] {
+            let mut given = args("127.0.0.1:8080", DEFAULT_PUBLIC_URL);
+            given.preview_date = Some(bad.to_owned());
+            let error = given
+                .validate()
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(
+                error.starts_with("ONESPACE_PREVIEW_DATE (--preview-date): '"),
+                "{bad}: {error}"
+            );
         }
     }
 

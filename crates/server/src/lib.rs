@@ -2,7 +2,8 @@
 //!
 //! - [`routes`]: the route table, the one source of paths, titles and descriptions.
 //! - [`pages`]: every page's content; [`render`]: the layout, islands and JSON embedding.
-//! - [`site`]: every page rendered and compressed ahead of requests, swapped whole on a change.
+//! - [`site`]: every page rendered and compressed ahead of requests, swapped whole on a change;
+//!   [`calendar`]: renders it again whenever a dated offer starts or ends.
 //! - [`app`]: the actix application (`build_app`), shared by `main` and the tests.
 //! - [`assets`]: the embedded Vite build; [`http`]: representations and security headers.
 //! - [`config`]: flags and environment variables, checked at start.
@@ -14,6 +15,7 @@
 
 pub mod app;
 pub mod assets;
+pub mod calendar;
 pub mod config;
 #[cfg(feature = "dev")]
 pub mod dev;

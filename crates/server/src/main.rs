@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use actix_web::{web, HttpServer};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use onespace_server::config::{Config, ServeArgs, ServeConfig};
+use onespace_server::config::{Clock, Config, ServeArgs, ServeConfig};
 use onespace_server::enquiries::export::{self, Format};
 use onespace_server::enquiries::Enquiries;
 use onespace_server::mail::{Deliverer, Worker};
@@ -26,7 +26,11 @@ enum Command {
     Serve(Box<ServeArgs>),
     /// Print the route table as JSON (path, title, header mode, sitemap flag), for tooling and
     /// the end-to-end tests.
-    Routes,
+    Routes {
+        /// Whether each route is in the sitemap on this date (as `serve --preview-date`).
+        #[arg(long, env = "ONESPACE_PREVIEW_DATE")]
+        preview_date: Option<String>,
+    },
     /// Write every page and asset as static files.
     Render {
         /// Output folder.
@@ -35,6 +39,9 @@ enum Command {
         /// Public origin used in canonical links.
         #[arg(long, env = "ONESPACE_PUBLIC_URL", default_value = onespace_server::config::DEFAULT_PUBLIC_URL)]
         public_url: String,
+        /// Render the site as it will be (or was) on this date (as `serve --preview-date`).
+        #[arg(long, env = "ONESPACE_PREVIEW_DATE")]
+        preview_date: Option<String>,
     },
     /// The studio's stored enquiries.
     Enquiries {
@@ -69,8 +76,10 @@ fn main() -> anyhow::Result<()> {
             }
             serve(config)
         }
-        Command::Routes => {
-            println!("{}", onespace_server::routes::table_json());
+        Command::Routes { preview_date } => {
+            let now = Clock::from_preview(preview_date.as_deref())?.now();
+            let listed = |route: &_| onespace_server::pages::campaigns::listed(route, now);
+            println!("{}", onespace_server::routes::table_json(listed));
             Ok(())
         }
         Command::Enquiries {
@@ -81,9 +90,14 @@ fn main() -> anyhow::Result<()> {
                     database_url,
                 },
         } => export_enquiries(format, &data_dir, database_url.as_deref()),
-        Command::Render { out, public_url } => {
+        Command::Render {
+            out,
+            public_url,
+            preview_date,
+        } => {
             let config = Config {
                 public_url: onespace_server::config::public_origin(&public_url)?,
+                clock: Clock::from_preview(preview_date.as_deref())?,
                 ..Config::for_rendering()
             };
             let site = Site::build(&config)?;
@@ -108,6 +122,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         millis = preparing.elapsed().as_millis() as u64,
         "pages and assets prepared"
     );
+    onespace_server::calendar::render_at_boundaries(site.clone().into_inner(), config.clock);
     std::fs::create_dir_all(&config.data_dir).with_context(|| {
         format!(
             "ONESPACE_DATA_DIR (--data): cannot create {}",

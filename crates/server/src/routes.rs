@@ -59,8 +59,9 @@ pub struct Route {
     pub description: &'static str,
     /// Header mode.
     pub header: HeaderMode,
-    /// Listed in /sitemap.xml. The time-limited offer pages stay out so that search engines do
-    /// not send visitors to a countdown or a sale that has ended.
+    /// Listed in /sitemap.xml. The countdown page stays out so that search engines do not send
+    /// visitors to a countdown; a dated offer's page is listed only while the offer is on
+    /// ([`crate::pages::campaigns::listed`]).
     pub in_sitemap: bool,
 }
 
@@ -88,8 +89,8 @@ pub const ROUTES: [Route; 28] = [
     Route { page: Page::FastAccess, path: "/fast-access", title: "Fast Access Offer | 10% Off | One Space", description: "A five-minute fast access offer: 10% off the One Space 14-day trial.", header: Full, in_sitemap: false },
     Route { page: Page::YogaRetreat, path: "/yoga-retreat", title: "Yoga Day Retreat | One Space", description: "A One Space yoga day retreat at a sculpture park: yoga, lunch and time to reset, 10am to 5pm.", header: Full, in_sitemap: true },
     Route { page: Page::FounderMemberships, path: "/founder-memberships", title: "Founder Memberships | 20% Off For Life | One Space", description: "Lock in 20% off for life with a One Space founder membership, monthly or annually with two months free.", header: Full, in_sitemap: true },
-    Route { page: Page::BackToSchool, path: "/back-to-school", title: "Back to School Offers | One Space Livingston", description: "Back to school savings: 20% extra credits on packs, 20% off memberships with code 2025 and the 6 Week Challenge from 1 September.", header: Full, in_sitemap: false },
-    Route { page: Page::SeptemberSale, path: "/september-sale", title: "September Sale | 50% Off First Month + Free PT | One Space", description: "50% off your first month plus a free 1-2-1 PT session. Only 7 spots left at One Space Livingston.", header: Full, in_sitemap: false },
+    Route { page: Page::BackToSchool, path: "/back-to-school", title: "Back to School Offers | One Space Livingston", description: "Back to school savings: 20% extra credits on packs, 20% off memberships with code 2025 and the 6 Week Challenge from 1 September.", header: Full, in_sitemap: true },
+    Route { page: Page::SeptemberSale, path: "/september-sale", title: "September Sale | 50% Off First Month + Free PT | One Space", description: "50% off your first month plus a free 1-2-1 PT session. Only 7 spots left at One Space Livingston.", header: Full, in_sitemap: true },
     Route { page: Page::HotYoga, path: "/hot-yoga", title: "Hot Yoga in Livingston | 2-Week Intro Offer | One Space", description: "Hot yoga in clean, dry infrared heat at 32-35 °C. Try two weeks at One Space Livingston for £39.", header: Landing, in_sitemap: true },
     Route { page: Page::YogaBeginners, path: "/yoga-beginners", title: "Yoga for Beginners in Livingston | One Space", description: "Beginner-friendly yoga classes in Livingston. Start with a 2-week intro offer at One Space for £39.", header: Landing, in_sitemap: true },
     Route { page: Page::Pilates, path: "/pilates", title: "Warm Pilates in Livingston | One Space", description: "Warm pilates for strength, posture and core at One Space Livingston. Try two weeks for £39.", header: Landing, in_sitemap: true },
@@ -119,8 +120,10 @@ pub fn find(path: &str) -> Option<&'static Route> {
     ROUTES.iter().find(|route| route.path == path)
 }
 
-/// The route table as JSON, for `onespace routes`.
-pub fn table_json() -> String {
+/// The route table as JSON, for `onespace routes`; `listed` says whether a route is in the
+/// sitemap at the instant asked for. A dated offer's page also gives `liveFrom`, the first day
+/// of its offer, so tools (the audit) can look at it on a day it is live.
+pub fn table_json(listed: impl Fn(&Route) -> bool) -> String {
     let rows: Vec<_> = ROUTES
         .iter()
         .map(|route| {
@@ -129,7 +132,9 @@ pub fn table_json() -> String {
                 "title": route.title,
                 "description": route.description,
                 "landing": route.header == HeaderMode::Landing,
-                "inSitemap": route.in_sitemap,
+                "inSitemap": listed(route),
+                "liveFrom": crate::pages::campaigns::of_page(route.page)
+                    .map(|campaign| campaign.window().starts.iso()),
             })
         })
         .collect();

@@ -282,7 +282,10 @@ fn sitemap(context: &RenderContext) -> String {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for route in ROUTES.iter().filter(|route| route.in_sitemap) {
+    for route in ROUTES
+        .iter()
+        .filter(|route| pages::campaigns::listed(route, context.now))
+    {
         xml.push_str("  <url><loc>");
         xml.push_str(&context.absolute(route.path));
         xml.push_str("</loc></url>\n");

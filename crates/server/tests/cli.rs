@@ -1,6 +1,6 @@
 //! The `onespace` binary's start-up checks: a bad configuration value stops it with a message
-//! naming the variable, `onespace routes` prints the route table, and the default log leaves
-//! out the line per request.
+//! naming the variable, `onespace routes` prints the route table, `routes` and `render` take a
+//! preview date, and the default log leaves out the line per request.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -47,6 +47,63 @@ fn routes_prints_the_route_table_as_json() {
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), onespace_server::routes::ROUTES.len());
     assert!(rows.iter().any(|row| row["path"] == "/intro-offer"));
+}
+
+#[test]
+fn routes_and_render_take_a_preview_date_and_refuse_a_bad_one() {
+    let listed = |preview: Option<&str>| {
+        let mut command = onespace();
+        command.arg("routes").env_remove("ONESPACE_PREVIEW_DATE");
+        if let Some(date) = preview {
+            command.args(["--preview-date", date]);
+        }
+        let output = command.output().unwrap();
+        assert!(output.status.success());
+        let rows: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let row = rows
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|row| row["path"] == "/back-to-school")
+            .unwrap()
+            .clone();
+        assert_eq!(row["liveFrom"], "2025-08-01");
+        row["inSitemap"].as_bool().unwrap()
+    };
+    assert!(listed(Some("2025-08-15")));
+    assert!(!listed(Some("2025-09-01")));
+    // The real clock: the August 2025 offer has ended.
+    assert!(!listed(None));
+
+    let out = std::env::temp_dir().join(format!("onespace-render-{}", std::process::id()));
+    let output = onespace()
+        .args(["render", "--preview-date", "2025-08-15", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let page = std::fs::read_to_string(out.join("back-to-school.html")).unwrap();
+    assert!(page.contains("Back to School Savings"));
+    let _ = std::fs::remove_dir_all(&out);
+
+    for args in [&["routes"][..], &["render", "--out", "target/unused"]] {
+        let command = args[0];
+        let output = onespace()
+            .args(args)
+            .args(["--preview-date", "next tuesday"])
+            .output()
+            .unwrap();
+        assert!(!output.status.success());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("ONESPACE_PREVIEW_DATE (--preview-date): 'next tuesday'"),
+            "{command}: {stderr}"
+        );
+    }
 }
 
 /// Sends `GET path` over plain HTTP/1.1 and returns the status line.

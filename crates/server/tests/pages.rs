@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::test as actix_test;
-use built_site::site;
+use built_site::{site, site_on};
 use onespace_core::catalogue::{self, intro, timed, trial};
 use onespace_core::forms::{self, FormName};
 use onespace_core::offers::{back_to_school, concession, september_sale, year_end};
@@ -24,7 +24,19 @@ use onespace_server::routes::{Page, ROUTES};
 use serde_json::Value;
 
 async fn get(path: &str) -> (StatusCode, String) {
-    let app = actix_test::init_service(build_app(site())).await;
+    get_from(site(), path).await
+}
+
+/// `path` from the site as `serve --preview-date PREVIEW` shows it.
+async fn get_on(preview: &str, path: &str) -> (StatusCode, String) {
+    get_from(site_on(preview), path).await
+}
+
+async fn get_from(
+    site: actix_web::web::Data<onespace_server::LiveSite>,
+    path: &str,
+) -> (StatusCode, String) {
+    let app = actix_test::init_service(build_app(site)).await;
     let response =
         actix_test::call_service(&app, actix_test::TestRequest::get().uri(path).to_request()).await;
     let status = response.status();
@@ -130,7 +142,14 @@ async fn structured_data_has_the_type_each_page_needs() {
         (Page::FireIceRecovery, "Service"),
     ];
     for (page, kind) in expected {
-        let (_, body) = get(page.path()).await;
+        // Each dated offer on a day it runs (back to school: August 2025; the sale: September
+        // 2024); tests/calendar.rs checks the other days.
+        let preview = match page {
+            Page::BackToSchool => "2025-08-15",
+            Page::SeptemberSale => "2024-09-15",
+            _ => "2026-11-23",
+        };
+        let (_, body) = get_on(preview, page.path()).await;
         let blocks = json_ld(&body);
         assert_eq!(blocks.len(), 1, "{}", page.path());
         assert_eq!(blocks[0]["@type"], kind, "{}", page.path());
@@ -145,15 +164,14 @@ async fn structured_data_has_the_type_each_page_needs() {
         3
     );
     assert!(club.get("geo").is_none());
-    let (_, sale) = get(Page::SeptemberSale.path()).await;
+    // Dated by each offer's own window, on a day it runs.
+    let (_, sale) = get_on("2024-09-15", Page::SeptemberSale.path()).await;
     let announcement = &json_ld(&sale)[0];
     assert_eq!(announcement["datePosted"], "2024-09-01");
     assert_eq!(announcement["expires"], "2024-09-30");
-    let (_, bts) = get(Page::BackToSchool.path()).await;
-    assert!(json_ld(&bts)[0]["startDate"]
-        .as_str()
-        .unwrap()
-        .starts_with("2024-08"));
+    let (_, bts) = get_on("2025-08-15", Page::BackToSchool.path()).await;
+    assert_eq!(json_ld(&bts)[0]["startDate"], "2025-08-01");
+    assert_eq!(json_ld(&bts)[0]["endDate"], "2025-08-31");
 }
 
 #[actix_web::test]
@@ -225,7 +243,7 @@ async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
 
 #[actix_web::test]
 async fn memberships_adds_the_year_end_campaign_and_the_invest_link() {
-    let (_, body) = get("/memberships").await;
+    let (_, body) = get_on("2025-12-01", "/memberships").await;
     assert_has(
         &body,
         "/memberships",
@@ -456,7 +474,7 @@ async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_co
 
 #[actix_web::test]
 async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
-    let (_, body) = get("/back-to-school").await;
+    let (_, body) = get_on("2025-08-15", "/back-to-school").await;
     assert_has(
         &body,
         "/back-to-school",
@@ -474,7 +492,7 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
         4
     );
 
-    let (_, body) = get("/september-sale").await;
+    let (_, body) = get_on("2024-09-15", "/september-sale").await;
     assert_has(
         &body,
         "/september-sale",

@@ -12,6 +12,7 @@
 
 mod types;
 
+use onespace_core::calendar::{instant_from_ms, Window};
 use onespace_core::forms::{self, FormName, Values};
 use onespace_core::mail::{self, MailKind};
 use onespace_core::timetable::Filter;
@@ -122,6 +123,18 @@ pub fn timed_offer_countdown(
         whole(now_ms),
         stored(stored_end_ms),
     ))
+}
+
+/// Where the offer running from `starts` to `ends` (`YYYY-MM-DD`, UK calendar days, both
+/// included) stands at `nowMs`; throws for a date that is not a day or an end before the start.
+#[wasm_bindgen(js_name = offerState, unchecked_return_type = "OfferState")]
+pub fn offer_state(
+    starts: &str,
+    ends: &str,
+    #[wasm_bindgen(js_name = "nowMs")] now_ms: f64,
+) -> Result<JsValue, JsError> {
+    let window = Window::parse(starts, ends).map_err(|error| JsError::new(&error.to_string()))?;
+    to_js(&window.state_at(instant_from_ms(whole(now_ms) as i64)))
 }
 
 /// Formats an amount in pence as the site shows prices (`£62.50`, `£1,112`).

@@ -28,6 +28,17 @@ export interface CountdownState {
   expired: boolean;
 }
 
+/** Where a dated offer stands at an instant (UK calendar days, Europe/London). */
+export interface OfferState {
+  phase: "upcoming" | "live" | "ended";
+  /** Start instant, ms since the Unix epoch. */
+  startsMs: number;
+  /** End instant (the midnight after the last day, UK time), ms since the Unix epoch. */
+  endsMs: number;
+  /** While live, days left counting today (1 on the last day); 0 otherwise. */
+  daysLeft: number;
+}
+
 export type FormName =
   | "discount"
   | "contact"

@@ -39,6 +39,8 @@ function output(group: string, c: Case): unknown {
         return wasm.validateForm(form(c['form'] as string), c['values'] as Values);
       case 'chatReply':
         return wasm.chatReply(c['text'] as string);
+      case 'offerState':
+        return wasm.offerState(c['starts'] as string, c['ends'] as string, c['nowMs'] as number);
       case 'mailLink':
         return wasm.mailLink(kind(c['kind'] as string), c['values'] as Values);
       case 'timetableFilter': {
@@ -78,6 +80,12 @@ describe('the WebAssembly core', () => {
     const core = await loadCore();
     expect(core.formatPence).toBe(wasm.formatPence);
     expect(core.chatGreeting()).toBe(wasm.chatGreeting());
+  });
+
+  it('takes any JavaScript time for an offer state: NaN and negatives are the epoch', () => {
+    expect(wasm.offerState('2025-08-01', '2025-08-31', Number.NaN).phase).toBe('upcoming');
+    expect(wasm.offerState('2025-08-01', '2025-08-31', 8.64e15).phase).toBe('ended');
+    expect(() => wasm.offerState('2025-08-01', '', 0)).toThrow(/'' is not a date like 2025-08-31/);
   });
 
   it('accepts null for a missing stored end', () => {
@@ -153,6 +161,7 @@ describe('the WebAssembly core', () => {
       'formatPence',
       'introOfferCountdown',
       'mailLink',
+      'offerState',
       'oneToOneMailLink',
       'telLink',
       'timedOfferCountdown',
@@ -178,6 +187,7 @@ describe('the WebAssembly core', () => {
     walk(wasm.formSchema('membership').fields);
     walk(wasm.chatReply('hello'));
     walk(wasm.introOfferCountdown(0));
+    walk(wasm.offerState('2025-08-01', '2025-08-31', 0));
     for (const key of seen) {
       expect(dts, `field ${key} is missing from the .d.ts`).toMatch(new RegExp(`\\b${key}\\??: `));
     }

@@ -16,4 +16,5 @@ export const islands: IslandRegistry = {
   ScheduleWidget: () => import('./schedule/ScheduleWidget'),
   TimetableFilters: () => import('./timetable/TimetableFilters'),
   BackToSchoolBar: () => import('./back-to-school/BackToSchoolBar'),
+  OfferWatch: () => import('./offer/OfferWatch'),
 };

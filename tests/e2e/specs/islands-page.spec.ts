@@ -1,5 +1,9 @@
 import { expect, test } from '../support/fixtures';
 import { layoutShift, prepare } from '../support/islands';
+import { previewServer } from '../support/preview';
+
+/** The back-to-school offer runs in August 2025: its page is seen on a day it is live. */
+const august = previewServer('2025-08-15');
 
 test.beforeEach(async ({ page }) => {
   await prepare(page);
@@ -7,7 +11,7 @@ test.beforeEach(async ({ page }) => {
 
 test('the back-to-school bar appears after 600 px of scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/back-to-school');
+  await page.goto(`${august()}/back-to-school`);
   const bar = page.getByRole('navigation', { name: 'Back to school quick links' });
   await expect(page.locator('[data-island="BackToSchoolBar"]')).toHaveAttribute('data-island-state', 'mounted');
   await expect(bar).toBeHidden();
@@ -23,7 +27,7 @@ test('the back-to-school bar appears after 600 px of scrolling', async ({ page }
 
 test('on phones the bar is a select that navigates on choice', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/back-to-school');
+  await page.goto(`${august()}/back-to-school`);
   await expect(page.locator('[data-island="BackToSchoolBar"]')).toHaveAttribute('data-island-state', 'mounted');
   await page.evaluate(() => window.scrollTo(0, 900));
   const select = page.getByRole('combobox', { name: 'Choose an offer' });
@@ -40,7 +44,7 @@ test('FAQ items open independently on /faq and one at a time on /back-to-school,
   await faq.nth(0).locator('summary').click();
   await faq.nth(1).locator('summary').click();
   await expect(page.locator('details.faq-item[open]')).toHaveCount(2);
-  await page.goto('/back-to-school');
+  await page.goto(`${august()}/back-to-school`);
   const items = page.locator('details.faq-item');
   await items.nth(0).locator('summary').click();
   await items.nth(1).locator('summary').click();

@@ -12,6 +12,8 @@ export interface RouteRow {
   description: string;
   landing: boolean;
   inSitemap: boolean;
+  /** A dated offer's page: the first day of its offer. */
+  liveFrom: string | null;
 }
 
 export const BINARY = resolve(import.meta.dirname, '../../../target/release/onespace');

@@ -8,11 +8,12 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::challenge;
-use onespace_core::offers::back_to_school as bts;
+use onespace_core::offers::{back_to_school as bts, Campaign};
 
 use super::components::{
     accordion, check_list, cta_banner, hero_art, icon, testimonials, FaqItem, Icon, Testimonial,
 };
+use crate::render::RenderContext;
 use crate::routes::Page;
 use crate::widgets;
 use crate::widgets::LinkSpec;
@@ -48,8 +49,8 @@ fn offer_links() -> [(&'static str, &'static str); 3] {
     ]
 }
 
-/// The page content.
-pub fn main() -> Markup {
+/// The page content while the offer is live (see [`super::campaigns`]).
+pub fn main(context: &RenderContext) -> Markup {
     let packs_with_bonus: Vec<String> = bts::BONUS_PACK_SIZES
         .iter()
         .filter_map(|size| {
@@ -57,6 +58,8 @@ pub fn main() -> Markup {
         })
         .collect();
     html! {
+        (super::campaigns::watch(Campaign::BackToSchool, context))
+        div data-offer-live {
         p class="offer-banner" { (bts::banner()) }
         section class="page-hero" {
             (hero_art())
@@ -145,5 +148,6 @@ pub fn main() -> Markup {
             }
         }
         (widgets::offer_bar::back_to_school_bar("Back to school quick links", &offer_links().map(|(label, href)| LinkSpec { label, href })))
+        }
     }
 }

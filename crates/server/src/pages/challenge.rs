@@ -3,7 +3,10 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::challenge;
+use onespace_core::offers::Campaign;
 use onespace_core::{links, studio};
+
+use crate::render::RenderContext;
 
 use super::components::{
     check_list, cta_banner, external, image_slot, page_hero, section_head, testimonials, Art, Icon,
@@ -17,8 +20,9 @@ const STORIES: [Testimonial; 4] = [
     Testimonial::five("Steven K.", "Supportive coaches, a clear plan and a great group of people. Six weeks flew by and I feel ten years younger."),
 ];
 
-/// The page content.
-pub fn main() -> Markup {
+/// The page content at the render instant.
+pub fn main(context: &RenderContext) -> Markup {
+    let sign_up_open = super::campaigns::is_live(Campaign::ChallengeSignUp, context);
     html! {
         (page_hero(&format!("{}-Week Challenge", challenge::WEEKS), "Transform in six weeks, then keep going", &format!("{}. Our challenge gives you the plan, the coaching and the community to make change stick.", challenge::stay_claim()), html! {
             (external(links::CHALLENGE_CONSULTATION, "btn btn-primary", "Book Your Free Consultation"))
@@ -30,7 +34,9 @@ pub fn main() -> Markup {
                     p class="eyebrow eyebrow-dark" { "Everything you need" }
                     h2 class="section-title" id="included-title" { "What's Included" }
                     (check_list(challenge::included()))
-                    p class="mt-6 text-ink-soft" { "Next challenge starts " (challenge::NEXT_START.long()) "." }
+                    @if sign_up_open {
+                        p class="mt-6 text-ink-soft" { "Next challenge starts " (challenge::NEXT_START.long()) "." }
+                    }
                 }
                 div class="split-media" { (image_slot(Art::Ink, Ratio::Landscape, Icon::Trophy, "Members training together during the 6-week challenge")) }
             }

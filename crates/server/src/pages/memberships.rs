@@ -1,24 +1,41 @@
-//! /memberships: the pricing section as a page, the year-end 20% off campaign and a link to the
-//! investor page.
+//! /memberships: the pricing section as a page, the year-end 20% off campaign while it runs
+//! (see [`super::campaigns`]) and a link to the investor page.
 
 use maud::{html, Markup};
-use onespace_core::offers::year_end;
+use onespace_core::offers::{year_end, Campaign};
 use onespace_core::policy;
 
+use super::campaigns;
 use super::components::prices::pricing_body;
 use super::components::{check_list, cta_banner, page_hero};
+use crate::render::RenderContext;
 use crate::routes::Page;
 
-/// The page content.
-pub fn main() -> Markup {
+/// The page content at the render instant.
+pub fn main(context: &RenderContext) -> Markup {
+    let year_end_live = campaigns::is_live(Campaign::YearEnd, context);
     html! {
         (page_hero("Memberships", "Pricing", &policy::no_contract_note(), html! {
             a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
-            a class="btn btn-outline-light" href="#year-end-offer" { "See the Year-End Offer" }
+            @if year_end_live {
+                a class="btn btn-outline-light" href="#year-end-offer" { "See the Year-End Offer" }
+            }
         }))
         section class="section" aria-label="Plans and prices" {
             div class="container-page" { (pricing_body(2)) }
         }
+        @if year_end_live { (year_end_panel()) }
+        (cta_banner(
+            "Own a piece of One Space",
+            "We are inviting our community to invest in the studio's next chapter.",
+            html! { a class="btn btn-primary" href=(Page::Invest.path()) { "Invest in One Space" } },
+        ))
+    }
+}
+
+/// The year-end campaign's panel and code.
+fn year_end_panel() -> Markup {
+    html! {
         section class="section section-alt" id="year-end-offer" aria-labelledby="year-end-title" {
             div class="container-page" {
                 div class="offer-panel" {
@@ -40,10 +57,5 @@ pub fn main() -> Markup {
                 }
             }
         }
-        (cta_banner(
-            "Own a piece of One Space",
-            "We are inviting our community to invest in the studio's next chapter.",
-            html! { a class="btn btn-primary" href=(Page::Invest.path()) { "Invest in One Space" } },
-        ))
     }
 }

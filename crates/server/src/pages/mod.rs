@@ -7,6 +7,7 @@
 //! form-post handler can show the same page with the visitor's values and messages, or with the
 //! thank-you panel, through [`document_with_form`].
 
+pub mod campaigns;
 pub mod components;
 pub mod structured;
 
@@ -65,13 +66,19 @@ pub fn document(route: &Route, context: &RenderContext) -> Document {
 /// instead of the form once sent. Pages without a form ignore `view`.
 pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormView) -> Document {
     use structured as ld;
+    if let Some(campaign) = campaigns::of_page(route.page) {
+        let state = campaign.state_at(context.now);
+        if state.phase != onespace_core::calendar::Phase::Live {
+            return campaigns::not_running(route, campaign, state);
+        }
+    }
     let (data, main): (Vec<Value>, _) = match route.page {
         Page::Home => (vec![ld::web_page(route, context)], home::main(context)),
         Page::About => (vec![ld::health_club(context)], about::main()),
         Page::OurClasses => (Vec::new(), classes::main()),
         Page::Timetable => (ld::class_events(context), timetable::main(context)),
-        Page::Memberships => (Vec::new(), memberships::main()),
-        Page::Challenge => (Vec::new(), challenge::main()),
+        Page::Memberships => (Vec::new(), memberships::main(context)),
+        Page::Challenge => (Vec::new(), challenge::main(context)),
         Page::FireIce => (Vec::new(), fire_ice::main()),
         Page::Hyrox => (Vec::new(), hyrox::main()),
         Page::IntroOffer => (vec![ld::intro_offer(context)], intro_offer::main()),
@@ -91,11 +98,11 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
         Page::FounderMemberships => (Vec::new(), founder::main(view)),
         Page::BackToSchool => (
             vec![ld::back_to_school_event(route, context)],
-            back_to_school::main(),
+            back_to_school::main(context),
         ),
         Page::SeptemberSale => (
             vec![september_sale::structured_data(route, context)],
-            september_sale::main(),
+            september_sale::main(context),
         ),
         Page::HotYoga
         | Page::YogaBeginners

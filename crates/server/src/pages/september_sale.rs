@@ -7,7 +7,7 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{PACK_20, PACK_50};
-use onespace_core::offers::{back_to_school, september_sale as sale};
+use onespace_core::offers::{back_to_school, september_sale as sale, Campaign};
 use onespace_core::{links, policy, studio};
 use serde_json::Value;
 
@@ -133,10 +133,12 @@ pub fn structured_data(route: &Route, context: &RenderContext) -> Value {
     )
 }
 
-/// The page content.
-pub fn main() -> Markup {
+/// The page content while the sale is live (see [`super::campaigns`]).
+pub fn main(context: &RenderContext) -> Markup {
     let left = format!("{} spots left", sale::LEFT);
     html! {
+        (super::campaigns::watch(Campaign::SeptemberSale, context))
+        div data-offer-live {
         section class="page-hero" {
             (hero_art())
             div class="container-page relative" {
@@ -198,5 +200,6 @@ pub fn main() -> Markup {
                 a class="btn btn-outline-light" href={ (Page::Contact.path()) "#" (super::contact::FORM.anchor) } { "Contact Us to Apply" }
             }))
         }
+    }
     }
 }

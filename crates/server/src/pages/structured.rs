@@ -2,6 +2,7 @@
 //! core; the values are plain `serde_json` so the tests can parse them back.
 
 use onespace_core::catalogue::{intro, trial};
+use onespace_core::offers::Campaign;
 use onespace_core::{links, studio, Pence};
 use serde_json::{json, Value};
 
@@ -122,16 +123,16 @@ pub fn service(name: &str, description: &str, route: &Route, context: &RenderCon
     })
 }
 
-/// The back-to-school offer as an Event. SPEC dates the structured data August 2024, while the
-/// visible offer names its own deadline from the core; the two are kept as SPEC gives them.
+/// The back-to-school offer as an Event, dated by its window (only rendered while it is live).
 pub fn back_to_school_event(route: &Route, context: &RenderContext) -> Value {
+    let window = Campaign::BackToSchool.window();
     json!({
         "@context": "https://schema.org",
         "@type": "Event",
         "name": "Back to School Offers at One Space",
         "description": route.description,
-        "startDate": "2024-08-01",
-        "endDate": "2024-08-31",
+        "startDate": window.starts.iso(),
+        "endDate": window.ends.iso(),
         "eventStatus": "https://schema.org/EventScheduled",
         "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
         "url": context.absolute(route.path),
@@ -140,20 +141,22 @@ pub fn back_to_school_event(route: &Route, context: &RenderContext) -> Value {
     })
 }
 
-/// The September sale as a SpecialAnnouncement, 2024-09-01 to 2024-09-30 as SPEC dates it.
+/// The September sale as a SpecialAnnouncement, dated by its window (only rendered while it is
+/// live).
 pub fn september_announcement(
     headline: &str,
     text: &str,
     route: &Route,
     context: &RenderContext,
 ) -> Value {
+    let window = Campaign::SeptemberSale.window();
     json!({
         "@context": "https://schema.org",
         "@type": "SpecialAnnouncement",
         "name": headline,
         "text": text,
-        "datePosted": "2024-09-01",
-        "expires": "2024-09-30",
+        "datePosted": window.starts.iso(),
+        "expires": window.ends.iso(),
         "url": context.absolute(route.path),
         "announcementLocation": studio_ref(context),
     })

@@ -53,6 +53,9 @@ pub struct Document {
     pub structured_data: Vec<Markup>,
     /// The content of `<main>`.
     pub main: Markup,
+    /// Kept out of search results (`robots: noindex`): error pages, and an offer's page while
+    /// the offer is not on.
+    pub noindex: bool,
 }
 
 impl Document {
@@ -65,6 +68,7 @@ impl Document {
             header: route.header,
             structured_data,
             main,
+            noindex: false,
         }
     }
 
@@ -78,6 +82,7 @@ impl Document {
             header: HeaderMode::Full,
             structured_data: Vec::new(),
             main,
+            noindex: true,
         }
     }
 }
@@ -100,7 +105,8 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 @if let Some(canonical) = &canonical {
                     link rel="canonical" href=(canonical);
                     meta property="og:url" content=(canonical);
-                } @else {
+                }
+                @if document.noindex {
                     meta name="robots" content="noindex";
                 }
                 meta property="og:type" content="website";

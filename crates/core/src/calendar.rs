@@ -1,0 +1,319 @@
+//! The studio's calendar: UK civil time (Europe/London) and the state of a dated offer at an
+//! instant.
+//!
+//! An offer runs from the start of its first day to the end of its last day, both in UK time:
+//! "ends 31 Aug" means 31 August 24:00 British Summer Time, which is 23:00 UTC. The UK rule is
+//! written once here rather than taken from a time-zone database (chrono-tz would add its tables
+//! to the WebAssembly module that phones download): summer time runs from 01:00 UTC on the last
+//! Sunday of March to 01:00 UTC on the last Sunday of October, as it has since 1996.
+//!
+//! Pure: every function takes the instant it decides for; the server passes its clock (or a
+//! preview date), the islands pass the browser's.
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
+use serde::Serialize;
+
+use crate::offers::Date;
+
+/// The last Sunday of `month` (3 or 10) of `year`.
+fn last_sunday(year: i32, month: u32) -> Option<NaiveDate> {
+    let last = NaiveDate::from_ymd_opt(year, month + 1, 1)?.pred_opt()?;
+    let back = last.weekday().num_days_from_sunday();
+    Some(last - Duration::days(i64::from(back)))
+}
+
+/// The instant UK summer time starts (`spring`) and ends (`autumn`) in `year`: 01:00 UTC on
+/// the last Sundays of March and October.
+fn summer_time(year: i32) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    let one_am = NaiveTime::from_hms_opt(1, 0, 0)?;
+    let spring = last_sunday(year, 3)?.and_time(one_am).and_utc();
+    let autumn = last_sunday(year, 10)?.and_time(one_am).and_utc();
+    Some((spring, autumn))
+}
+
+/// True when `instant` falls in UK summer time (BST, UTC+1).
+pub fn is_summer_time(instant: DateTime<Utc>) -> bool {
+    summer_time(instant.year())
+        .is_some_and(|(spring, autumn)| spring <= instant && instant < autumn)
+}
+
+/// The UK calendar date at `instant`.
+pub fn london_date(instant: DateTime<Utc>) -> NaiveDate {
+    let offset = if is_summer_time(instant) { 1 } else { 0 };
+    (instant + Duration::hours(offset)).date_naive()
+}
+
+/// The instant a UK calendar day begins (local midnight). Midnight is never skipped or repeated
+/// in the UK (the clocks change at 01:00 and 02:00), so it is always one instant.
+pub fn london_midnight(date: NaiveDate) -> DateTime<Utc> {
+    let utc_midnight = date.and_time(NaiveTime::MIN).and_utc();
+    // Local midnight is summer time when 23:00 UTC the evening before is.
+    let evening_before = utc_midnight - Duration::hours(1);
+    if is_summer_time(evening_before) {
+        evening_before
+    } else {
+        utc_midnight
+    }
+}
+
+/// Why a date cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DateError {
+    /// Not `YYYY-MM-DD`.
+    Format(String),
+    /// A date that does not exist, such as 2025-02-30.
+    NoSuchDay(String),
+    /// A window whose last day comes before its first: (first, last).
+    OutOfOrder(String, String),
+}
+
+impl core::fmt::Display for DateError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Format(text) => write!(f, "'{text}' is not a date like 2025-08-31"),
+            Self::NoSuchDay(text) => write!(f, "'{text}' is not a day of the calendar"),
+            Self::OutOfOrder(starts, ends) => {
+                write!(f, "the end {ends} comes before the start {starts}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DateError {}
+
+impl Date {
+    /// Reads `YYYY-MM-DD`, refusing days that do not exist.
+    pub fn parse_iso(text: &str) -> Result<Self, DateError> {
+        let bad = || DateError::Format(text.to_owned());
+        let mut parts = text.trim().split('-');
+        let mut number = |digits: usize| {
+            parts
+                .next()
+                .filter(|part| part.len() == digits && part.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|part| part.parse::<u16>().ok())
+                .ok_or_else(bad)
+        };
+        let (year, month, day) = (number(4)?, number(2)?, number(2)?);
+        if parts.next().is_some() {
+            return Err(bad());
+        }
+        let date = Self::new(year, month as u8, day as u8);
+        date.naive()
+            .map(|_| date)
+            .ok_or_else(|| DateError::NoSuchDay(text.to_owned()))
+    }
+
+    /// The same day as a chrono date; `None` for a day that does not exist.
+    pub fn naive(self) -> Option<NaiveDate> {
+        NaiveDate::from_ymd_opt(
+            i32::from(self.year),
+            u32::from(self.month),
+            u32::from(self.day),
+        )
+    }
+
+    /// The day of the week.
+    pub fn weekday(self) -> Option<Weekday> {
+        self.naive().map(|date| date.weekday())
+    }
+}
+
+/// When a dated offer runs: from the start of `starts` to the end of `ends`, UK time, both days
+/// included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Window {
+    /// First day.
+    pub starts: Date,
+    /// Last day.
+    pub ends: Date,
+}
+
+/// Where an offer stands at an instant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Phase {
+    /// Not started: not linked or listed anywhere.
+    Upcoming,
+    /// Running: shown as the studio wrote it.
+    Live,
+    /// Over: its page says so and nothing else mentions it.
+    Ended,
+}
+
+/// An offer's state at an instant, as the pages and the islands use it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OfferState {
+    /// Upcoming, live or ended.
+    pub phase: Phase,
+    /// The instant it starts, milliseconds since the Unix epoch.
+    pub starts_ms: i64,
+    /// The instant it ends (the midnight after its last day, UK time), milliseconds.
+    pub ends_ms: i64,
+    /// While live, UK calendar days left counting today: 1 on the last day. 0 otherwise.
+    pub days_left: u32,
+}
+
+impl Window {
+    /// A window from `starts` to `ends` (checked by [`Window::checked`]).
+    pub const fn new(starts: Date, ends: Date) -> Self {
+        Self { starts, ends }
+    }
+
+    /// Reads two `YYYY-MM-DD` dates; the end may not come before the start.
+    pub fn parse(starts: &str, ends: &str) -> Result<Self, DateError> {
+        Self::new(Date::parse_iso(starts)?, Date::parse_iso(ends)?).checked()
+    }
+
+    /// The window if both days exist and the last is not before the first.
+    pub fn checked(self) -> Result<Self, DateError> {
+        let (Some(starts), Some(ends)) = (self.starts.naive(), self.ends.naive()) else {
+            let bad = if self.starts.naive().is_none() {
+                self.starts
+            } else {
+                self.ends
+            };
+            return Err(DateError::NoSuchDay(bad.iso()));
+        };
+        if ends < starts {
+            return Err(DateError::OutOfOrder(self.starts.iso(), self.ends.iso()));
+        }
+        Ok(self)
+    }
+
+    /// The instant the offer starts.
+    pub fn start_instant(self) -> DateTime<Utc> {
+        self.starts
+            .naive()
+            .map_or(DateTime::<Utc>::MIN_UTC, london_midnight)
+    }
+
+    /// The instant the offer ends: the midnight after its last day, UK time.
+    pub fn end_instant(self) -> DateTime<Utc> {
+        self.ends
+            .naive()
+            .and_then(|last| last.succ_opt())
+            .map_or(DateTime::<Utc>::MIN_UTC, london_midnight)
+    }
+
+    /// The offer's state at `now`.
+    pub fn state_at(self, now: DateTime<Utc>) -> OfferState {
+        let (start, end) = (self.start_instant(), self.end_instant());
+        let phase = if now < start {
+            Phase::Upcoming
+        } else if now < end {
+            Phase::Live
+        } else {
+            Phase::Ended
+        };
+        let days_left = match (phase, self.ends.naive()) {
+            (Phase::Live, Some(last)) => {
+                u32::try_from((last - london_date(now)).num_days() + 1).unwrap_or(0)
+            }
+            _ => 0,
+        };
+        OfferState {
+            phase,
+            starts_ms: start.timestamp_millis(),
+            ends_ms: end.timestamp_millis(),
+            days_left,
+        }
+    }
+
+    /// Its next start or end after `now`, if any: when the pages must be rendered again.
+    pub fn next_boundary(self, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        [self.start_instant(), self.end_instant()]
+            .into_iter()
+            .find(|instant| *instant > now)
+    }
+}
+
+/// The instant for milliseconds since the Unix epoch (clamped to chrono's range).
+pub fn instant_from_ms(ms: i64) -> DateTime<Utc> {
+    Utc.timestamp_millis_opt(ms).single().unwrap_or(if ms < 0 {
+        DateTime::<Utc>::MIN_UTC
+    } else {
+        DateTime::<Utc>::MAX_UTC
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text)
+            .map(|instant| instant.with_timezone(&Utc))
+            .unwrap_or_else(|error| panic!("{text}: {error}"))
+    }
+
+    #[test]
+    fn summer_time_follows_the_last_sundays_of_march_and_october() {
+        assert!(!is_summer_time(at("2025-03-30T00:59:59Z")));
+        assert!(is_summer_time(at("2025-03-30T01:00:00Z")));
+        assert!(is_summer_time(at("2025-10-26T00:59:59Z")));
+        assert!(!is_summer_time(at("2025-10-26T01:00:00Z")));
+        assert!(is_summer_time(at("2026-07-01T12:00:00Z")));
+        assert!(!is_summer_time(at("2026-12-01T12:00:00Z")));
+    }
+
+    #[test]
+    fn midnight_is_23_00_utc_in_summer_and_00_00_in_winter() {
+        let day = |text| Date::parse_iso(text).ok().and_then(Date::naive);
+        let midnight = |text| day(text).map(london_midnight);
+        assert_eq!(midnight("2025-09-01"), Some(at("2025-08-31T23:00:00Z")));
+        assert_eq!(midnight("2026-01-01"), Some(at("2026-01-01T00:00:00Z")));
+        // The days the clocks change: midnight is still before the change.
+        assert_eq!(midnight("2025-03-30"), Some(at("2025-03-30T00:00:00Z")));
+        assert_eq!(midnight("2025-03-31"), Some(at("2025-03-30T23:00:00Z")));
+        assert_eq!(midnight("2025-10-26"), Some(at("2025-10-25T23:00:00Z")));
+        assert_eq!(midnight("2025-10-27"), Some(at("2025-10-27T00:00:00Z")));
+    }
+
+    #[test]
+    fn an_august_offer_ends_at_23_00_utc_on_its_last_day() {
+        let window = Window::parse("2025-08-01", "2025-08-31").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            window.state_at(at("2025-07-31T22:59:59Z")).phase,
+            Phase::Upcoming
+        );
+        let first = window.state_at(at("2025-07-31T23:00:00Z"));
+        assert_eq!((first.phase, first.days_left), (Phase::Live, 31));
+        let last = window.state_at(at("2025-08-31T22:59:59Z"));
+        assert_eq!((last.phase, last.days_left), (Phase::Live, 1));
+        assert_eq!(
+            window.state_at(at("2025-08-31T23:00:00Z")).phase,
+            Phase::Ended
+        );
+        assert_eq!(
+            window.next_boundary(at("2025-08-10T00:00:00Z")),
+            Some(at("2025-08-31T23:00:00Z"))
+        );
+        assert_eq!(window.next_boundary(at("2025-09-10T00:00:00Z")), None);
+    }
+
+    #[test]
+    fn bad_dates_are_refused_with_the_text() {
+        assert_eq!(
+            Date::parse_iso("2025-02-30"),
+            Err(DateError::NoSuchDay("2025-02-30".into()))
+        );
+        for bad in [
+            "31/08/2025",
+            "2025-8-31",
+            "2025-08-31x",
+            "",
+            "2025-08-31-01",
+        ] {
+            assert!(
+                matches!(Date::parse_iso(bad), Err(DateError::Format(_))),
+                "{bad}"
+            );
+        }
+        assert!(Window::parse("2025-09-01", "2025-08-31").is_err());
+        assert_eq!(
+            Date::parse_iso("2025-08-31").map(Date::long).as_deref(),
+            Ok("31 August 2025")
+        );
+    }
+}

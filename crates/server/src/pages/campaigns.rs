@@ -1,0 +1,142 @@
+//! Offers that run between two dates follow the calendar: each is decided for the render instant
+//! ([`RenderContext::now`]) by the core's [`Campaign::state_at`].
+//!
+//! - Live: the offer's page renders as the studio wrote it, is listed in the sitemap and carries
+//!   its structured data; an island ([`watch`]) holds the end instant, so a page left open
+//!   across the end says the offer has ended.
+//! - Ended: its page still answers 200 at its address (links in old posts keep working) but
+//!   only says plainly that the offer ended on its date and points to what is on now; it is
+//!   `noindex`, out of the sitemap and carries no structured data. Nothing else mentions it.
+//! - Upcoming: not linked or listed anywhere. Its address, if someone has it early, says when the
+//!   offer starts, on the same terms as an ended page (no advertising of terms that are not on).
+
+use chrono::{DateTime, Utc};
+use maud::{html, Markup};
+use onespace_core::calendar::{OfferState, Phase};
+use onespace_core::catalogue::{trial, MembershipPlan, MONTHLY_MEMBERSHIPS};
+use onespace_core::offers::Campaign;
+use serde_json::json;
+
+use super::components::page_hero;
+use crate::config::Clock;
+use crate::render::{island, Document, Load, RenderContext};
+use crate::routes::{HeaderMode, Page, Route};
+
+/// The campaign whose page `page` is, if it is an offer page.
+pub fn of_page(page: Page) -> Option<Campaign> {
+    match page {
+        Page::BackToSchool => Some(Campaign::BackToSchool),
+        Page::SeptemberSale => Some(Campaign::SeptemberSale),
+        _ => None,
+    }
+}
+
+/// True while `campaign` runs at the render instant.
+pub fn is_live(campaign: Campaign, context: &RenderContext) -> bool {
+    campaign.state_at(context.now).phase == Phase::Live
+}
+
+/// Whether `route` is in the sitemap at `now`: the route table says so and, for an offer page,
+/// the offer is on.
+pub fn listed(route: &Route, now: DateTime<Utc>) -> bool {
+    route.in_sitemap
+        && of_page(route.page).is_none_or(|campaign| campaign.state_at(now).phase == Phase::Live)
+}
+
+/// The page of an offer that is not on (ended or not yet started), in place of its content.
+pub fn not_running(route: &Route, campaign: Campaign, state: OfferState) -> Document {
+    let (title, heading, message) = match state.phase {
+        Phase::Upcoming => (
+            "Offer Not Yet Open | One Space Livingston",
+            "This offer has not started yet",
+            campaign.starts_message(),
+        ),
+        Phase::Ended | Phase::Live => (
+            "Offer Ended | One Space Livingston",
+            "This offer has ended",
+            campaign.ended_message(),
+        ),
+    };
+    Document {
+        title,
+        description: "This One Space offer is not on. See what is on now: the 14-day trial and \
+                      memberships with no contract.",
+        path: Some(route.path),
+        header: HeaderMode::Full,
+        structured_data: Vec::new(),
+        main: html! {
+            (page_hero("Offers", heading, &message, html! {
+                a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
+                a class="btn btn-outline-light" href=(Page::Memberships.path()) { "See Memberships" }
+            }))
+            (on_now())
+        },
+        noindex: true,
+    }
+}
+
+/// The cheapest monthly membership, for 'from £49 a month'.
+fn cheapest_membership() -> Option<&'static MembershipPlan> {
+    MONTHLY_MEMBERSHIPS.iter().min_by_key(|plan| plan.price)
+}
+
+/// What is on now: the 14-day trial and the memberships.
+fn on_now() -> Markup {
+    html! {
+        section class="section" aria-labelledby="on-now-title" {
+            div class="container-page" {
+                h2 class="section-title" id="on-now-title" { "On now" }
+                div class="card-grid md:grid-cols-2 mt-8" {
+                    article class="price-card price-card-featured" {
+                        p class="badge badge-popular" { "New here" }
+                        h3 class="price-card-name" { (trial::NAME) }
+                        p class="price" { (trial::PRICE.format()) }
+                        p class="price-card-detail" { (trial::DAYS) " days of every class and Fire & Ice recovery." }
+                        a class="btn btn-primary w-full mt-auto" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
+                    }
+                    article class="price-card" {
+                        h3 class="price-card-name" { "Memberships" }
+                        @if let Some(plan) = cheapest_membership() {
+                            p class="price" { "From " (plan.price.format()) span class="price-unit" { "/month" } }
+                        }
+                        p class="price-card-detail" { "Rolling monthly plans, unlimited options and session packs. No contract." }
+                        a class="btn btn-dark w-full mt-auto" href=(Page::Memberships.path()) { "See Memberships" }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The island on a live offer's page that turns it into the ended notice if it is still open
+/// when the offer ends. Without JavaScript it is an empty, hidden box (a reload shows the ended
+/// page, since the server renders again at the end).
+///
+/// Under `--preview-date` the island also gets the preview instant (`previewMs`) and counts from
+/// it instead of the browser's clock, so the studio previewing an offer sees it live, and sees
+/// it end when previewing just before its end.
+pub fn watch(campaign: Campaign, context: &RenderContext) -> Markup {
+    let window = campaign.window();
+    let state = campaign.state_at(context.now);
+    let preview_ms = match context.clock {
+        Clock::Fixed(instant) => Some(instant.timestamp_millis()),
+        Clock::Real => None,
+    };
+    island(
+        "OfferWatch",
+        Load::Idle,
+        &json!({
+            "starts": window.starts.iso(),
+            "ends": window.ends.iso(),
+            "endsMs": state.ends_ms,
+            "previewMs": preview_ms,
+            "heading": "This offer has ended",
+            "message": campaign.ended_message(),
+            "links": [
+                { "label": "Start My 14-Day Trial", "href": Page::IntroOffer.path() },
+                { "label": "See Memberships", "href": Page::Memberships.path() },
+            ],
+        }),
+        html! { div class="offer-ended" hidden {} },
+    )
+}

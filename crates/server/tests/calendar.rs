@@ -1,0 +1,252 @@
+//! Pages follow the calendar: each dated offer seen before, during and after its window through
+//! the site `serve --preview-date` renders (status, what a visitor reads, `noindex`, sitemap,
+//! JSON-LD), and a re-render at a boundary swapping the page and its ETag without a restart.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+mod built_site;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::test as actix_test;
+use built_site::site_on;
+use onespace_server::build_app;
+use onespace_server::config::Clock;
+use onespace_server::routes::{Page, ROUTES};
+use onespace_server::{Config, LiveSite, Site};
+
+struct Seen {
+    status: StatusCode,
+    etag: String,
+    body: String,
+}
+
+async fn get(site: actix_web::web::Data<LiveSite>, path: &str) -> Seen {
+    let app = actix_test::init_service(build_app(site)).await;
+    let response =
+        actix_test::call_service(&app, actix_test::TestRequest::get().uri(path).to_request()).await;
+    let status = response.status();
+    let etag = response
+        .headers()
+        .get(header::ETAG)
+        .map(|value| value.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    let body = String::from_utf8(actix_test::read_body(response).await.to_vec()).unwrap();
+    Seen { status, etag, body }
+}
+
+async fn on(preview: &str, path: &str) -> Seen {
+    get(site_on(preview), path).await
+}
+
+fn noindex(body: &str) -> bool {
+    body.contains("<meta name=\"robots\" content=\"noindex\">")
+}
+
+fn json_ld_types(body: &str) -> Vec<String> {
+    body.split("<script type=\"application/ld+json\">")
+        .skip(1)
+        .map(|rest| {
+            let block: serde_json::Value =
+                serde_json::from_str(rest.split("</script>").next().unwrap()).unwrap();
+            block["@type"].as_str().unwrap_or_default().to_owned()
+        })
+        .collect()
+}
+
+async fn in_sitemap(preview: &str, path: &str) -> bool {
+    on(preview, "/sitemap.xml").await.body.contains(&format!(
+        "<loc>https://www.onespacestudio.co.uk{path}</loc>"
+    ))
+}
+
+/// A live offer page: its own title and content, indexable, listed, with its structured data and
+/// the island that knows its end.
+async fn assert_live(preview: &str, page: Page, shows: &str, ld_type: &str, ends_ms: i64) {
+    let path = page.path();
+    let seen = on(preview, path).await;
+    assert_eq!(seen.status, StatusCode::OK, "{path} on {preview}");
+    assert!(
+        seen.body.contains(&format!(
+            "<title>{}</title>",
+            page.route().title.replace('&', "&amp;")
+        )),
+        "{path} on {preview}"
+    );
+    assert!(
+        seen.body.contains(shows),
+        "{path} on {preview} lacks {shows}"
+    );
+    assert!(!noindex(&seen.body), "{path} on {preview}");
+    assert_eq!(json_ld_types(&seen.body), [ld_type], "{path} on {preview}");
+    assert!(
+        seen.body.contains("data-island=\"OfferWatch\"")
+            && seen.body.contains(&format!("\"endsMs\":{ends_ms}")),
+        "{path} on {preview}"
+    );
+    assert!(in_sitemap(preview, path).await, "{path} on {preview}");
+}
+
+/// An offer page that is not on: 200, a plain message, the way to what is on now, `noindex`,
+/// no structured data, out of the sitemap.
+async fn assert_not_on(preview: &str, page: Page, message: &str, hides: &str) {
+    let path = page.path();
+    let seen = on(preview, path).await;
+    assert_eq!(seen.status, StatusCode::OK, "{path} on {preview}");
+    assert!(
+        seen.body.contains(message),
+        "{path} on {preview} lacks {message}"
+    );
+    assert!(
+        !seen.body.contains(hides),
+        "{path} on {preview} shows {hides}"
+    );
+    assert!(seen
+        .body
+        .contains("href=\"/intro-offer\">Start My 14-Day Trial</a>"));
+    assert!(seen
+        .body
+        .contains("href=\"/memberships\">See Memberships</a>"));
+    assert!(noindex(&seen.body), "{path} on {preview}");
+    assert!(json_ld_types(&seen.body).is_empty(), "{path} on {preview}");
+    assert!(!seen.body.contains("OfferWatch"), "{path} on {preview}");
+    assert!(!in_sitemap(preview, path).await, "{path} on {preview}");
+}
+
+#[actix_web::test]
+async fn back_to_school_runs_through_august_uk_time() {
+    let banner = "Ends 31 Aug — Don't miss your Back to School savings";
+    // Midnight BST after 31 August is 23:00 UTC.
+    let ends_ms = 1_756_681_200_000;
+    assert_not_on(
+        "2025-07-31T22:59:59Z",
+        Page::BackToSchool,
+        "The back to school offers start on 1 August 2025.",
+        banner,
+    )
+    .await;
+    assert_live("2025-08-15", Page::BackToSchool, banner, "Event", ends_ms).await;
+    assert_live(
+        "2025-08-31T22:59:59Z",
+        Page::BackToSchool,
+        banner,
+        "Event",
+        ends_ms,
+    )
+    .await;
+    assert_not_on(
+        "2025-08-31T23:00:00Z",
+        Page::BackToSchool,
+        "The back to school offers ended on 31 August 2025.",
+        banner,
+    )
+    .await;
+    assert_not_on(
+        "2026-11-23",
+        Page::BackToSchool,
+        "The back to school offers ended on 31 August 2025.",
+        "Buy before",
+    )
+    .await;
+}
+
+#[actix_web::test]
+async fn the_september_sale_ran_in_september_2024_and_has_ended() {
+    let spots = "Only 7 Left!";
+    assert_live(
+        "2024-09-15",
+        Page::SeptemberSale,
+        spots,
+        "SpecialAnnouncement",
+        1_727_737_200_000,
+    )
+    .await;
+    assert_not_on(
+        "2026-11-23",
+        Page::SeptemberSale,
+        "The September sale ended on 30 September 2024.",
+        spots,
+    )
+    .await;
+}
+
+#[actix_web::test]
+async fn the_year_end_panel_shows_only_while_the_campaign_runs() {
+    let panel = "valid until 31 December 2025";
+    for (preview, shown) in [
+        ("2025-10-31T23:59:59Z", false),
+        ("2025-12-01", true),
+        ("2025-12-31T23:59:59Z", true),
+        ("2026-01-01T00:00:00Z", false),
+        ("2026-11-23", false),
+    ] {
+        let seen = on(preview, "/memberships").await;
+        assert_eq!(seen.body.contains(panel), shown, "{preview}");
+        assert_eq!(
+            seen.body.contains("See the Year-End Offer"),
+            shown,
+            "{preview}"
+        );
+        assert_eq!(seen.body.contains("Valid until"), shown, "{preview}");
+        assert!(
+            seen.body.contains("Rolling Monthly Memberships"),
+            "{preview}"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn the_challenge_start_is_mentioned_only_while_sign_up_is_open() {
+    let line = "Next challenge starts 1 September 2025.";
+    assert!(on("2025-08-15", "/challenge").await.body.contains(line));
+    assert!(!on("2025-08-31T23:00:00Z", "/challenge")
+        .await
+        .body
+        .contains(line));
+    assert!(!on("2026-11-23", "/challenge").await.body.contains(line));
+}
+
+#[actix_web::test]
+async fn no_page_links_to_an_offer_that_is_not_on() {
+    for route in &ROUTES {
+        let seen = on("2026-11-23", route.path).await;
+        for offer in ["/back-to-school", "/september-sale"] {
+            assert!(
+                !seen.body.contains(&format!("href=\"{offer}")),
+                "{} links to {offer}",
+                route.path
+            );
+        }
+    }
+}
+
+#[actix_web::test]
+async fn a_re_render_at_the_boundary_swaps_the_page_and_its_etag_without_a_restart() {
+    let live_until = Clock::from_preview(Some("2025-08-31T22:59:59Z")).unwrap();
+    let ended_at = Clock::from_preview(Some("2025-08-31T23:00:00Z")).unwrap();
+    let site = actix_web::web::Data::new(LiveSite::new(
+        Site::build(&Config {
+            clock: live_until,
+            ..Config::for_rendering()
+        })
+        .unwrap(),
+    ));
+    let before = get(site.clone(), "/back-to-school").await;
+    assert!(before.body.contains("Back to School Savings"));
+    let updating = site.clone();
+    actix_web::web::block(move || {
+        updating.update(|context| {
+            context.clock = ended_at;
+            context.now = ended_at.now();
+        });
+    })
+    .await
+    .unwrap();
+    let after = get(site.clone(), "/back-to-school").await;
+    assert!(after
+        .body
+        .contains("The back to school offers ended on 31 August 2025."));
+    assert!(!before.etag.is_empty());
+    assert_ne!(before.etag, after.etag);
+    let sitemap = get(site, "/sitemap.xml").await;
+    assert!(!sitemap.body.contains("/back-to-school<"));
+}

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import '../testing/real-core';
+import OfferWatch from './OfferWatch';
+
+// 31 August 2025 ends at midnight BST: 23:00 UTC.
+const ENDS_MS = Date.UTC(2025, 7, 31, 23, 0, 0);
+
+const props = {
+  starts: '2025-08-01',
+  ends: '2025-08-31',
+  endsMs: ENDS_MS,
+  previewMs: null,
+  heading: 'This offer has ended',
+  message: 'The back to school offers ended on 31 August 2025.',
+  links: [
+    { label: 'Start My 14-Day Trial', href: '/intro-offer' },
+    { label: 'See Memberships', href: '/memberships' },
+  ],
+};
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  delete document.documentElement.dataset['offerEnded'];
+});
+
+describe('OfferWatch', () => {
+  it('shows nothing while the offer runs and the ended notice once its end passes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
+    vi.setSystemTime(ENDS_MS - 5_000);
+    render(<OfferWatch {...props} />);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(document.documentElement.dataset['offerEnded']).toBeUndefined();
+
+    await act(async () => {
+      vi.advanceTimersByTime(5_000);
+    });
+    vi.useRealTimers();
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('The back to school offers ended on 31 August 2025.');
+    expect(screen.getByRole('link', { name: 'Start My 14-Day Trial' }).getAttribute('href')).toBe('/intro-offer');
+    expect(document.documentElement.dataset['offerEnded']).toBe('');
+  });
+
+  it('does not flip before the core says the offer has ended, whatever the props say', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
+    vi.setSystemTime(ENDS_MS - 1);
+    render(<OfferWatch {...props} endsMs={ENDS_MS - 1} />);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    vi.useRealTimers();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('under a preview date it counts from the preview instant, not the browser clock', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
+    // The browser is a year later, yet the preview shows the offer live until its end.
+    vi.setSystemTime(ENDS_MS + 365 * 86_400_000);
+    render(<OfferWatch {...props} previewMs={ENDS_MS - 2_000} />);
+    await act(async () => {
+      vi.advanceTimersByTime(1_000);
+      await Promise.resolve();
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(1_000);
+    });
+    vi.useRealTimers();
+    expect((await screen.findByRole('status')).textContent).toContain('ended on 31 August 2025');
+  });
+});

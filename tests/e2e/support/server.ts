@@ -1,0 +1,101 @@
+/**
+ * Starts the real release binary on a free loopback port with a fresh data folder. The global
+ * setup starts the shared server (the real clock); a spec that needs the site on another date
+ * starts its own with `--preview-date`. The server also stops by itself if this process dies
+ * (it watches stdin). Every server reads the booking provider's stand-in that the global setup
+ * starts (`E2E_PROVIDER_PORT`), never the real provider.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const BINARY = resolve(import.meta.dirname, '../../../target/release/onespace');
+const PROVIDER = resolve(import.meta.dirname, '../../support/teamup_standin.py');
+
+/** Starts the booking provider's stand-in on a free port; resolves with its port. */
+export function startProvider(): Promise<{ port: number; stop: () => void }> {
+  const child = spawn('python3', [PROVIDER, '--port', '0', '--lifetime', '7200'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  return new Promise((resolvePort, reject) => {
+    child.once('exit', (code) => reject(new Error(`the provider stand-in exited (${code})`)));
+    child.stdout?.once('data', (chunk: Buffer) => {
+      const port = Number(/^ready (\d+)/.exec(chunk.toString())?.[1]);
+      if (!port) reject(new Error(`the provider stand-in said ${chunk.toString()}`));
+      resolvePort({ port, stop: () => { child.stdin?.end(); child.kill('SIGTERM'); } });
+    });
+  });
+}
+
+export interface RunningServer {
+  baseURL: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitUntilServing(url: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`the server did not answer at ${url}`);
+}
+
+/** Points a server at the stand-in, once the global setup has started it. */
+function providerEnv(): Record<string, string> {
+  const port = process.env['E2E_PROVIDER_PORT'];
+  return port ? { ONESPACE_SCHEDULE_API_URL: `http://127.0.0.1:${port}/api/v2` } : {};
+}
+
+/** Starts `onespace serve` with `args` added, and waits until it answers. */
+export async function startServer(args: string[] = []): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'onespace-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    BINARY,
+    ['serve', '--addr', `127.0.0.1:${port}`, '--data', dataDir, '--stop-when-stdin-closes', ...args],
+    { stdio: ['pipe', 'inherit', 'pipe'], env: { ...process.env, ...providerEnv(), RUST_LOG: 'warn,onespace::not_found=info', ONESPACE_RATE_LIMIT_PER_MINUTE: '1000' } },
+  );
+  const logs: string[] = [];
+  server.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  const exited = new Promise<never>((_, reject) =>
+    server.once('exit', (code) => reject(new Error(`server exited (${code}): ${logs.join('')}`))),
+  );
+  // Rendering the site at start takes a second on an idle machine; a shared, loaded one needs
+  // far more.
+  await Promise.race([waitUntilServing(`${baseURL}/robots.txt`, Date.now() + 90_000), exited]);
+  exited.catch(() => undefined);
+  return {
+    baseURL,
+    dataDir,
+    stop: async () => {
+      server.stdin?.end();
+      server.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The site as `onespace serve --preview-date DATE` shows it. */
+export function startServerOn(previewDate: string): Promise<RunningServer> {
+  return startServer(['--preview-date', previewDate]);
+}
