@@ -3,7 +3,9 @@
  * server rendered (rows carry `data-class-type` and `data-class-day`). The rule of which classes
  * show, and how the choice is written in the address (`?type=hot-yoga&day=tue`, so a filtered view
  * can be shared), is the core's (`timetableFilter`, `timetableQuery`, `timetableAdmits`), the
- * same natively and here. Two labelled selects, and a polite status line saying how many classes
+ * same natively and here. The core (WebAssembly) is fetched only when the address carries a
+ * filter or the visitor first reaches for a select, so the page's first load stays light. Two
+ * labelled selects, and a polite status line saying how many classes
  * show, keep it keyboard and screen-reader friendly. Without JavaScript every class shows.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -29,14 +31,16 @@ export interface TimetableFiltersProps {
 const NONE: TimetableFilter = { type: null, day: null };
 
 export default function TimetableFilters(props: TimetableFiltersProps) {
-  const core = useCore(true);
+  const [fromAddress] = useState(() => /[?&](type|day)=/.test(window.location.search));
+  const [needed, setNeeded] = useState(fromAddress);
+  const core = useCore(needed);
   const ref = useRef<HTMLDivElement>(null);
   const [choice, setChoice] = useState<TimetableFilter>(NONE);
   const [shown, setShown] = useState<{ count: number; total: number } | null>(null);
 
   useEffect(() => {
-    if (core) setChoice(core.timetableFilter(window.location.search));
-  }, [core]);
+    if (core && fromAddress) setChoice(core.timetableFilter(window.location.search));
+  }, [core, fromAddress]);
 
   useEffect(() => {
     const week = ref.current?.closest('.class-week');
@@ -62,7 +66,6 @@ export default function TimetableFilters(props: TimetableFiltersProps) {
     if (query !== search) window.history.replaceState(window.history.state, '', `${pathname}${query}${hash}`);
   }, [core, choice]);
 
-  const disabled = !core;
   const selects = [
     { field: 'type', id: 'class-filter-type', label: props.typeLabel, allLabel: props.allTypes, choices: props.types },
     { field: 'day', id: 'class-filter-day', label: props.dayLabel, allLabel: props.allDays, choices: props.days },
@@ -74,8 +77,11 @@ export default function TimetableFilters(props: TimetableFiltersProps) {
           key={field}
           {...select}
           value={choice[field]}
-          disabled={disabled}
-          onChange={(value) => setChoice({ ...choice, [field]: value })}
+          onFocus={() => setNeeded(true)}
+          onChange={(value) => {
+            setNeeded(true);
+            setChoice({ ...choice, [field]: value });
+          }}
         />
       ))}
       <p className="class-filter-status" role="status">
@@ -100,16 +106,17 @@ interface FilterSelectProps {
   allLabel: string;
   choices: Choice[];
   value: string | null;
-  disabled: boolean;
+  /** The visitor reaches for the select: time to fetch the core. */
+  onFocus: () => void;
   onChange: (value: string | null) => void;
 }
 
 /** One labelled select of the filters. */
-function FilterSelect({ id, label, allLabel, choices, value, disabled, onChange }: FilterSelectProps) {
+function FilterSelect({ id, label, allLabel, choices, value, onFocus, onChange }: FilterSelectProps) {
   return (
     <div className="class-filter">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} disabled={disabled} onChange={(event) => onChange(event.target.value || null)}>
+      <select id={id} value={value ?? ''} onFocus={onFocus} onChange={(event) => onChange(event.target.value || null)}>
         <option value="">{allLabel}</option>
         {choices.map((choice) => (
           <option key={choice.key} value={choice.key}>

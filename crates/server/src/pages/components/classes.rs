@@ -113,7 +113,7 @@ fn filters(by_day: &[(chrono::NaiveDate, Vec<&Class>)]) -> Markup {
         div class="class-filters" {
             (island(
                 "TimetableFilters",
-                Load::Eager,
+                Load::Idle,
                 &serde_json::json!({
                     "types": types,
                     "days": days,
