@@ -10,7 +10,9 @@
 //! Pure: every function takes the instant it decides for; the server passes its clock (or a
 //! preview date), the islands pass the browser's.
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
+use chrono::{
+    DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveTime, Offset, TimeZone, Utc, Weekday,
+};
 use serde::Serialize;
 
 use crate::offers::Date;
@@ -37,10 +39,22 @@ pub fn is_summer_time(instant: DateTime<Utc>) -> bool {
         .is_some_and(|(spring, autumn)| spring <= instant && instant < autumn)
 }
 
+/// UK civil time's offset from UTC at `instant`: GMT (+00:00) or BST (+01:00).
+pub fn london_offset(instant: DateTime<Utc>) -> FixedOffset {
+    const BST: i32 = 3_600;
+    let seconds = if is_summer_time(instant) { BST } else { 0 };
+    // Both offsets are within a day, so `east_opt` always answers.
+    FixedOffset::east_opt(seconds).unwrap_or_else(|| Utc.fix())
+}
+
+/// `instant` on the studio's clock (date, time and the offset, for display and for JSON-LD).
+pub fn london_time(instant: DateTime<Utc>) -> DateTime<FixedOffset> {
+    instant.with_timezone(&london_offset(instant))
+}
+
 /// The UK calendar date at `instant`.
 pub fn london_date(instant: DateTime<Utc>) -> NaiveDate {
-    let offset = if is_summer_time(instant) { 1 } else { 0 };
-    (instant + Duration::hours(offset)).date_naive()
+    london_time(instant).date_naive()
 }
 
 /// The instant a UK calendar day begins (local midnight). Midnight is never skipped or repeated
@@ -245,6 +259,26 @@ mod tests {
         DateTime::parse_from_rfc3339(text)
             .map(|instant| instant.with_timezone(&Utc))
             .unwrap_or_else(|error| panic!("{text}: {error}"))
+    }
+
+    #[test]
+    fn london_time_carries_the_offset_of_the_season() {
+        assert_eq!(
+            london_offset(at("2026-03-29T00:59:59Z")).local_minus_utc(),
+            0
+        );
+        assert_eq!(
+            london_offset(at("2026-03-29T01:00:00Z")).local_minus_utc(),
+            3_600
+        );
+        assert_eq!(
+            london_time(at("2026-07-01T17:00:00Z")).to_rfc3339(),
+            "2026-07-01T18:00:00+01:00"
+        );
+        assert_eq!(
+            london_time(at("2026-11-23T17:00:00Z")).to_rfc3339(),
+            "2026-11-23T17:00:00+00:00"
+        );
     }
 
     #[test]

@@ -166,7 +166,8 @@ pub fn september_announcement(
 /// name, start and end with the UK offset, the studio as location and organizer, the class's
 /// booking page as the offer, attended in person. Empty (no block) until a copy was fetched.
 pub fn class_events(context: &RenderContext) -> Vec<Value> {
-    use crate::schedule::{uk_time, SHOWN_DAYS};
+    use crate::schedule::SHOWN_DAYS;
+    use onespace_core::calendar::london_time;
     let Some(copy) = context.timetable.as_deref() else {
         return Vec::new();
     };
@@ -178,8 +179,8 @@ pub fn class_events(context: &RenderContext) -> Vec<Value> {
                 "@type": "Event",
                 "name": class.name,
                 "description": format!("{} class at {}, Livingston.", class.name, studio::NAME),
-                "startDate": uk_time::local(class.starts_at).to_rfc3339(),
-                "endDate": uk_time::local(class.ends_at).to_rfc3339(),
+                "startDate": london_time(class.starts_at).to_rfc3339(),
+                "endDate": london_time(class.ends_at).to_rfc3339(),
                 "eventStatus": "https://schema.org/EventScheduled",
                 "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
                 "location": { "@type": "Place", "name": studio::NAME, "address": postal_address() },

@@ -11,11 +11,11 @@
 pub mod config;
 pub mod provider;
 pub mod refresh;
-pub mod uk_time;
 
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use onespace_core::calendar::london_time;
 use serde::{Deserialize, Serialize};
 
 pub use config::{ScheduleArgs, ScheduleConfig};
@@ -72,10 +72,10 @@ pub struct Timetable {
 impl Timetable {
     /// Classes not yet over at `now` and starting before the end of the [`SHOWN_DAYS`]th day.
     pub fn upcoming(&self, now: DateTime<Utc>, days: i64) -> impl Iterator<Item = &Class> {
-        let today = uk_time::local(now).date_naive();
+        let today = london_time(now).date_naive();
         let last = today + chrono::Duration::days(days - 1);
         self.classes.iter().filter(move |class| {
-            class.ends_at > now && uk_time::local(class.starts_at).date_naive() <= last
+            class.ends_at > now && london_time(class.starts_at).date_naive() <= last
         })
     }
 }

@@ -5,10 +5,11 @@
 
 use chrono::{DateTime, Datelike, FixedOffset, Utc};
 use maud::{html, Markup};
+use onespace_core::calendar::london_time;
 use onespace_core::timetable::{day_key, type_key};
 
 use crate::render::{island, Load};
-use crate::schedule::{uk_time, Class, Timetable};
+use crate::schedule::{Class, Timetable};
 use crate::widgets::schedule::{class_booking_url, schedule_page_url};
 
 /// `07:00`.
@@ -23,14 +24,14 @@ pub fn day_title(date: chrono::NaiveDate) -> String {
 
 /// The class's weekday key on the studio's clock.
 pub fn class_day_key(class: &Class) -> &'static str {
-    let weekday = uk_time::local(class.starts_at).weekday();
+    let weekday = london_time(class.starts_at).weekday();
     day_key(weekday.num_days_from_monday()).unwrap_or_default()
 }
 
 /// 'Updated 14:05' (today) or 'Updated Mon 23 Nov, 14:05' from when the copy was fetched.
 pub fn updated_text(copy: &Timetable, now: DateTime<Utc>) -> String {
-    let fetched = uk_time::local(copy.fetched_at);
-    if fetched.date_naive() == uk_time::local(now).date_naive() {
+    let fetched = london_time(copy.fetched_at);
+    if fetched.date_naive() == london_time(now).date_naive() {
         format!("Updated {}", clock(fetched))
     } else {
         format!("Updated {}", fetched.format("%a %-d %b, %H:%M"))
@@ -48,7 +49,7 @@ fn spaces(class: &Class) -> Option<String> {
 
 /// One class row.
 fn class_row(class: &Class) -> Markup {
-    let start = uk_time::local(class.starts_at);
+    let start = london_time(class.starts_at);
     let when = format!("{} at {}", day_title(start.date_naive()), clock(start));
     html! {
         li class="class-row" data-class-type=(type_key(&class.kind)) data-class-day=(class_day_key(class)) {
@@ -137,13 +138,13 @@ pub fn week(timetable: Option<&Timetable>, now: DateTime<Utc>, days: i64) -> Mar
     };
     let mut by_day: Vec<(chrono::NaiveDate, Vec<&Class>)> = Vec::new();
     for class in copy.upcoming(now, days) {
-        let date = uk_time::local(class.starts_at).date_naive();
+        let date = london_time(class.starts_at).date_naive();
         match by_day.last_mut() {
             Some((day, classes)) if *day == date => classes.push(class),
             _ => by_day.push((date, vec![class])),
         }
     }
-    let today = uk_time::local(now).date_naive();
+    let today = london_time(now).date_naive();
     html! {
         p class="class-updated" {
             time datetime=(copy.fetched_at.to_rfc3339()) { (updated_text(copy, now)) }
@@ -181,10 +182,10 @@ pub fn home_section(
     let next: Vec<&Class> = timetable
         .map(|copy| copy.upcoming(now, 2).take(HOME_CLASSES).collect())
         .unwrap_or_default();
-    let today = uk_time::local(now).date_naive();
+    let today = london_time(now).date_naive();
     let is_today = next
         .first()
-        .is_some_and(|class| uk_time::local(class.starts_at).date_naive() == today);
+        .is_some_and(|class| london_time(class.starts_at).date_naive() == today);
     let title = if is_today || next.is_empty() {
         "Classes today"
     } else {
