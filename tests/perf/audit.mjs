@@ -20,7 +20,9 @@
 // The timetable's schedule widget comes from a third party that this machine may not reach. The
 // audit measures our pages, so it points the server (ONESPACE_SCHEDULE_SCRIPT_URL) at a local
 // stand-in that builds a widget element the way the provider's script does; in production the
-// provider's own script adds its bytes and whatever it logs.
+// provider's own script adds its bytes and whatever it logs. The classes listed on /timetable and
+// the home page come from the provider's API stand-in (tests/support/teamup_standin.py,
+// ONESPACE_SCHEDULE_API_URL), so those pages are measured with a week of classes in them.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
@@ -86,6 +88,31 @@ const standIn = createHttpServer((request, response) => {
 });
 await new Promise((done) => standIn.listen(standInPort, '127.0.0.1', done));
 
+/** The booking provider's API stand-in; resolves with its port once it listens. */
+function startScheduleApi() {
+  const child = spawn('python3', [join(root, 'tests/support/teamup_standin.py'), '--port', '0', '--lifetime', '7200'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolvePort, reject) => {
+    child.once('exit', (code) => reject(new Error(`the provider stand-in exited (${code})`)));
+    child.stdout.once('data', (chunk) => {
+      const port = Number(/^ready (\d+)/.exec(chunk.toString())?.[1]);
+      if (port) resolvePort({ port, child });
+      else reject(new Error(`the provider stand-in said ${chunk}`));
+    });
+  });
+}
+const scheduleApi = await startScheduleApi();
+
+/** Waits until the server has read the stand-in's classes, so the audit measures them. */
+async function waitForClasses(base) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if ((await (await fetch(`${base}/timetable`)).text()).includes('class="class-row"')) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${base}/timetable never showed the stand-in's classes`);
+}
+
 /** Starts a server (on `previewDate`, or the real clock) and returns its origin and process. */
 async function startServer(previewDate) {
   const port = await freePort();
@@ -97,10 +124,12 @@ async function startServer(previewDate) {
       ...process.env,
       RUST_LOG: 'warn',
       ONESPACE_SCHEDULE_SCRIPT_URL: `http://127.0.0.1:${standInPort}/widget.js`,
+      ONESPACE_SCHEDULE_API_URL: `http://127.0.0.1:${scheduleApi.port}/api/v2`,
     },
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/robots.txt`);
+  await waitForClasses(base);
   return { base, server };
 }
 const servers = new Map();
@@ -117,6 +146,7 @@ const browser = await chromium.launch({
 const rows = [];
 try {
   for (const route of routes) {
+    const { base } = servers.get(route.liveFrom ?? null);
     const waitsForClick = await clickOnly(`${base}${route.path}`);
     for (const formFactor of ['mobile', 'desktop']) {
       const config = formFactor === 'desktop' ? desktopConfig : undefined;
@@ -124,7 +154,6 @@ try {
       // measured nothing, so it is repeated once before being reported.
       let lhr;
       for (let attempt = 1; attempt <= 2; attempt += 1) {
-        const { base } = servers.get(route.liveFrom ?? null);
         lhr = (await lighthouse(`${base}${route.path}`, { port: debugPort, output: 'json', logLevel: 'error' }, config)).lhr;
         if (!lhr.runtimeError) break;
       }
@@ -157,6 +186,8 @@ try {
     server.kill('SIGTERM');
   }
   standIn.close();
+  scheduleApi.child.stdin.end();
+  scheduleApi.child.kill('SIGTERM');
 }
 process.stdout.write('\n');
 
