@@ -3,8 +3,9 @@
 //!
 //! SPEC's offer cards have unfilled link placeholders; here they lead where the offer is bought
 //! (memberships for packs and the discount, the challenge page for the consultation). The bar
-//! that SPEC fixes to the bottom after 600 px of scrolling is rendered in place as a row of
-//! links (`data-offer-bar`); the islands make it sticky and add the mobile drop-down.
+//! that SPEC fixes to the bottom after 600 px of scrolling is the quick-links island alone: the
+//! same three links are already in the hero and the closing banner, so no in-place row repeats
+//! them above the footer (nine such buttons on one screen was noise, not help).
 
 use maud::{html, Markup};
 use onespace_core::catalogue::challenge;
@@ -140,13 +141,6 @@ pub fn main(context: &RenderContext) -> Markup {
                 a class="btn btn-primary" href=(href) { (label) }
             }
         }))
-        nav class="offer-bar" aria-label="Back to school offers" data-offer-bar {
-            ul class="offer-bar-list" {
-                @for (label, href) in offer_links() {
-                    li { a href=(href) { (label) } }
-                }
-            }
-        }
         (widgets::offer_bar::back_to_school_bar("Back to school quick links", &offer_links().map(|(label, href)| LinkSpec { label, href })))
         }
     }
