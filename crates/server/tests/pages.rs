@@ -325,7 +325,11 @@ async fn service_pages_have_the_timer_four_benefits_three_stories_and_two_buy_bu
             3,
             "{path}"
         );
-        assert!(body.contains("research-quote"), "{path}");
+        assert!(body.contains("What the research says"), "{path}");
+        assert!(
+            !body.contains("summary of published research"),
+            "{path}: a research credit nobody can check"
+        );
         assert!(
             !body.contains("aria-label=\"Main\""),
             "{path}: landing header"

@@ -32,8 +32,11 @@ pub struct Landing {
     pub photos: &'static [(Art, Icon, &'static str)],
     /// Three testimonials.
     pub testimonials: [Testimonial; 3],
-    /// Research quote and its attribution.
-    pub research: (&'static str, &'static str),
+    /// What published research says about the discipline, in the studio's own words. It names
+    /// no source: the earlier "a summary of published research on ..." credited nothing a
+    /// visitor could check, and no single checkable study was verified for each page, so the
+    /// page states the finding without pretending to quote anyone.
+    pub research: &'static str,
     /// Extra section (HYROX): heading and cards.
     pub extras: Option<(&'static str, [Feature; 3])>,
 }
@@ -66,7 +69,7 @@ pub fn content(page: Page) -> Landing {
                 Testimonial::five("Paul D.", "As a complete beginner with a stiff back, this has changed how I feel every day."),
                 Testimonial::five("Sandra M.", "Patient teaching, clear options and no pressure. Exactly what I needed to get started."),
             ],
-            research: ("Regular yoga practice is associated with better flexibility, balance and lower stress, and beginners see benefits within weeks.", "A summary of published research on yoga for beginners"),
+            research: "Regular yoga practice is associated with better flexibility, balance and lower stress, and beginners see benefits within weeks.",
             extras: None,
         },
         Page::Pilates => Landing {
@@ -90,7 +93,7 @@ pub fn content(page: Page) -> Landing {
                 Testimonial::five("Helen G.", "Challenging but never overwhelming. I love the attention to detail."),
                 Testimonial::five("Joanne F.", "The perfect complement to my running. My core has never been stronger."),
             ],
-            research: ("Pilates training has been linked to improvements in core endurance, posture and lower-back pain.", "A summary of published research on pilates"),
+            research: "Pilates training has been linked to improvements in core endurance, posture and lower-back pain.",
             extras: None,
         },
         Page::GroupPt => Landing {
@@ -117,7 +120,7 @@ pub fn content(page: Page) -> Landing {
                 Testimonial::five("Gemma C.", "I used to wander round the gym with no plan. Now every session counts."),
                 Testimonial::five("Darren W.", "Great atmosphere, great coaches and real results in weeks."),
             ],
-            research: ("Supervised resistance training in groups improves adherence and strength gains compared with training alone.", "A summary of published research on supervised group training"),
+            research: "Supervised resistance training in groups improves adherence and strength gains compared with training alone.",
             extras: None,
         },
         Page::HyroxTraining => Landing {
@@ -141,7 +144,7 @@ pub fn content(page: Page) -> Landing {
                 Testimonial::five("Louise A.", "Did my first doubles race with a friend from class. Best day ever."),
                 Testimonial::five("Ryan J.", "The simulation events prepared me perfectly for race-day nerves."),
             ],
-            research: ("Combining endurance and strength training, as HYROX does, improves both aerobic fitness and muscular strength.", "A summary of published research on concurrent training"),
+            research: "Combining endurance and strength training, as HYROX does, improves both aerobic fitness and muscular strength.",
             extras: Some(("Be part of the HYROX crew", [
                 f(Icon::Calendar, "Early access to event tickets", "Members get early access to pre-sale HYROX event tickets."),
                 f(Icon::Star, "Discounted simulations", "Race simulation events at a member discount."),
@@ -169,7 +172,7 @@ pub fn content(page: Page) -> Landing {
                 Testimonial::five("Nadia P.", "The ice bath scared me at first; now I can't do without it."),
                 Testimonial::five("Alan T.", "My legs recover so much faster between runs. Worth every penny."),
             ],
-            research: ("Alternating heat and cold exposure has been shown to reduce perceived muscle soreness and improve feelings of recovery after exercise.", "A summary of published research on contrast therapy"),
+            research: "Alternating heat and cold exposure has been shown to reduce perceived muscle soreness and improve feelings of recovery after exercise.",
             extras: None,
         },
         _ => Landing {
@@ -193,7 +196,7 @@ pub fn content(page: Page) -> Landing {
                 Testimonial::five("Mike S.", "My flexibility has improved massively and my stress has dropped. Hooked."),
                 Testimonial::five("Lynsey W.", "The best hour of my week. I leave feeling brand new every time."),
             ],
-            research: ("Heated yoga practice has been associated with improvements in flexibility, balance and mood.", "A summary of published research on heated yoga"),
+            research: "Heated yoga practice has been associated with improvements in flexibility, balance and mood.",
             extras: None,
         },
     }

@@ -101,9 +101,9 @@ fn main(page: &Landing) -> Markup {
             }
         }
         section class="section section-dark" aria-label="Research" {
-            figure class="container-page research-quote" {
-                blockquote { p { "\u{201c}" (page.research.0) "\u{201d}" } }
-                figcaption { (page.research.1) }
+            div class="container-page research-quote" {
+                p class="research-quote-label" { "What the research says" }
+                p class="research-quote-text" { (page.research) }
             }
         }
         section class="cta-banner" aria-labelledby="landing-cta-title" {
