@@ -8,7 +8,7 @@ use onespace_core::offers::concession;
 use onespace_core::{links, studio};
 
 use super::components::forms::{form_island, FormSetup, ThanksLink};
-use super::components::{chat_button, check_list, external, icon, page_hero, Icon};
+use super::components::{chat_button, check_list, email_link, external, icon, page_hero, Icon};
 use crate::render::FormView;
 use crate::routes::Page;
 use crate::widgets;
@@ -65,7 +65,7 @@ pub fn main(view: &FormView) -> Markup {
                         span class="feature-icon" { (icon(Icon::Phone)) }
                         h3 class="card-title" { "Phone" }
                         p class="card-text" { a href=(mail::tel()) { (studio::PHONE_DISPLAY) } }
-                        p class="card-text" { a href={ "mailto:" (studio::EMAIL) } { (studio::EMAIL) } }
+                        p class="card-text" { (email_link()) }
                     }
                     div class="card info-card" {
                         span class="feature-icon" { (icon(Icon::Clock)) }

@@ -8,7 +8,7 @@ use onespace_core::invest::{self, loan};
 use onespace_core::{mail, studio, Pence};
 
 use super::components::forms::{form_island, FormSetup, ThanksLink};
-use super::components::{check_list, icon, page_hero, Icon};
+use super::components::{check_list, email_link, icon, page_hero, Icon};
 use crate::render::FormView;
 use crate::routes::Page;
 
@@ -96,7 +96,7 @@ pub fn main(view: &FormView) -> Markup {
                     h2 class="section-title" id="talk-title" { "Talk to us" }
                     p class="section-lead" { "Send a message or contact the founders directly." }
                     ul class="contact-lines" {
-                        li { (icon(Icon::Mail)) a href={ "mailto:" (studio::EMAIL) } { (studio::EMAIL) } }
+                        li { (icon(Icon::Mail)) (email_link()) }
                         li { (icon(Icon::Phone)) a href=(mail::tel()) { (studio::PHONE_DISPLAY) } }
                     }
                 }

@@ -12,6 +12,7 @@ pub mod icons;
 pub mod prices;
 
 use maud::{html, Markup};
+use onespace_core::studio;
 
 pub use cards::{
     card, feature_card, feature_grid, image_slot, testimonials, Art, Feature, Ratio, Testimonial,
@@ -51,6 +52,18 @@ pub fn section_head(eyebrow: &str, title: &str, lead: Option<&str>) -> Markup {
 pub fn external(href: &str, class: &str, label: &str) -> Markup {
     html! {
         a class=(class) href=(href) target="_blank" rel="noopener noreferrer" { (label) }
+    }
+}
+
+/// The studio's e-mail address as a link that, where it must wrap, wraps after the `@` and
+/// nowhere else: in a narrow card (the contact page's four at 1440 px) "hello@onespacestudi /
+/// o.co.uk" read as a broken address.
+pub fn email_link() -> Markup {
+    let (local, domain) = studio::EMAIL.split_once('@').unwrap_or((studio::EMAIL, ""));
+    html! {
+        a class="email-link" href={ "mailto:" (studio::EMAIL) } {
+            span { (local) "@" } wbr; span { (domain) }
+        }
     }
 }
 
