@@ -114,7 +114,17 @@ fn range((low, high): (Pence, Pence)) -> String {
 
 /// The forecast as a table and an SVG bar chart of the same months. Bars are drawn with SVG
 /// geometry (no inline styles, which the CSP forbids); the table is the accessible reading.
+///
+/// The bars run across, one row a month, each with its month at the left and its value at its
+/// end: the figures are read off the chart itself, with no axis to estimate against, and the
+/// chart keeps one shape at every width (a narrow viewBox, so its text stays legible on a phone,
+/// and a capped width in the stylesheet, so at 1440 px it stays within one screen).
 fn forecast() -> Markup {
+    const WIDTH: u64 = 480;
+    const ROW: u64 = 28;
+    const BAR: u64 = 18;
+    const LABELS: u64 = 76;
+    const VALUES: u64 = 64;
     let months = invest::forecast();
     let peak = months
         .iter()
@@ -122,9 +132,8 @@ fn forecast() -> Markup {
         .max()
         .unwrap_or(1)
         .max(1);
-    let (chart_width, chart_height, bar_gap) = (720u64, 280u64, 12u64);
-    let count = months.len().max(1) as u64;
-    let bar_width = (chart_width - bar_gap * (count + 1)) / count;
+    let height = ROW * months.len() as u64;
+    let span = WIDTH - LABELS - VALUES;
     let summary = format!(
         "Bar chart: monthly revenue rising from {} in {} to {} in {}.",
         months
@@ -147,13 +156,15 @@ fn forecast() -> Markup {
                     p class="section-lead" { "From " (invest::MONTHLY_REVENUE.format()) " today to a peak of " (invest::FORECAST_PEAK.format()) " a month." }
                 }
                 figure class="chart-card" {
-                    svg class="bar-chart" viewBox={ "0 0 " (chart_width) " " (chart_height + 40) } width=(chart_width) height=(chart_height + 40) role="img" aria-label=(summary) {
-                        line x1="0" y1=(chart_height) x2=(chart_width) y2=(chart_height) class="bar-axis" {}
+                    svg class="bar-chart" viewBox={ "0 0 " (WIDTH) " " (height) } width=(WIDTH) height=(height) role="img" aria-label=(summary) {
+                        line x1=(LABELS) y1="0" x2=(LABELS) y2=(height) class="bar-axis" {}
                         @for (index, month) in months.iter().enumerate() {
-                            @let height = (month.revenue.0 * (chart_height - 20) / peak).max(1);
-                            @let x = bar_gap + index as u64 * (bar_width + bar_gap);
-                            rect x=(x) y=(chart_height - height) width=(bar_width) height=(height) rx="4" class="bar" {}
-                            text x=(x + bar_width / 2) y=(chart_height + 24) class="bar-label" text-anchor="middle" { (month.month.split(' ').next().unwrap_or_default()) }
+                            @let top = index as u64 * ROW;
+                            @let length = (month.revenue.0 * span / peak).max(1);
+                            @let middle = top + ROW / 2;
+                            text x=(LABELS - 8) y=(middle) class="bar-label" text-anchor="end" dominant-baseline="central" { (month.month) }
+                            rect x=(LABELS) y=(top + (ROW - BAR) / 2) width=(length) height=(BAR) rx="3" class="bar" {}
+                            text x=(LABELS + length + 6) y=(middle) class="bar-value" dominant-baseline="central" { (month.revenue.format()) }
                         }
                     }
                     figcaption class="mt-3 text-sm text-ink-soft" { "Forecast monthly revenue, " (months.first().map(|m| m.month.as_str()).unwrap_or_default()) " to " (months.last().map(|m| m.month.as_str()).unwrap_or_default()) "." }
