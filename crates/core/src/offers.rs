@@ -121,10 +121,20 @@ pub mod back_to_school {
     pub const PAYMENTS_UNTIL: Date = Date::new(2025, 12, 31);
     /// Extra credits on the qualifying packs, per cent (applied automatically at checkout).
     pub const BONUS_PERCENT: u32 = 20;
-    /// Pack sizes that get the bonus (the 30-pack's price is not shown, so it has no card).
+    /// Pack sizes that get the bonus (the 30-pack's price is not shown, so it has no card and is
+    /// bought in the studio: [`sold_online`]).
     pub const BONUS_PACK_SIZES: [u32; 3] = [20, 30, 50];
     /// The challenge start that comes with the rest of August free.
     pub const CHALLENGE_STARTS: Date = crate::catalogue::challenge::NEXT_START;
+
+    /// Whether a pack of `sessions` is sold online, as a card on /memberships. SPEC names a
+    /// 30-pack for the bonus but gives it no price, so the site does not sell it: it is bought
+    /// at the studio's desk, and the offer's page says so rather than promise what it cannot sell.
+    pub fn sold_online(sessions: u32) -> bool {
+        crate::catalogue::SESSION_PACKS
+            .iter()
+            .any(|pack| pack.sessions == sessions)
+    }
 
     /// Credits a qualifying pack gives with the bonus (20 -> 24, 30 -> 36, 50 -> 60);
     /// `None` for other packs.

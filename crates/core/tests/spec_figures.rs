@@ -299,6 +299,9 @@ fn discounts_and_campaigns() {
     assert_eq!(back_to_school::bonus_credits(30), Some(36));
     assert_eq!(back_to_school::bonus_credits(50), Some(60));
     assert_eq!(back_to_school::bonus_credits(10), None);
+    // SPEC's 30-pack has no price, so no card: the bonus page sends it to the studio's desk.
+    assert!(back_to_school::sold_online(20) && back_to_school::sold_online(50));
+    assert!(!back_to_school::sold_online(30));
     assert_eq!(back_to_school::CHALLENGE_STARTS.long(), "1 September 2025");
     assert_eq!(
         september_sale::spots_message(),

@@ -488,8 +488,14 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
             "Buy Credit Packs",
             "Join with 20% Off",
             "Book Zoom Consult",
+            // Only the 20 and 50 packs are sold online; SPEC's unpriced 30-pack is not.
+            "on 20/50 packs, added automatically at checkout (30-packs in the studio)",
+            "30-pack gives 36 credits, in the studio",
         ],
     );
+    // The consultation link shows in the hero, its offer card, the closing banner and the fixed
+    // bar only: no in-place row repeats the quick links above the footer.
+    assert_eq!(body.matches(">Book Zoom Consult</a>").count(), 4);
     assert_eq!(
         body.matches("<details class=\"faq-item\" name=\"back-to-school-faq\"")
             .count(),
@@ -534,6 +540,18 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
     );
     for month in invest::forecast() {
         assert_has(&body, "/invest", &[&month.month, &month.revenue.format()]);
+        // The chart itself labels each bar with its month and its value.
+        assert!(
+            body.contains(&format!(
+                "dominant-baseline=\"central\">{}</text>",
+                month.month
+            )) && body.contains(&format!(
+                "class=\"bar-value\" dominant-baseline=\"central\">{}</text>",
+                month.revenue.format()
+            )),
+            "/invest: the chart's bar for {} is unlabelled",
+            month.month
+        );
     }
     assert!(body.contains("class=\"bar-chart\"") && body.contains("role=\"img\""));
 

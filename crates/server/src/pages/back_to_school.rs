@@ -25,19 +25,33 @@ const STORIES: [Testimonial; 3] = [
     Testimonial::five("Fiona L.", "Starting the challenge in September with free training in August was the push I needed."),
 ];
 
-fn bonus_list() -> String {
+/// The bonus packs sold `online` (cards on /memberships) or, with `false`, only in the studio,
+/// as `20/50`.
+fn bonus_list(online: bool) -> String {
     bts::BONUS_PACK_SIZES
         .iter()
+        .filter(|size| bts::sold_online(**size) == online)
         .map(u32::to_string)
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// Where the studio-only bonus packs are bought, as ` (30-packs in the studio)`; empty when
+/// every bonus pack is sold online.
+fn in_studio_note() -> String {
+    let studio = bonus_list(false);
+    if studio.is_empty() {
+        String::new()
+    } else {
+        format!(" ({studio}-packs in the studio)")
+    }
 }
 
 fn faq() -> Vec<FaqItem> {
     vec![
         FaqItem::new("When do the offers end?", format!("All back to school offers end at the end of {}.", bts::ENDS.long())),
         FaqItem::new("How do I get 20% off a membership?", format!("Enter code {} at checkout. It is for new members and applies to payments through {}.", bts::CODE, bts::PAYMENTS_UNTIL.short())),
-        FaqItem::new("How do the extra credits work?", format!("The {}% credit bonus is added automatically when you buy a {} pack. No code needed.", bts::BONUS_PERCENT, bonus_list())),
+        FaqItem::new("How do the extra credits work?", format!("The {}% credit bonus is added automatically when you buy a {} pack online{}. No code needed.", bts::BONUS_PERCENT, bonus_list(true), in_studio_note())),
         FaqItem::new("When does the 6 Week Challenge start?", format!("The Challenge starts on {}. Sign up earlier and train free for the rest of August.", bts::CHALLENGE_STARTS.long())),
     ]
 }
@@ -55,7 +69,13 @@ pub fn main(context: &RenderContext) -> Markup {
     let packs_with_bonus: Vec<String> = bts::BONUS_PACK_SIZES
         .iter()
         .filter_map(|size| {
-            bts::bonus_credits(*size).map(|credits| format!("{size}-pack gives {credits} credits"))
+            let place = if bts::sold_online(*size) {
+                ""
+            } else {
+                ", in the studio"
+            };
+            bts::bonus_credits(*size)
+                .map(|credits| format!("{size}-pack gives {credits} credits{place}"))
         })
         .collect();
     html! {
@@ -68,7 +88,7 @@ pub fn main(context: &RenderContext) -> Markup {
                 p class="eyebrow" { "Back to school" }
                 h1 class="page-title" { "Back to School Savings" }
                 ul class="hero-offer-points" {
-                    li { (icon(Icon::Sparkle)) span { strong { (bts::BONUS_PERCENT) "% extra credits" } " on " (bonus_list()) " packs, added automatically at checkout" } }
+                    li { (icon(Icon::Sparkle)) span { strong { (bts::BONUS_PERCENT) "% extra credits" } " on " (bonus_list(true)) " packs, added automatically at checkout" (in_studio_note()) } }
                     li { (icon(Icon::Star)) span { strong { (bts::PERCENT_OFF) "% off any membership" } " for the rest of 2025 with code " (bts::CODE) } }
                     li { (icon(Icon::Calendar)) span { strong { (challenge::WEEKS) " Week Challenge" } " starting " (bts::CHALLENGE_STARTS.long()) ", with the rest of August free" } }
                 }
@@ -129,7 +149,7 @@ pub fn main(context: &RenderContext) -> Markup {
                     ul class="mt-2 list-disc pl-5" {
                         li { "Valid on purchases up to and including " (format!("{:02}/{:02}", bts::ENDS.day, bts::ENDS.month)) "." }
                         li { "The membership discount applies to payments through " (bts::PAYMENTS_UNTIL.short()) " and needs code " (bts::CODE) "." }
-                        li { "Extra credits apply only to " (bonus_list()) " packs." }
+                        li { "Extra credits apply only to " (bonus_list(true)) " packs" (in_studio_note()) "." }
                         li { "The Challenge starts " (format!("{:02}/{:02}", bts::CHALLENGE_STARTS.day, bts::CHALLENGE_STARTS.month)) ", with free training for the rest of August for earlier sign-ups." }
                         li { "Offers are non-transferable. Our standard booking and cancellation terms apply." }
                     }
