@@ -17,7 +17,9 @@ pub fn main(context: &RenderContext) -> Markup {
         (super::components::classes::home_section(context.timetable.as_deref(), context.now, Page::Timetable.path()))
         (what_we_offer())
         (services())
-        section class="section" id="pricing" aria-labelledby="pricing-title" {
+        // On the alternate ground: two white sections in a row doubled the gap after the
+        // services, where every other section change is one section's padding and a colour.
+        section class="section section-alt" id="pricing" aria-labelledby="pricing-title" {
             div class="container-page" {
                 div class="section-head" {
                     p class="eyebrow eyebrow-dark" { "Memberships" }
