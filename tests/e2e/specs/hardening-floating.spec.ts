@@ -3,8 +3,10 @@
  * toasts raised while a modal dialog is open show above it and its backdrop and are reachable
  * with Alt+T (checked in pixels: the toast on screen must look as it does with nothing over it);
  * the chat button, toasts, cookie banner and back-to-school bar never cover each other or a
- * control; the chat button stands out on the dark home hero; and the intro countdown's first
- * paint shows no time that changes a moment later.
+ * control, and at the end of /back-to-school the bar leaves the footer's last line clear; the
+ * chat button stands out on the dark home hero; the e-mail address on /contact and the /invest
+ * chart keep their shape; and the intro countdown's first paint shows no time that changes a
+ * moment later.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
@@ -206,6 +208,51 @@ for (const width of WIDTHS) {
         await expect.poll(async () => overlap(await box(fab), await box(bar))).toBe(false);
         await onTop(fab);
       });
+
+      test('at the end of /back-to-school the bar covers no footer text and no row repeats its links', async ({ page }) => {
+        await prepare(page);
+        await page.goto(`${live()}/back-to-school`);
+        await mounted(page, 'BackToSchoolBar');
+        const bar = page.locator('.quick-bar');
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expect(bar).toBeVisible();
+        const copyright = page.locator('footer').getByText('All rights reserved');
+        await expect.poll(async () => overlap(await box(copyright), await box(bar))).toBe(false);
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await onTop(copyright);
+        // The chat button, lifted above the bar, stands clear of the footer's last row too.
+        const fab = page.locator('#chat');
+        const last = [copyright, ...(await page.locator('.footer-legal a').all())];
+        for (const item of last) expect(overlap(await box(fab), await box(item)), `the chat button covers ${await item.textContent()}`).toBe(false);
+        // The quick links are in the hero, the offer cards, the closing banner and the bar: none
+        // in a row of their own above the footer.
+        const links = page.locator('main a:not(.quick-bar *)', { hasText: 'Book Zoom Consult' });
+        await expect(links).toHaveCount(3);
+      });
+    });
+
+    test('the e-mail address on /contact wraps, if at all, only after its @', async ({ page }) => {
+      await page.goto('/contact');
+      const email = page.locator('main .info-card a[href^="mailto:"]');
+      for (const part of await email.locator('span').all()) {
+        const lines = await part.evaluate((element) => element.getClientRects().length);
+        expect(lines, `${await part.textContent()} breaks across lines`).toBe(1);
+      }
+    });
+
+    test('the /invest forecast chart fits one screen and labels every bar', async ({ page }) => {
+      await page.goto('/invest');
+      const chart = page.locator('svg.bar-chart');
+      await chart.scrollIntoViewIfNeeded();
+      expect((await box(chart)).height).toBeLessThanOrEqual(844);
+      await expect(chart.locator('.bar-value')).toHaveCount(12);
+      for (const value of await chart.locator('.bar-value').all()) {
+        await expect(value).toHaveText(/^£\d{1,3}(,\d{3})*$/);
+        // Each value is inside the chart, not cut off at its right edge.
+        const area = await box(value);
+        const frame = await box(chart);
+        expect(area.x + area.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+      }
     });
 
     test('the chat button stands out on the dark home hero with its panel open', async ({ page }) => {
