@@ -124,7 +124,7 @@ fn forecast() -> Markup {
     const ROW: u64 = 28;
     const BAR: u64 = 18;
     const LABELS: u64 = 76;
-    const VALUES: u64 = 64;
+    const VALUES: u64 = 76;
     let months = invest::forecast();
     let peak = months
         .iter()
