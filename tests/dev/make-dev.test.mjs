@@ -33,6 +33,8 @@ test('make dev serves the site with live reload and stops on SIGTERM', { timeout
   // Its own process group, so the whole tree (make, node, vite, the server) can be stopped.
   const dev = spawn('make', ['--no-print-directory', 'dev', `ADDR=127.0.0.1:${port}`, `DATA=${data}`], {
     cwd: root,
+    // No route to the booking provider from a test: a loopback port that refuses at once.
+    env: { ...process.env, ONESPACE_SCHEDULE_API_URL: 'http://127.0.0.1:9/api/v2' },
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -135,6 +135,8 @@ fn by_default_the_log_names_missing_pages_but_writes_no_line_per_request() {
         .env_remove("RUST_LOG")
         .env_remove("DATABASE_URL")
         .env_remove("ONESPACE_SMTP_URL")
+        // No route to the booking provider from a test: a loopback port that refuses at once.
+        .env("ONESPACE_SCHEDULE_API_URL", "http://127.0.0.1:9/api/v2")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()

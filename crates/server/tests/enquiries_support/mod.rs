@@ -78,6 +78,11 @@ pub async fn wait_for(limit: Duration, what: &str, mut ready: impl FnMut() -> bo
     }
 }
 
+/// The booking provider's API for servers whose test is not about the timetable: a loopback
+/// port nothing listens on, so the schedule source is refused at once and no test reaches the
+/// real provider. Tests of the timetable pass their stand-in's URL in `env` instead.
+pub const NO_PROVIDER: &str = "http://127.0.0.1:9/api/v2";
+
 /// A running `onespace serve`.
 pub struct Server {
     child: Child,
@@ -102,6 +107,7 @@ impl Server {
             .env_remove("ONESPACE_SMTP_URL")
             .env("RUST_LOG", "info,sqlx=warn")
             .env("ONESPACE_LOG_FORMAT", "json")
+            .env("ONESPACE_SCHEDULE_API_URL", NO_PROVIDER)
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log).unwrap());
