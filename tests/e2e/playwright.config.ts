@@ -19,7 +19,12 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // CI (CI=true) repeats a failed test once and reports it as flaky rather than failed; a test
+  // that fails twice still fails the run. Under the full suite's two parallel workers a few
+  // layout-shift checks have measured a shift of about 0.001 once in hundreds of runs (never when
+  // run on their own): the repeat keeps such a rare measurement from blocking a release while the
+  // report still names it.
+  retries: process.env['CI'] ? 1 : 0,
   timeout: 30_000,
   reporter: [['list']],
   outputDir: './test-results',
