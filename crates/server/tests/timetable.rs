@@ -106,7 +106,11 @@ async fn classes_are_in_the_html_with_coach_length_spaces_and_booking_links() {
     // class left and six days show.
     let uk_now = onespace_core::calendar::london_time(chrono::Utc::now());
     let last_start_today = chrono::NaiveTime::from_hms_opt(18, 0, 0).unwrap();
-    let days = if uk_now.time() >= last_start_today { 6 } else { 7 };
+    let days = if uk_now.time() >= last_start_today {
+        6
+    } else {
+        7
+    };
     assert_eq!(
         html.matches("class=\"class-day\"").count(),
         days,

@@ -21,7 +21,10 @@ test.describe('without JavaScript', () => {
 
   test('every class is listed with its time, coach, length, spaces and a Book link', async ({ page }) => {
     await page.goto('/timetable');
-    await expect(page.locator('.class-day')).toHaveCount(7);
+    // Seven days from today; six once today's last class (18:00 UK time in the stand-in) had
+    // started when the server read the provider, since it asks for classes from then on.
+    await expect(page.locator('.class-day').first()).toBeVisible();
+    expect([6, 7]).toContain(await page.locator('.class-day').count());
     const first = rows(page).filter({ hasText: 'Warm Pilates' }).first();
     await expect(first).toContainText('with Leanne B.');
     await expect(first).toContainText('50 min');
