@@ -10,12 +10,12 @@
 //     also rebuilds the module (scripts/wasm.sh), which Vite then picks up;
 //   - the open tab reloads when the server is back or the frontend was rebuilt.
 //
-// The watching is Node's own (fs.watch, recursive): no watcher to install, and one process to
+// The watching is Node's own (fs.watch, a watcher per folder): no watcher to install, and one process to
 // stop. Ctrl-C (or SIGTERM) stops Vite and the server.
 //
 // Usage: node scripts/dev.mjs [--addr 127.0.0.1:8080] [--data ./data]
 import { spawn } from 'node:child_process';
-import { existsSync, statSync, watch } from 'node:fs';
+import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,6 +35,8 @@ const vite = join(dirname(createRequire(join(frontend, 'package.json')).resolve(
 const RUST_SOURCES = ['crates', 'Cargo.toml', 'Cargo.lock'];
 /** Changes below these also rebuild the WebAssembly module first. */
 const WASM_SOURCES = ['crates/core/', 'crates/wasm/'];
+/** Folders below the watched ones that hold build output, not sources. */
+const SKIPPED_FOLDERS = new Set(['target', 'node_modules', '.git']);
 /** Saves come in bursts (editors write a temporary file, then rename): wait for the last. */
 const SETTLE_MS = 100;
 
@@ -147,10 +149,41 @@ if (!(await buildServer())) {
   await shutdown(1);
 }
 startServer();
-for (const source of RUST_SOURCES) {
-  const path = join(root, source);
-  const folder = statSync(path).isDirectory();
-  watch(path, { recursive: folder }, (_event, file) => {
-    changed(relative(root, folder && file ? join(path, file) : path));
-  });
+for (const source of RUST_SOURCES) watchTree(join(root, source));
+
+/**
+ * Watches `path`: a file, or a folder and every folder below it. Each folder gets its own
+ * (non-recursive) watcher, which reports a file by name however an editor saves it: written in
+ * place, or written beside and renamed over (sed -i, vim). Node's recursive mode watches the files
+ * themselves on Linux and loses a file once it is replaced, so a second save went unnoticed.
+ * Folders created later are watched as they appear; build output is skipped.
+ */
+function watchTree(path) {
+  if (!statSync(path).isDirectory()) {
+    const folder = dirname(path);
+    watch(folder, (_event, file) => {
+      if (file && join(folder, file) === path) changed(relative(root, path));
+    });
+    return;
+  }
+  const watched = new Set();
+  const add = (folder) => {
+    if (watched.has(folder)) return;
+    watched.add(folder);
+    const watcher = watch(folder, (_event, file) => {
+      if (!file) return;
+      const entry = join(folder, file);
+      // The entry may be gone already (an editor's temporary file, renamed away).
+      if (statSync(entry, { throwIfNoEntry: false })?.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(file)) add(entry);
+      } else {
+        changed(relative(root, entry));
+      }
+    });
+    watcher.on('error', () => watched.delete(folder));
+    for (const child of readdirSync(folder, { withFileTypes: true })) {
+      if (child.isDirectory() && !SKIPPED_FOLDERS.has(child.name)) add(join(folder, child.name));
+    }
+  };
+  add(path);
 }
