@@ -72,6 +72,11 @@ async function shutdown(code) {
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+// A bug here must not leave Vite and the server running without their parent.
+process.on('uncaughtException', (error) => {
+  console.error(error);
+  void shutdown(1);
+});
 
 // --- frontend ---------------------------------------------------------------------------------
 const viteStarted = Date.now();
