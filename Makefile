@@ -64,9 +64,13 @@ test-dev:
 	node --test tests/dev/
 
 # Speed and quality, reported as ratios and scores (never asserted in the test suite).
-.PHONY: bench audit
+.PHONY: bench bench-dev audit
 bench: build
 	bash tests/perf/bench.sh
+
+# The save-and-see loop of `make dev`: seconds from saving a template or an island to the page.
+bench-dev: wasm
+	bash tests/perf/dev-loop.sh
 
 audit: build browser
 	node tests/perf/audit.mjs
