@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::forms::Values;
-use crate::{catalogue, policy, studio};
+use crate::{policy, studio, Pence};
 
 /// Subject of the discount request.
 pub const DISCOUNT_SUBJECT: &str = "One Space Discount";
@@ -166,12 +166,13 @@ pub fn one_to_one(coach: &str) -> String {
     mailto(&one_to_one_subject(coach), &body)
 }
 
-/// A drop-in enquiry, with blanks for the visitor's details.
-pub fn drop_in() -> String {
+/// A drop-in enquiry naming the drop-in's `price` (from the content), with blanks for the
+/// visitor's details.
+pub fn drop_in(price: Pence) -> String {
     let body = format!(
         "Hi One Space team,\n\nI'd like to book a drop-in class ({price}). Could you let me know \
          which classes have space?\n\nName: \nPhone: \nEmail: \nPreferred class and day: \n\nThanks",
-        price = catalogue::DROP_IN.price.format()
+        price = price.format()
     );
     mailto(DROP_IN_SUBJECT, &body)
 }
@@ -188,7 +189,7 @@ pub enum MailKind {
     Cancellation,
     /// [`one_to_one`], from the value `coach`.
     OneToOne,
-    /// [`drop_in`].
+    /// [`drop_in`], from the value `price` as shown (`£13`).
     DropIn,
 }
 
@@ -260,7 +261,7 @@ pub fn build(kind: MailKind, values: &Values) -> String {
             reason: get("reason"),
         }),
         MailKind::OneToOne => one_to_one(&get("coach")),
-        MailKind::DropIn => drop_in(),
+        MailKind::DropIn => drop_in(Pence::parse(&get("price")).unwrap_or(Pence(0))),
     }
 }
 
@@ -331,7 +332,7 @@ mod tests {
             assert!(body.contains(blank), "{blank}");
         }
         assert!(body.contains("times, your pricing and what I can expect"));
-        let (subject, body) = parts(&drop_in()).unwrap_or_default();
+        let (subject, body) = parts(&drop_in(Pence::pounds(13))).unwrap_or_default();
         assert_eq!(subject, "Drop-in Class Enquiry");
         assert!(body.contains("(£13)"));
         assert_eq!(tel(), "tel:+441506238238");

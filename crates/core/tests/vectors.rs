@@ -45,7 +45,11 @@ fn output(group: &str, case: &Value) -> Value {
             Ok(result) => json!(result),
             Err(error) => json!({ "error": error.to_string() }),
         },
-        "chatReply" => json!(chat::respond(case["text"].as_str().expect("text"))),
+        "chatReply" => {
+            let prices: chat::ChatPrices =
+                serde_json::from_value(case["prices"].clone()).expect("chat prices");
+            json!(chat::respond(case["text"].as_str().expect("text"), &prices))
+        }
         "mailLink" => match case["kind"].as_str().expect("kind").parse::<MailKind>() {
             Ok(kind) => json!(mail::build(kind, &values(case))),
             Err(error) => json!({ "error": error.to_string() }),

@@ -108,6 +108,14 @@ export type ChatTopic =
   | "contact"
   | "fallback";
 
+/** The prices the chat names, in pence (the chat island's props). */
+export interface ChatPrices {
+  plans: { name: string; price: number; sessions: number | null }[];
+  singleFocus: number;
+  dropIn: number;
+  trial: number;
+}
+
 export interface ChatReply {
   topic: ChatTopic;
   text: string;

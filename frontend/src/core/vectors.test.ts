@@ -13,12 +13,16 @@ import { loadCore } from './load';
 
 const pkgDir = join(import.meta.dirname, '../wasm-pkg');
 
+/** The prices the chat vectors pass (the studio's default content). */
+const chatPrices = (vectors.chatReply[0] as unknown as { prices: Parameters<typeof wasm.chatReply>[1] }).prices;
+
 interface Case {
   expected: unknown;
   [input: string]: unknown;
 }
 
 type Values = Parameters<typeof wasm.validateForm>[1];
+type ChatPrices = Parameters<typeof wasm.chatReply>[1];
 type FormName = Parameters<typeof wasm.validateForm>[0];
 type MailKind = Parameters<typeof wasm.mailLink>[0];
 /** Names the vectors and the error cases pass, checked by the core rather than the type. */
@@ -38,7 +42,7 @@ function output(group: string, c: Case): unknown {
       case 'validateForm':
         return wasm.validateForm(form(c['form'] as string), c['values'] as Values);
       case 'chatReply':
-        return wasm.chatReply(c['text'] as string);
+        return wasm.chatReply(c['text'] as string, c['prices'] as ChatPrices);
       case 'offerState':
         return wasm.offerState(c['starts'] as string, c['ends'] as string, c['nowMs'] as number);
       case 'mailLink':
@@ -137,7 +141,8 @@ describe('the WebAssembly core', () => {
     expect(() => wasm.formSchema(form('nope'))).toThrow(/Unknown form 'nope'\./);
     expect(wasm.formMessages('membership').submittingLabel).toBe('Confirming...');
     expect(wasm.chatGreeting().length).toBeGreaterThan(0);
-    expect(wasm.chatReply('   ')).toBeNull();
+    expect(wasm.chatReply('   ', chatPrices)).toBeNull();
+    expect(() => wasm.chatReply('hello', { ...chatPrices, trial: -1 })).toThrow(/'trial' must be a whole number/);
     expect(wasm.chatContactConfirmation()).toContain('call');
     expect(wasm.chatCancelConfirmation()).toContain('call');
     expect(wasm.oneToOneMailLink('Ross')).toBe(wasm.mailLink('oneToOne', { coach: 'Ross' }));
@@ -185,7 +190,7 @@ describe('the WebAssembly core', () => {
     };
     walk(wasm.formMessages('membership'));
     walk(wasm.formSchema('membership').fields);
-    walk(wasm.chatReply('hello'));
+    walk(wasm.chatReply('hello', chatPrices));
     walk(wasm.introOfferCountdown(0));
     walk(wasm.offerState('2025-08-01', '2025-08-31', 0));
     for (const key of seen) {

@@ -6,6 +6,7 @@
 //! which it fetches as it mounts.
 
 use maud::{html, Markup};
+use onespace_core::chat::ChatPrices;
 use serde_json::json;
 
 use crate::render::{island, Load};
@@ -24,8 +25,9 @@ fn icon() -> Markup {
 }
 
 /// The site-wide chat island, for the layout. Its button has the id `chat`, the target of the
-/// pages' 'Chat with Our Assistant' links without JavaScript.
-pub fn assistant() -> Markup {
+/// pages' 'Chat with Our Assistant' links without JavaScript. The replies name `prices` (from the
+/// studio's content), which the island passes to the core with each message.
+pub fn assistant(prices: &ChatPrices) -> Markup {
     island(
         "ChatAssistant",
         Load::Interaction,
@@ -43,6 +45,7 @@ pub fn assistant() -> Markup {
             "contactDialogTitle": "Contact the team",
             "cancelDialogTitle": "Cancel your membership",
             "texts": super::form::field_texts(),
+            "prices": prices,
         }),
         html! {
             a id="chat" class="chat-fab" href=(Page::Contact.path()) aria-label="Contact us" data-chat-open { (icon()) }
@@ -64,7 +67,16 @@ mod tests {
 
     #[test]
     fn the_fallback_is_a_link_to_contact_drawn_as_the_chat_button() {
-        let html = assistant().into_string();
+        let prices = ChatPrices {
+            plans: Vec::new(),
+            single_focus: onespace_core::Pence(10900),
+            drop_in: onespace_core::Pence(1300),
+            trial: onespace_core::Pence(4900),
+        };
+        let html = assistant(&prices).into_string();
+        for price in [r#""singleFocus":10900"#, r#""dropIn":1300"#, r#""trial":4900"#] {
+            assert!(html.contains(price), "{price}: {html}");
+        }
         assert!(html.contains(r#"data-island="ChatAssistant" data-load="interaction""#));
         assert!(html.contains(
             r#"<a id="chat" class="chat-fab" href="/contact" aria-label="Contact us" data-chat-open>"#

@@ -19,6 +19,16 @@ const props = {
   contactDialogTitle: 'Contact the team',
   cancelDialogTitle: 'Cancel your membership',
   texts: { choosePrompt: 'Please choose...', optionalPrompt: 'Select an option' },
+  // Lite at £55 (an edit in the studio's content): the replies name the prices given here.
+  prices: {
+    plans: [
+      { name: 'Lite', price: 5500, sessions: 4 },
+      { name: 'Unlimited', price: 13900, sessions: null },
+    ],
+    singleFocus: 10900,
+    dropIn: 1300,
+    trial: 4900,
+  },
 };
 
 afterEach(() => {
@@ -49,8 +59,14 @@ describe('ChatAssistant', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Your message'));
     say('  where are you located?  ');
     expect(panel.querySelector('[data-from="visitor"]')?.textContent).toBe('where are you located?');
-    expect(botTexts(panel)[1]).toBe(realCore.chatReply('where are you located?')?.text);
+    expect(botTexts(panel)[1]).toBe(realCore.chatReply('where are you located?', props.prices)?.text);
     expect((screen.getByLabelText('Your message') as HTMLInputElement).value).toBe('');
+  });
+
+  it('names the prices from its props', async () => {
+    const panel = await openChat();
+    say('how much is a membership?');
+    expect(botTexts(panel)[1]).toContain('Lite £55 (4 sessions), Unlimited £139.');
   });
 
   it('ignores blank input', async () => {
@@ -71,7 +87,7 @@ describe('ChatAssistant', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     const panel = await openChat();
     say('qwertyuiop');
-    const reply = realCore.chatReply('qwertyuiop');
+    const reply = realCore.chatReply('qwertyuiop', props.prices);
     expect(reply?.showContactButton).toBe(true);
     fireEvent.click(within(panel).getByRole('button', { name: 'Contact the team' }));
     const dialog = screen.getByRole('dialog', { name: 'Contact the team' });

@@ -16,6 +16,7 @@ import { onIslandRequest } from '../../site/island-requests';
 import { openMailLink } from '../../site/mail-link';
 import { MailFormDialog } from '../forms/MailFormDialog';
 import type { FieldTexts, FieldValues } from '../forms/FormFields';
+import type { ChatPrices } from '../../wasm-pkg/onespace_wasm';
 import { useCore } from '../use-core';
 import { ChatIcon } from './ChatIcon';
 import { ChatPanel, type ChatPanelLabels } from './ChatPanel';
@@ -27,6 +28,8 @@ interface ChatAssistantProps {
   contactDialogTitle: string;
   cancelDialogTitle: string;
   texts: FieldTexts;
+  /** The prices the replies name, from the studio's content (the core keeps the wording). */
+  prices: ChatPrices;
 }
 
 type OpenDialog = 'none' | 'contact' | 'cancel';
@@ -52,7 +55,7 @@ export default function ChatAssistant(props: ChatAssistantProps) {
 
   const send = (text: string) => {
     if (!core) return;
-    const reply = core.chatReply(text);
+    const reply = core.chatReply(text, props.prices);
     if (!reply) return;
     setMessages((current) => [...current, visitorMessage(text.trim()), botMessage(reply.text, reply)]);
   };
