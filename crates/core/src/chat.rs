@@ -9,16 +9,17 @@
 //! Because membership comes before cancel in SPEC's order, 'cancel my membership' is answered by
 //! the membership reply, which therefore also states the 30 days' notice.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::catalogue::{challenge, trial};
 use crate::content::Prices;
 use crate::{policy, studio, Pence};
 
-/// The prices the replies name, taken from the content ([`ChatPrices::from_prices`]): the server
-/// passes them to the chat island in its props, so the WebAssembly module holds the wording and
-/// the page the figures, and a price edit reaches the chat with every other page.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// The prices the replies name, taken from the content ([`ChatPrices::from_prices`]). The server
+/// words every reply ([`replies`]) and passes them to the chat island in its props; the
+/// WebAssembly module keeps only the rule that picks a message's topic ([`message_topic`]), so a
+/// price edit reaches the chat with every other page and no fact is shipped twice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatPrices {
     /// The rolling monthly memberships, in card order.
@@ -32,7 +33,7 @@ pub struct ChatPrices {
 }
 
 /// A monthly membership as the chat names it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanPrice {
     /// Its name.
@@ -85,6 +86,21 @@ pub enum Topic {
     Contact,
     /// Nothing matched.
     Fallback,
+}
+
+impl Topic {
+    /// Every topic, in SPEC's order, the fallback last.
+    pub const ALL: [Topic; 9] = [
+        Topic::Schedule,
+        Topic::Location,
+        Topic::WhatToBring,
+        Topic::FirstTime,
+        Topic::Membership,
+        Topic::Challenge,
+        Topic::Cancel,
+        Topic::Contact,
+        Topic::Fallback,
+    ];
 }
 
 /// The assistant's answer to one message.
@@ -359,13 +375,26 @@ fn plural(count: u32, noun: &str) -> String {
     }
 }
 
-/// The assistant's answer to `text`, naming `prices`: `None` for blank or whitespace-only input
-/// (nothing is sent), the fallback when no keyword matches.
-pub fn respond(text: &str, prices: &ChatPrices) -> Option<ChatReply> {
+/// The topic of a visitor's message: `None` for blank or whitespace-only input (nothing is
+/// sent), the fallback when no keyword matches. The islands' half of the chat.
+pub fn message_topic(text: &str) -> Option<Topic> {
     if text.trim().is_empty() {
         return None;
     }
-    Some(reply_for(topic(text).unwrap_or(Topic::Fallback), prices))
+    Some(topic(text).unwrap_or(Topic::Fallback))
+}
+
+/// The assistant's answer to `text`, naming `prices` (see [`message_topic`]).
+pub fn respond(text: &str, prices: &ChatPrices) -> Option<ChatReply> {
+    message_topic(text).map(|topic| reply_for(topic, prices))
+}
+
+/// Every reply, one per topic, for the chat island's props.
+pub fn replies(prices: &ChatPrices) -> Vec<ChatReply> {
+    Topic::ALL
+        .into_iter()
+        .map(|topic| reply_for(topic, prices))
+        .collect()
 }
 
 /// The assistant's opening message.

@@ -189,28 +189,26 @@ pub enum MailKind {
     Cancellation,
     /// [`one_to_one`], from the value `coach`.
     OneToOne,
-    /// [`drop_in`], from the value `price` as shown (`£13`).
-    DropIn,
 }
 
 impl MailKind {
     /// Every kind.
-    pub const ALL: [MailKind; 5] = [
+    /// The drop-in enquiry ([`drop_in`]) is not one: only the server builds it, naming the
+    /// drop-in's price from the content.
+    pub const ALL: [MailKind; 4] = [
         Self::Discount,
         Self::ChatContact,
         Self::Cancellation,
         Self::OneToOne,
-        Self::DropIn,
     ];
 
-    /// The name the islands use: `discount`, `chatContact`, `cancellation`, `oneToOne`, `dropIn`.
+    /// The name the islands use: `discount`, `chatContact`, `cancellation`, `oneToOne`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Discount => "discount",
             Self::ChatContact => "chatContact",
             Self::Cancellation => "cancellation",
             Self::OneToOne => "oneToOne",
-            Self::DropIn => "dropIn",
         }
     }
 }
@@ -261,7 +259,6 @@ pub fn build(kind: MailKind, values: &Values) -> String {
             reason: get("reason"),
         }),
         MailKind::OneToOne => one_to_one(&get("coach")),
-        MailKind::DropIn => drop_in(Pence::parse(&get("price")).unwrap_or(Pence(0))),
     }
 }
 

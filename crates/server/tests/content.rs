@@ -1,7 +1,8 @@
 //! The studio's content folder through the real binary: `content init` writes the built-in
 //! files and never overwrites, `content check` names the file, line and field of every mistake,
 //! and `serve --content DIR` shows a price edit on every page that states it (the cards, the
-//! founder table, the search engines' data and the chat's props) in one edit.
+//! founder table, the search engines' data and the chat's replies) in one edit, and reloads the
+//! folder on a save or SIGHUP, keeping the last good pages when an edit has a mistake.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -229,9 +230,9 @@ async fn one_price_edit_reaches_every_page_the_founder_table_the_json_ld_and_the
     );
     let (_, _, faq) = get(&server, "/faq").await;
     assert!(faq.contains("costs £55.50 and gives you 14 days"));
-    // The chat island is on every page with the prices its replies name, in pence.
-    assert!(faq.contains("{\"name\":\"Lite\",\"price\":5500,\"sessions\":4}"));
-    assert!(faq.contains("\"trial\":5550"));
+    // The chat island is on every page with its replies, worded from the content.
+    assert!(faq.contains("memberships are Lite £55 (4 sessions), Core £79 (8 sessions)"));
+    assert!(faq.contains("Try the 14-Day Ultimate Experience for £55.50."));
     server.kill();
 }
 

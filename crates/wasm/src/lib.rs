@@ -168,75 +168,11 @@ pub fn form_messages(
     to_js(&forms::messages(form(form_name)?))
 }
 
-/// The chat assistant's reply naming `prices` (the chat island's props, from the studio's
-/// content), or `null` for blank input.
-#[wasm_bindgen(js_name = chatReply, unchecked_return_type = "ChatReply | null")]
-pub fn chat_reply(
-    text: &str,
-    #[wasm_bindgen(unchecked_param_type = "ChatPrices")] prices: JsValue,
-) -> Result<JsValue, JsError> {
-    to_js(&chat::respond(text, &read_chat_prices(&prices)?))
-}
-
-/// A property of `object`.
-fn field(object: &JsValue, name: &str) -> JsValue {
-    js_sys::Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
-}
-
-/// A whole number of pence (or sessions) at `name`; walked with js-sys like [`read_values`].
-fn count(object: &JsValue, name: &str) -> Result<u64, JsError> {
-    field(object, name)
-        .as_f64()
-        .filter(|value| value.is_finite() && *value >= 0.0 && value.fract() == 0.0)
-        .map(whole)
-        .ok_or_else(|| JsError::new(&format!("Chat prices: '{name}' must be a whole number")))
-}
-
-/// Reads `{ plans: [{ name, price, sessions }], singleFocus, dropIn, trial }`, prices in pence.
-fn read_chat_prices(prices: &JsValue) -> Result<chat::ChatPrices, JsError> {
-    let plans = field(prices, "plans");
-    if !js_sys::Array::is_array(&plans) {
-        return Err(JsError::new("Chat prices: 'plans' must be an array"));
-    }
-    let plans = js_sys::Array::from(&plans)
-        .iter()
-        .map(|plan| {
-            let sessions = field(&plan, "sessions");
-            Ok(chat::PlanPrice {
-                name: field(&plan, "name").as_string().unwrap_or_default(),
-                price: Pence(count(&plan, "price")?),
-                sessions: if sessions.is_null() || sessions.is_undefined() {
-                    None
-                } else {
-                    Some(u32::try_from(count(&plan, "sessions")?).unwrap_or(u32::MAX))
-                },
-            })
-        })
-        .collect::<Result<Vec<_>, JsError>>()?;
-    Ok(chat::ChatPrices {
-        plans,
-        single_focus: Pence(count(prices, "singleFocus")?),
-        drop_in: Pence(count(prices, "dropIn")?),
-        trial: Pence(count(prices, "trial")?),
-    })
-}
-
-/// The chat assistant's opening message.
-#[wasm_bindgen(js_name = chatGreeting)]
-pub fn chat_greeting() -> String {
-    chat::GREETING.to_owned()
-}
-
-/// Appended to the chat after the contact dialog is submitted.
-#[wasm_bindgen(js_name = chatContactConfirmation)]
-pub fn chat_contact_confirmation() -> String {
-    chat::contact_confirmation()
-}
-
-/// Appended to the chat after the cancellation dialog is submitted.
-#[wasm_bindgen(js_name = chatCancelConfirmation)]
-pub fn chat_cancel_confirmation() -> String {
-    chat::cancel_confirmation()
+/// The topic of a visitor's chat message (`null` for blank input): the chat island shows the
+/// reply the server wrote for that topic (its props), so no reply text is shipped here.
+#[wasm_bindgen(js_name = chatTopic, unchecked_return_type = "ChatTopic | null")]
+pub fn chat_topic(text: &str) -> Result<JsValue, JsError> {
+    to_js(&chat::message_topic(text))
 }
 
 /// A `mailto:` link of the given kind from form values (`oneToOne` reads `coach`).

@@ -108,14 +108,6 @@ export type ChatTopic =
   | "contact"
   | "fallback";
 
-/** The prices the chat names, in pence (the chat island's props). */
-export interface ChatPrices {
-  plans: { name: string; price: number; sessions: number | null }[];
-  singleFocus: number;
-  dropIn: number;
-  trial: number;
-}
-
 export interface ChatReply {
   topic: ChatTopic;
   text: string;
@@ -123,5 +115,5 @@ export interface ChatReply {
   showCancelButton: boolean;
 }
 
-export type MailKind = "discount" | "chatContact" | "cancellation" | "oneToOne" | "dropIn";
+export type MailKind = "discount" | "chatContact" | "cancellation" | "oneToOne";
 "#;

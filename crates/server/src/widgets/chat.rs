@@ -6,7 +6,7 @@
 //! which it fetches as it mounts.
 
 use maud::{html, Markup};
-use onespace_core::chat::ChatPrices;
+use onespace_core::chat::{self, ChatPrices};
 use serde_json::json;
 
 use crate::render::{island, Load};
@@ -25,8 +25,9 @@ fn icon() -> Markup {
 }
 
 /// The site-wide chat island, for the layout. Its button has the id `chat`, the target of the
-/// pages' 'Chat with Our Assistant' links without JavaScript. The replies name `prices` (from the
-/// studio's content), which the island passes to the core with each message.
+/// pages' 'Chat with Our Assistant' links without JavaScript. Every reply is worded here, naming
+/// `prices` (from the studio's content), and sent in the props with the greeting and the
+/// confirmations; the island asks the core only which topic a message is about.
 pub fn assistant(prices: &ChatPrices) -> Markup {
     island(
         "ChatAssistant",
@@ -45,7 +46,10 @@ pub fn assistant(prices: &ChatPrices) -> Markup {
             "contactDialogTitle": "Contact the team",
             "cancelDialogTitle": "Cancel your membership",
             "texts": super::form::field_texts(),
-            "prices": prices,
+            "replies": chat::replies(prices),
+            "greeting": chat::GREETING,
+            "contactConfirmation": chat::contact_confirmation(),
+            "cancelConfirmation": chat::cancel_confirmation(),
         }),
         html! {
             a id="chat" class="chat-fab" href=(Page::Contact.path()) aria-label="Contact us" data-chat-open { (icon()) }
@@ -74,9 +78,13 @@ mod tests {
             trial: onespace_core::Pence(4900),
         };
         let html = assistant(&prices).into_string();
-        for price in [r#""singleFocus":10900"#, r#""dropIn":1300"#, r#""trial":4900"#] {
-            assert!(html.contains(price), "{price}: {html}");
-        }
+        assert!(html.contains("session packs start from a £13 drop-in"));
+        assert!(html.contains("Try the 14-Day Ultimate Experience for £49."));
+        assert_eq!(
+            html.matches(r#""showCancelButton":"#).count(),
+            9,
+            "one reply a topic"
+        );
         assert!(html.contains(r#"data-island="ChatAssistant" data-load="interaction""#));
         assert!(html.contains(
             r#"<a id="chat" class="chat-fab" href="/contact" aria-label="Contact us" data-chat-open>"#
