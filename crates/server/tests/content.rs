@@ -10,8 +10,9 @@ mod enquiries_support;
 
 use std::path::Path;
 use std::process::{Command, Output};
+use std::time::Duration;
 
-use enquiries_support::{binary, request, Server, TempDir};
+use enquiries_support::{binary, request, wait_for, Server, TempDir};
 
 fn onespace(args: &[&str], dir: &Path) -> Output {
     Command::new(binary())
@@ -253,24 +254,22 @@ async fn served_eventually(server: &Server, path: &str, expected: &str) -> (Stri
     }
 }
 
-/// Polls the server's log until it holds `count` lines containing every one of `parts`.
+/// Waits until the server's log holds `count` lines containing every one of `parts`.
 async fn logged_eventually(server: &Server, parts: &[&str], count: usize) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    loop {
-        let log = server.log();
-        let found = log
+    let logged = || {
+        server
+            .log()
             .lines()
             .filter(|line| parts.iter().all(|part| line.contains(part)))
-            .count();
-        if found >= count {
-            return;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "never logged {parts:?}: {log}"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+            .count()
+            >= count
+    };
+    wait_for(
+        Duration::from_secs(60),
+        &format!("{parts:?} in the log"),
+        logged,
+    )
+    .await;
 }
 
 #[actix_web::test]
