@@ -352,3 +352,24 @@ async fn edits_are_served_without_restart_a_mistake_keeps_the_last_good_pages_an
         .contains("watching the content folder for edits"));
     server.kill();
 }
+
+#[test]
+fn the_server_refuses_to_start_on_content_with_a_mistake_naming_its_line() {
+    let dir = initialised("content-start");
+    edit(&dir, "price = 79\n", "price = \"£79\"\n");
+    let output = Command::new(binary())
+        .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+        .arg(dir.path().join("data"))
+        .arg("--content")
+        .arg(dir.path().join("content"))
+        .env("ONESPACE_SCHEDULE_API_URL", enquiries_support::NO_PROVIDER)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let expected = format!(
+        "prices.toml line {}: monthly[1].price: must be in pounds, like 49 or 62.50",
+        line_of(&dir, "price = \"£79\"", 1)
+    );
+    assert!(stderr.contains(&expected), "{stderr}");
+}
