@@ -11,8 +11,58 @@
 
 use serde::Serialize;
 
-use crate::catalogue::{self, challenge, trial};
-use crate::{policy, studio};
+use crate::catalogue::{challenge, trial};
+use crate::content::Prices;
+use crate::{policy, studio, Pence};
+
+/// The prices the replies name, taken from the content ([`ChatPrices::from_prices`]). The server
+/// words every reply ([`replies`]) and passes them to the chat island in its props; the
+/// WebAssembly module keeps only the rule that picks a message's topic ([`message_topic`]), so a
+/// price edit reaches the chat with every other page and no fact is shipped twice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatPrices {
+    /// The rolling monthly memberships, in card order.
+    pub plans: Vec<PlanPrice>,
+    /// The unlimited single-focus options' price.
+    pub single_focus: Pence,
+    /// The drop-in's price.
+    pub drop_in: Pence,
+    /// The 14-day trial's price.
+    pub trial: Pence,
+}
+
+/// A monthly membership as the chat names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanPrice {
+    /// Its name.
+    pub name: String,
+    /// Monthly price.
+    pub price: Pence,
+    /// Sessions a month; `None` is unlimited.
+    pub sessions: Option<u32>,
+}
+
+impl ChatPrices {
+    /// The figures the replies name, from the studio's prices.
+    pub fn from_prices(prices: &Prices) -> Self {
+        Self {
+            plans: prices
+                .monthly
+                .iter()
+                .map(|plan| PlanPrice {
+                    name: plan.name.clone(),
+                    price: plan.price,
+                    sessions: plan.sessions,
+                })
+                .collect(),
+            single_focus: prices.single_focus_price(),
+            drop_in: prices.drop_in().map_or(Pence(0), |pack| pack.price),
+            trial: prices.trial.price,
+        }
+    }
+}
 
 /// What a reply is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -36,6 +86,21 @@ pub enum Topic {
     Contact,
     /// Nothing matched.
     Fallback,
+}
+
+impl Topic {
+    /// Every topic, in SPEC's order, the fallback last.
+    pub const ALL: [Topic; 9] = [
+        Topic::Schedule,
+        Topic::Location,
+        Topic::WhatToBring,
+        Topic::FirstTime,
+        Topic::Membership,
+        Topic::Challenge,
+        Topic::Cancel,
+        Topic::Contact,
+        Topic::Fallback,
+    ];
 }
 
 /// The assistant's answer to one message.
@@ -203,7 +268,7 @@ pub fn topic(text: &str) -> Option<Topic> {
         .map(|(topic, _)| *topic)
 }
 
-fn plan_line(plan: &catalogue::MembershipPlan) -> String {
+fn plan_line(plan: &PlanPrice) -> String {
     match plan.sessions {
         Some(sessions) => format!(
             "{} {} ({sessions} sessions)",
@@ -223,8 +288,8 @@ fn reply(topic: Topic, text: String) -> ChatReply {
     }
 }
 
-/// The reply for a topic.
-pub fn reply_for(topic: Topic) -> ChatReply {
+/// The reply for a topic, naming `prices`.
+pub fn reply_for(topic: Topic, prices: &ChatPrices) -> ChatReply {
     let text = match topic {
         Topic::Schedule => format!(
             "We're open {}. Classes mostly run 45-60 minutes and suit all levels. You can see and \
@@ -254,25 +319,22 @@ pub fn reply_for(topic: Topic) -> ChatReply {
              your {} days start from your first booking.",
             policy::FIRST_CLASS_ARRIVE_EARLY_MINUTES,
             trial::NAME,
-            trial::PRICE.format(),
+            prices.trial.format(),
             trial::DAYS
         ),
         Topic::Membership => {
-            let plans: Vec<String> = catalogue::MONTHLY_MEMBERSHIPS
-                .iter()
-                .map(plan_line)
-                .collect();
+            let plans: Vec<String> = prices.plans.iter().map(plan_line).collect();
             format!(
                 "Our rolling monthly memberships are {}. Unlimited single-focus options \
                  (Functional Training, Yoga & Pilates, Fire & Ice) are {} a month, and session \
                  packs start from a {} drop-in. There are no contracts - just {} days' notice to \
                  cancel. New here? Try the {} for {}.",
                 plans.join(", "),
-                catalogue::SINGLE_FOCUS_PRICE.format(),
-                catalogue::DROP_IN.price.format(),
+                prices.single_focus.format(),
+                prices.drop_in.format(),
                 policy::NOTICE_DAYS,
                 trial::NAME,
-                trial::PRICE.format()
+                prices.trial.format()
             )
         }
         Topic::Challenge => format!(
@@ -313,13 +375,26 @@ fn plural(count: u32, noun: &str) -> String {
     }
 }
 
-/// The assistant's answer to `text`: `None` for blank or whitespace-only input (nothing is
-/// sent), the fallback when no keyword matches.
-pub fn respond(text: &str) -> Option<ChatReply> {
+/// The topic of a visitor's message: `None` for blank or whitespace-only input (nothing is
+/// sent), the fallback when no keyword matches. The islands' half of the chat.
+pub fn message_topic(text: &str) -> Option<Topic> {
     if text.trim().is_empty() {
         return None;
     }
-    Some(reply_for(topic(text).unwrap_or(Topic::Fallback)))
+    Some(topic(text).unwrap_or(Topic::Fallback))
+}
+
+/// The assistant's answer to `text`, naming `prices` (see [`message_topic`]).
+pub fn respond(text: &str, prices: &ChatPrices) -> Option<ChatReply> {
+    message_topic(text).map(|topic| reply_for(topic, prices))
+}
+
+/// Every reply, one per topic, for the chat island's props.
+pub fn replies(prices: &ChatPrices) -> Vec<ChatReply> {
+    Topic::ALL
+        .into_iter()
+        .map(|topic| reply_for(topic, prices))
+        .collect()
 }
 
 /// The assistant's opening message.
@@ -356,14 +431,34 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// The studio's prices as the default content states them.
+    fn prices() -> ChatPrices {
+        let plan = |name: &str, pounds, sessions| PlanPrice {
+            name: name.to_owned(),
+            price: Pence::pounds(pounds),
+            sessions,
+        };
+        ChatPrices {
+            plans: vec![
+                plan("Lite", 49, Some(4)),
+                plan("Core", 79, Some(8)),
+                plan("Flex", 99, Some(12)),
+                plan("Unlimited", 139, None),
+            ],
+            single_focus: Pence::pounds(109),
+            drop_in: Pence::pounds(13),
+            trial: Pence::pounds(49),
+        }
+    }
+
     fn topic_of(text: &str) -> Option<Topic> {
-        respond(text).map(|reply| reply.topic)
+        respond(text, &prices()).map(|reply| reply.topic)
     }
 
     #[test]
     fn blank_input_gets_no_reply() {
-        assert_eq!(respond(""), None);
-        assert_eq!(respond(" \n\t "), None);
+        assert_eq!(respond("", &prices()), None);
+        assert_eq!(respond(" \n\t ", &prices()), None);
     }
 
     #[test]
@@ -389,24 +484,24 @@ mod tests {
 
     #[test]
     fn replies_state_real_facts_and_flags() {
-        let membership = reply_for(Topic::Membership);
+        let membership = reply_for(Topic::Membership, &prices());
         assert!(membership.text.contains(
             "Lite £49 (4 sessions), Core £79 (8 sessions), Flex £99 (12 sessions), Unlimited £139"
         ));
         assert!(membership.text.contains("30 days' notice"));
-        let location = reply_for(Topic::Location);
+        let location = reply_for(Topic::Location, &prices());
         assert!(location.text.contains("free on-site parking"));
-        assert!(reply_for(Topic::FirstTime)
+        assert!(reply_for(Topic::FirstTime, &prices())
             .text
             .contains("arrive 15 minutes early"));
-        assert!(reply_for(Topic::Cancel).show_cancel_button);
-        assert!(reply_for(Topic::Contact).show_contact_button);
-        let fallback = reply_for(Topic::Fallback);
+        assert!(reply_for(Topic::Cancel, &prices()).show_cancel_button);
+        assert!(reply_for(Topic::Contact, &prices()).show_contact_button);
+        let fallback = reply_for(Topic::Fallback, &prices());
         assert!(fallback.show_contact_button && !fallback.show_cancel_button);
-        assert!(reply_for(Topic::Schedule)
+        assert!(reply_for(Topic::Schedule, &prices())
             .text
             .contains("Mon-Fri 6:00 AM-8:00 PM"));
-        assert!(reply_for(Topic::Challenge)
+        assert!(reply_for(Topic::Challenge, &prices())
             .text
             .contains("3 Fire & Ice sessions, 3 body composition scans, a 7-day meal plan"));
     }
@@ -414,7 +509,7 @@ mod tests {
     proptest! {
         #[test]
         fn never_panics_and_answers_non_blank_text(text in any::<String>()) {
-            let answer = respond(&text);
+            let answer = respond(&text, &prices());
             prop_assert_eq!(answer.is_some(), !text.trim().is_empty());
         }
     }

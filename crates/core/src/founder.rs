@@ -6,16 +6,12 @@
 
 use serde::Serialize;
 
-use crate::catalogue::{self, MembershipPlan};
+use crate::content::prices::{Founder, Prices};
 use crate::Pence;
 
-/// Discount for life, per cent.
-pub const PERCENT_OFF: u64 = 20;
-
-/// Founder months paid for a year when paying annually (2 months free).
-pub const ANNUAL_MONTHS_PAID: u64 = 10;
-
-/// A founder plan.
+/// A founder plan. Its name, inclusions and key are the membership form's choices (the same
+/// list in the browser and on the server), so they stay here; its price comes from the content:
+/// the plan it is [based on](FounderPlan::based_on) and the [`Founder`] discount.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FounderPlan {
@@ -23,9 +19,9 @@ pub struct FounderPlan {
     pub key: &'static str,
     /// Name on the founder page.
     pub name: &'static str,
-    /// The monthly plan whose price is discounted.
+    /// The id of the plan in `prices.toml` whose price is discounted (checked to exist).
     #[serde(skip)]
-    pub base: MembershipPlan,
+    pub based_on: &'static str,
     /// Fire & Ice sessions included each month.
     pub fire_ice_sessions: u32,
     /// What the plan includes, besides Fire & Ice and the founder rate.
@@ -35,23 +31,8 @@ pub struct FounderPlan {
 }
 
 impl FounderPlan {
-    /// The regular monthly price.
-    pub const fn original_price(&self) -> Pence {
-        self.base.price
-    }
-
-    /// The founder monthly price: 80% of the regular price.
-    pub const fn founder_price(&self) -> Pence {
-        self.base.price.less_percent(PERCENT_OFF)
-    }
-
-    /// The annual price: 10 founder months.
-    pub const fn annual_price(&self) -> Pence {
-        self.founder_price().times(ANNUAL_MONTHS_PAID)
-    }
-
     /// Every inclusion as shown, Fire & Ice and the founder rate included.
-    pub fn all_inclusions(&self) -> Vec<String> {
+    pub fn all_inclusions(&self, founder: &Founder) -> Vec<String> {
         let mut all: Vec<String> = self
             .inclusions
             .iter()
@@ -62,8 +43,25 @@ impl FounderPlan {
             "{} Fire & Ice session{plural} a month",
             self.fire_ice_sessions
         ));
-        all.push(format!("{PERCENT_OFF}% off for life"));
+        all.push(format!("{}% off for life", founder.percent_off));
         all
+    }
+}
+
+impl Founder {
+    /// The founder monthly price of a plan at `price`: 80% of it.
+    pub const fn monthly(&self, price: Pence) -> Pence {
+        price.less_percent(self.percent_off)
+    }
+
+    /// The annual price of a plan at `price`: 10 founder months.
+    pub const fn annual(&self, price: Pence) -> Pence {
+        self.monthly(price).times(self.annual_months_paid)
+    }
+
+    /// Months free when paying annually.
+    pub const fn free_months(&self) -> u64 {
+        12u64.saturating_sub(self.annual_months_paid)
     }
 }
 
@@ -74,7 +72,7 @@ pub const PLANS: [FounderPlan; 6] = [
     FounderPlan {
         key: "founder-unlimited",
         name: "Unlimited Gym + Yoga/Pilates",
-        base: catalogue::UNLIMITED,
+        based_on: "unlimited",
         fire_ice_sessions: 8,
         inclusions: &[
             "Unlimited gym and functional training",
@@ -85,7 +83,7 @@ pub const PLANS: [FounderPlan; 6] = [
     FounderPlan {
         key: "founder-gym-only",
         name: "Unlimited Gym Only",
-        base: catalogue::FUNCTIONAL_TRAINING,
+        based_on: "unlimited-functional-training",
         fire_ice_sessions: 4,
         inclusions: &["Unlimited gym and functional training"],
         featured: false,
@@ -93,7 +91,7 @@ pub const PLANS: [FounderPlan; 6] = [
     FounderPlan {
         key: "founder-yoga-pilates-only",
         name: "Unlimited Yoga/Pilates Only",
-        base: catalogue::YOGA_PILATES,
+        based_on: "unlimited-yoga-pilates",
         fire_ice_sessions: 4,
         inclusions: &["Unlimited hot yoga and pilates"],
         featured: false,
@@ -101,7 +99,7 @@ pub const PLANS: [FounderPlan; 6] = [
     FounderPlan {
         key: "founder-flex",
         name: "Flex",
-        base: catalogue::FLEX,
+        based_on: "flex",
         fire_ice_sessions: 4,
         inclusions: &["12 sessions a month"],
         featured: false,
@@ -109,7 +107,7 @@ pub const PLANS: [FounderPlan; 6] = [
     FounderPlan {
         key: "founder-core",
         name: "Core",
-        base: catalogue::CORE,
+        based_on: "core",
         fire_ice_sessions: 2,
         inclusions: &["8 sessions a month"],
         featured: false,
@@ -117,7 +115,7 @@ pub const PLANS: [FounderPlan; 6] = [
     FounderPlan {
         key: "founder-lite",
         name: "Lite",
-        base: catalogue::LITE,
+        based_on: "lite",
         fire_ice_sessions: 1,
         inclusions: &["4 sessions a month"],
         featured: false,
@@ -129,7 +127,7 @@ pub fn plan(key: &str) -> Option<&'static FounderPlan> {
     PLANS.iter().find(|plan| plan.key == key)
 }
 
-/// A founder plan card as the islands receive it, prices computed.
+/// A founder plan card, prices computed from the content.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FounderCard {
@@ -146,16 +144,20 @@ pub struct FounderCard {
     pub all_inclusions: Vec<String>,
 }
 
-/// All founder cards.
-pub fn cards() -> Vec<FounderCard> {
+/// All founder cards, priced from `prices` (a plan whose base is missing, which validation
+/// refuses, is left out).
+pub fn cards(prices: &Prices) -> Vec<FounderCard> {
     PLANS
         .iter()
-        .map(|plan| FounderCard {
-            plan: *plan,
-            original_price: plan.original_price(),
-            founder_price: plan.founder_price(),
-            annual_price: plan.annual_price(),
-            all_inclusions: plan.all_inclusions(),
+        .filter_map(|plan| {
+            let price = prices.plan(plan.based_on)?.price;
+            Some(FounderCard {
+                plan: *plan,
+                original_price: price,
+                founder_price: prices.founder.monthly(price),
+                annual_price: prices.founder.annual(price),
+                all_inclusions: plan.all_inclusions(&prices.founder),
+            })
         })
         .collect()
 }
@@ -166,8 +168,12 @@ mod tests {
 
     #[test]
     fn lite_includes_one_session_in_the_singular() {
+        let founder = Founder {
+            percent_off: 20,
+            annual_months_paid: 10,
+        };
         let lite = plan("founder-lite")
-            .map(FounderPlan::all_inclusions)
+            .map(|plan| plan.all_inclusions(&founder))
             .unwrap_or_default();
         assert!(lite.contains(&"1 Fire & Ice session a month".to_owned()));
         assert!(plan("lite").is_none());

@@ -5,9 +5,10 @@
 //!
 //! - [`money`]: [`Pence`], integer money, and the one price formatter (`£62.50`, `£1,112`).
 //! - [`calendar`]: UK time and the state of a dated offer at an instant ([`calendar::Window`]).
-//! - [`mod@catalogue`]: memberships ([`catalogue::MembershipPlan`]), session packs
-//!   ([`catalogue::SessionPack`]), the trial and its intro and timed offers, Fire & Ice, the
-//!   6-week challenge.
+//! - [`content`]: the studio's content files' types and checks: prices ([`content::Prices`]),
+//!   memberships, session packs, the trial, the founder discount.
+//! - [`mod@catalogue`]: the trial's terms, the intro and timed offers, Fire & Ice, the 6-week
+//!   challenge.
 //! - [`founder`]: founder plans ([`founder::FounderPlan`]), 20% off for life.
 //! - [`offers`]: discounts and campaigns, the retreat, and [`offers::Date`].
 //! - [`invest`]: investment tiers ([`invest::Tier`]), the raise, loan and forecast.
@@ -25,6 +26,7 @@
 pub mod calendar;
 pub mod catalogue;
 pub mod chat;
+pub mod content;
 pub mod countdown;
 pub mod forms;
 pub mod founder;

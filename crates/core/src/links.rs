@@ -32,35 +32,7 @@ pub const TEAMUP_PROVIDER_ID: &str = provider_id!();
 /// The provider's page listing every membership (September sale buttons).
 pub const MEMBERSHIPS: &str = teamup!("memberships");
 
-/// Monthly membership purchase pages, by plan key (see [`mod@crate::catalogue`]).
-pub mod membership {
-    /// Lite, 4 sessions a month.
-    pub const LITE: &str = teamup!("memberships/lite");
-    /// Core, 8 sessions a month.
-    pub const CORE: &str = teamup!("memberships/core");
-    /// Flex, 12 sessions a month.
-    pub const FLEX: &str = teamup!("memberships/flex");
-    /// Unlimited.
-    pub const UNLIMITED: &str = teamup!("memberships/unlimited");
-    /// Unlimited Functional Training.
-    pub const FUNCTIONAL_TRAINING: &str = teamup!("memberships/unlimited-functional-training");
-    /// Unlimited Yoga & Pilates.
-    pub const YOGA_PILATES: &str = teamup!("memberships/unlimited-yoga-pilates");
-    /// Unlimited Fire & Ice.
-    pub const FIRE_ICE: &str = teamup!("memberships/unlimited-fire-ice");
-}
-
-/// Session pack purchase pages. The drop-in card links to the timetable instead (SPEC section 2).
-pub mod pack {
-    /// 5 Pack.
-    pub const FIVE: &str = teamup!("packs/5-pack");
-    /// 10 Pack.
-    pub const TEN: &str = teamup!("packs/10-pack");
-    /// 20 Pack.
-    pub const TWENTY: &str = teamup!("packs/20-pack");
-    /// 50 Pack.
-    pub const FIFTY: &str = teamup!("packs/50-pack");
-}
+// Membership and pack purchase pages are content (`prices.toml`), next to their prices.
 
 /// The 14-day Ultimate Experience at its regular £49 (classes page, intro page, and the timed
 /// page once its countdown has run out).
@@ -138,9 +110,6 @@ mod tests {
         let prefix = format!("https://goteamup.com/p/{TEAMUP_PROVIDER_ID}/");
         for url in [
             MEMBERSHIPS,
-            membership::LITE,
-            membership::FIRE_ICE,
-            pack::FIFTY,
             TRIAL,
             INTRO_OFFER,
             TIMED_OFFER,

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::forms::Values;
-use crate::{catalogue, policy, studio};
+use crate::{policy, studio, Pence};
 
 /// Subject of the discount request.
 pub const DISCOUNT_SUBJECT: &str = "One Space Discount";
@@ -166,12 +166,13 @@ pub fn one_to_one(coach: &str) -> String {
     mailto(&one_to_one_subject(coach), &body)
 }
 
-/// A drop-in enquiry, with blanks for the visitor's details.
-pub fn drop_in() -> String {
+/// A drop-in enquiry naming the drop-in's `price` (from the content), with blanks for the
+/// visitor's details.
+pub fn drop_in(price: Pence) -> String {
     let body = format!(
         "Hi One Space team,\n\nI'd like to book a drop-in class ({price}). Could you let me know \
          which classes have space?\n\nName: \nPhone: \nEmail: \nPreferred class and day: \n\nThanks",
-        price = catalogue::DROP_IN.price.format()
+        price = price.format()
     );
     mailto(DROP_IN_SUBJECT, &body)
 }
@@ -188,28 +189,26 @@ pub enum MailKind {
     Cancellation,
     /// [`one_to_one`], from the value `coach`.
     OneToOne,
-    /// [`drop_in`].
-    DropIn,
 }
 
 impl MailKind {
     /// Every kind.
-    pub const ALL: [MailKind; 5] = [
+    /// The drop-in enquiry ([`drop_in`]) is not one: only the server builds it, naming the
+    /// drop-in's price from the content.
+    pub const ALL: [MailKind; 4] = [
         Self::Discount,
         Self::ChatContact,
         Self::Cancellation,
         Self::OneToOne,
-        Self::DropIn,
     ];
 
-    /// The name the islands use: `discount`, `chatContact`, `cancellation`, `oneToOne`, `dropIn`.
+    /// The name the islands use: `discount`, `chatContact`, `cancellation`, `oneToOne`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Discount => "discount",
             Self::ChatContact => "chatContact",
             Self::Cancellation => "cancellation",
             Self::OneToOne => "oneToOne",
-            Self::DropIn => "dropIn",
         }
     }
 }
@@ -260,7 +259,6 @@ pub fn build(kind: MailKind, values: &Values) -> String {
             reason: get("reason"),
         }),
         MailKind::OneToOne => one_to_one(&get("coach")),
-        MailKind::DropIn => drop_in(),
     }
 }
 
@@ -331,7 +329,7 @@ mod tests {
             assert!(body.contains(blank), "{blank}");
         }
         assert!(body.contains("times, your pricing and what I can expect"));
-        let (subject, body) = parts(&drop_in()).unwrap_or_default();
+        let (subject, body) = parts(&drop_in(Pence::pounds(13))).unwrap_or_default();
         assert_eq!(subject, "Drop-in Class Enquiry");
         assert!(body.contains("(£13)"));
         assert_eq!(tel(), "tel:+441506238238");

@@ -130,10 +130,8 @@ pub mod back_to_school {
     /// Whether a pack of `sessions` is sold online, as a card on /memberships. SPEC names a
     /// 30-pack for the bonus but gives it no price, so the site does not sell it: it is bought
     /// at the studio's desk, and the offer's page says so rather than promise what it cannot sell.
-    pub fn sold_online(sessions: u32) -> bool {
-        crate::catalogue::SESSION_PACKS
-            .iter()
-            .any(|pack| pack.sessions == sessions)
+    pub fn sold_online(prices: &crate::content::Prices, sessions: u32) -> bool {
+        prices.pack(sessions).is_some()
     }
 
     /// Credits a qualifying pack gives with the bonus (20 -> 24, 30 -> 36, 50 -> 60);
@@ -152,7 +150,7 @@ pub mod back_to_school {
 
 /// September sale: 50% off the first month of a £49 membership for a fixed number of spots.
 pub mod september_sale {
-    use crate::catalogue;
+    use crate::content::prices::{MembershipPlan, Prices};
     use crate::Pence;
 
     /// Spots offered.
@@ -165,10 +163,15 @@ pub mod september_sale {
     pub const PERCENT_OFF: u64 = 50;
     /// The code.
     pub const CODE: &str = "FIFTY";
-    /// The membership discounted: the £49 plan.
-    pub const PLAN: catalogue::MembershipPlan = catalogue::LITE;
-    /// First-month price: £24.50.
-    pub const FIRST_MONTH: Pence = PLAN.price.less_percent(PERCENT_OFF);
+    /// The membership discounted: the cheapest monthly plan (Lite, £49).
+    pub fn plan(prices: &Prices) -> Option<&MembershipPlan> {
+        prices.cheapest_monthly()
+    }
+
+    /// First-month price of `plan`: £24.50 for £49.
+    pub const fn first_month(plan: &MembershipPlan) -> Pence {
+        plan.price.less_percent(PERCENT_OFF)
+    }
     /// Days from starting within which the free 1-2-1 PT session is booked.
     pub const FREE_PT_WITHIN_DAYS: u32 = 30;
     /// When the sale runs: September 2024, as SPEC dates its announcement.

@@ -3,7 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use onespace_core::catalogue::{self, challenge, fire_ice, intro, timed, trial};
+use onespace_core::catalogue::{challenge, fire_ice, intro, timed, trial};
+use onespace_core::content::Prices;
 use onespace_core::countdown;
 use onespace_core::forms::{messages, schema, FormName};
 use onespace_core::offers::{back_to_school, concession, retreat, september_sale, year_end};
@@ -13,11 +14,33 @@ fn shown(pence: Pence) -> String {
     pence.format()
 }
 
+/// The studio's default prices: the repository's `content/prices.toml`, embedded in the server.
+fn prices() -> Prices {
+    let text = include_str!("../../../content/prices.toml");
+    toml::from_str(text).expect("content/prices.toml reads")
+}
+
 #[test]
 fn monthly_memberships_and_unlimited_options() {
-    let rows: Vec<(&str, String, Option<u32>, bool)> = catalogue::MONTHLY_MEMBERSHIPS
+    let prices = prices();
+    assert_eq!(
+        onespace_core::content::Content {
+            prices: prices.clone()
+        }
+        .validate(),
+        []
+    );
+    let rows: Vec<(&str, String, Option<u32>, bool)> = prices
+        .monthly
         .iter()
-        .map(|plan| (plan.name, shown(plan.price), plan.sessions, plan.featured))
+        .map(|plan| {
+            (
+                plan.name.as_str(),
+                shown(plan.price),
+                plan.sessions,
+                plan.featured,
+            )
+        })
         .collect();
     assert_eq!(
         rows,
@@ -28,9 +51,10 @@ fn monthly_memberships_and_unlimited_options() {
             ("Unlimited", "£139".to_owned(), None, false),
         ]
     );
-    let options: Vec<(&str, String)> = catalogue::UNLIMITED_OPTIONS
+    let options: Vec<(&str, String)> = prices
+        .unlimited
         .iter()
-        .map(|plan| (plan.name, shown(plan.price)))
+        .map(|plan| (plan.name.as_str(), shown(plan.price)))
         .collect();
     assert_eq!(
         options,
@@ -40,7 +64,8 @@ fn monthly_memberships_and_unlimited_options() {
             ("Fire & Ice", "£109".to_owned()),
         ]
     );
-    let descriptions: Vec<String> = catalogue::MONTHLY_MEMBERSHIPS
+    let descriptions: Vec<String> = prices
+        .monthly
         .iter()
         .map(|plan| plan.description())
         .collect();
@@ -53,10 +78,11 @@ fn monthly_memberships_and_unlimited_options() {
             "Unlimited sessions"
         ]
     );
-    let keys: Vec<&str> = catalogue::MONTHLY_MEMBERSHIPS
+    let keys: Vec<&str> = prices
+        .monthly
         .iter()
-        .chain(&catalogue::UNLIMITED_OPTIONS)
-        .map(|plan| plan.key)
+        .chain(&prices.unlimited)
+        .map(|plan| plan.id.as_str())
         .collect();
     let mut unique = keys.clone();
     unique.sort_unstable();
@@ -66,11 +92,13 @@ fn monthly_memberships_and_unlimited_options() {
 
 #[test]
 fn session_packs() {
-    let rows: Vec<(&str, String, Option<String>, bool, String)> = catalogue::SESSION_PACKS
+    let prices = prices();
+    let rows: Vec<(&str, String, Option<String>, bool, String)> = prices
+        .packs
         .iter()
         .map(|pack| {
             (
-                pack.name,
+                pack.name.as_str(),
                 shown(pack.price),
                 pack.validity.map(|validity| validity.display()),
                 pack.featured,
@@ -116,20 +144,24 @@ fn session_packs() {
         ]
     );
     assert!(
-        catalogue::DROP_IN.purchase_url.is_none(),
+        prices.drop_in().unwrap().purchase_url.is_none(),
         "drop-in books via the timetable"
     );
-    assert_eq!(catalogue::PACK_5.expiry(), "Valid for 30 days");
+    assert_eq!(prices.pack(5).unwrap().expiry(), "Valid for 30 days");
 }
 
 #[test]
 fn trial_intro_and_timed_offers() {
     assert_eq!(trial::NAME, "14-Day Ultimate Experience");
     assert_eq!(trial::DAYS, 14);
-    assert_eq!(shown(trial::PRICE), "£49");
-    assert_eq!(shown(intro::PRICE), "£39");
-    assert_eq!(shown(intro::DISCOUNT), "£10");
-    assert_eq!(intro::button_text(), "Get £10 Off - Pay £39 (Usually £49)");
+    let trial_prices = prices().trial;
+    assert_eq!(shown(trial_prices.price), "£49");
+    assert_eq!(shown(trial_prices.intro_price()), "£39");
+    assert_eq!(shown(trial_prices.intro_discount), "£10");
+    assert_eq!(
+        trial_prices.intro_button_text(),
+        "Get £10 Off - Pay £39 (Usually £49)"
+    );
     assert_eq!(intro::SCHEMA_NAME, "2-Week Intro Offer");
     assert_eq!(countdown::INTRO_OFFER_WINDOW_MS, 10 * 60 * 1000);
     assert_eq!(
@@ -139,7 +171,7 @@ fn trial_intro_and_timed_offers() {
     assert_eq!(timed::PERCENT_OFF, 10);
     assert_eq!(shown(timed::SHOWN_PRICE), "£44");
     assert_eq!(
-        shown(timed::computed_price()),
+        shown(timed::computed_price(trial_prices.price)),
         "£44.10",
         "SPEC shows £44; documented"
     );
@@ -166,15 +198,16 @@ fn fire_and_ice() {
 
 #[test]
 fn founder_table() {
-    let rows: Vec<(&str, String, String, String, u32)> = founder::PLANS
+    let prices = prices();
+    let rows: Vec<(&str, String, String, String, u32)> = founder::cards(&prices)
         .iter()
-        .map(|plan| {
+        .map(|card| {
             (
-                plan.name,
-                shown(plan.original_price()),
-                shown(plan.founder_price()),
-                shown(plan.annual_price()),
-                plan.fire_ice_sessions,
+                card.plan.name,
+                shown(card.original_price),
+                shown(card.founder_price),
+                shown(card.annual_price),
+                card.plan.fire_ice_sessions,
             )
         })
         .collect();
@@ -204,7 +237,8 @@ fn founder_table() {
             row("Lite", "£49", "£39.20", "£392", 1),
         ]
     );
-    assert_eq!(founder::PERCENT_OFF, 20);
+    assert_eq!(prices.founder.percent_off, 20);
+    assert_eq!(prices.founder.free_months(), 2);
     let form = schema(FormName::Membership);
     let keys: Vec<&str> = form
         .field("selectedMembership")
@@ -300,8 +334,9 @@ fn discounts_and_campaigns() {
     assert_eq!(back_to_school::bonus_credits(50), Some(60));
     assert_eq!(back_to_school::bonus_credits(10), None);
     // SPEC's 30-pack has no price, so no card: the bonus page sends it to the studio's desk.
-    assert!(back_to_school::sold_online(20) && back_to_school::sold_online(50));
-    assert!(!back_to_school::sold_online(30));
+    let prices = prices();
+    assert!(back_to_school::sold_online(&prices, 20) && back_to_school::sold_online(&prices, 50));
+    assert!(!back_to_school::sold_online(&prices, 30));
     assert_eq!(back_to_school::CHALLENGE_STARTS.long(), "1 September 2025");
     assert_eq!(
         september_sale::spots_message(),
@@ -309,8 +344,9 @@ fn discounts_and_campaigns() {
     );
     assert_eq!(september_sale::LEFT, 7);
     assert_eq!(september_sale::headline(), "50% Off First Month + Free PT");
-    assert_eq!(shown(september_sale::PLAN.price), "£49");
-    assert_eq!(shown(september_sale::FIRST_MONTH), "£24.50");
+    let plan = september_sale::plan(&prices).unwrap();
+    assert_eq!(shown(plan.price), "£49");
+    assert_eq!(shown(september_sale::first_month(plan)), "£24.50");
     assert_eq!(
         september_sale::code_note(),
         "Use code: FIFTY or contact us to apply"
@@ -591,7 +627,8 @@ fn form_fields_match_spec_section_3() {
 
 #[test]
 fn chat_and_team() {
-    let fallback = chat::respond("blah").unwrap();
+    let prices = chat::ChatPrices::from_prices(&prices());
+    let fallback = chat::respond("blah", &prices).unwrap();
     for topic in [
         "schedule",
         "location",

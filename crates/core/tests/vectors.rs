@@ -45,7 +45,7 @@ fn output(group: &str, case: &Value) -> Value {
             Ok(result) => json!(result),
             Err(error) => json!({ "error": error.to_string() }),
         },
-        "chatReply" => json!(chat::respond(case["text"].as_str().expect("text"))),
+        "chatTopic" => json!(chat::message_topic(case["text"].as_str().expect("text"))),
         "mailLink" => match case["kind"].as_str().expect("kind").parse::<MailKind>() {
             Ok(kind) => json!(mail::build(kind, &values(case))),
             Err(error) => json!({ "error": error.to_string() }),

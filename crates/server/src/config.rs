@@ -101,6 +101,10 @@ pub struct ServeArgs {
     /// clock, with pages rendered again whenever an offer starts or ends.
     #[arg(long, env = "ONESPACE_PREVIEW_DATE")]
     pub preview_date: Option<String>,
+    /// Serve the studio's content (prices) from this folder, watched for edits, instead of the
+    /// copy built in (`onespace content init DIR` writes that copy out to edit).
+    #[arg(long = "content", env = "ONESPACE_CONTENT_DIR")]
+    pub content: Option<PathBuf>,
     /// Mail settings.
     #[command(flatten)]
     pub mail: MailArgs,
@@ -130,6 +134,8 @@ pub struct Config {
     pub schedule_script_url: String,
     /// The instant pages are rendered for.
     pub clock: Clock,
+    /// Where the studio's content is read.
+    pub content: crate::content::Source,
 }
 
 /// Checked settings of the forms API, its database and its mail.
@@ -181,6 +187,7 @@ impl ServeArgs {
                 .map(|_| self.schedule_script_url.trim().to_owned())
                 .ok_or_else(|| ConfigError::ScheduleScriptUrl(self.schedule_script_url.clone()))?,
             clock: Clock::from_preview(self.preview_date.as_deref())?,
+            content: crate::content::Source::from_option(self.content.as_deref()),
         };
         let database_url = self
             .database_url
@@ -224,6 +231,7 @@ impl Config {
             retention_days: DEFAULT_RETENTION_DAYS,
             schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
             clock: Clock::Real,
+            content: crate::content::Source::Embedded,
         }
     }
 }
@@ -313,6 +321,7 @@ mod tests {
             retention_days: "730".to_owned(),
             schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
             preview_date: None,
+            content: None,
             mail: MailArgs::default(),
             schedule: crate::schedule::ScheduleArgs::default(),
         }

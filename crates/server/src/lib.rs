@@ -7,6 +7,7 @@
 //! - [`app`]: the actix application (`build_app`), shared by `main` and the tests.
 //! - [`assets`]: the embedded Vite build; [`http`]: representations and security headers.
 //! - [`config`]: flags and environment variables, checked at start.
+//! - [`content`]: the studio's content files (prices), read, checked and reloaded.
 //! - `dev` (the `dev` feature, `make dev` only): live reload and assets read from disk.
 //! - [`static_render`]: `onespace render`, the whole site as static files.
 //! - [`enquiries`]: the forms API (JSON and HTML form posts), its protections, the health check
@@ -17,6 +18,7 @@ pub mod app;
 pub mod assets;
 pub mod calendar;
 pub mod config;
+pub mod content;
 #[cfg(feature = "dev")]
 pub mod dev;
 pub mod enquiries;

@@ -1,5 +1,5 @@
-//! The `onespace` command: `serve` the site, `render` it as static files, or `enquiries export`
-//! the stored enquiries.
+//! The `onespace` command: `serve` the site, `render` it as static files, `enquiries export` the
+//! stored enquiries, or `content init`/`content check` the studio's content folder.
 
 use std::path::PathBuf;
 
@@ -7,6 +7,7 @@ use actix_web::{web, HttpServer};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use onespace_server::config::{Clock, Config, ServeArgs, ServeConfig};
+use onespace_server::content::Source as ContentSource;
 use onespace_server::enquiries::export::{self, Format};
 use onespace_server::enquiries::Enquiries;
 use onespace_server::mail::{Deliverer, Worker};
@@ -42,11 +43,34 @@ enum Command {
         /// Render the site as it will be (or was) on this date (as `serve --preview-date`).
         #[arg(long, env = "ONESPACE_PREVIEW_DATE")]
         preview_date: Option<String>,
+        /// Render from this content folder instead of the built-in content (as `serve --content`).
+        #[arg(long = "content", env = "ONESPACE_CONTENT_DIR")]
+        content: Option<PathBuf>,
     },
     /// The studio's stored enquiries.
     Enquiries {
         #[command(subcommand)]
         command: EnquiriesCommand,
+    },
+    /// The studio's content files (prices): write the default out to edit, or check a folder.
+    Content {
+        #[command(subcommand)]
+        command: ContentCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum ContentCommand {
+    /// Write the built-in content files into a folder to edit (never replaces a file).
+    Init {
+        /// The folder (created if needed).
+        dir: PathBuf,
+    },
+    /// Check a content folder as the server would load it; prints every mistake with its file
+    /// and line and exits with status 1 if there is one (for CI or a pre-commit hook).
+    Check {
+        /// The folder.
+        dir: PathBuf,
     },
 }
 
@@ -90,14 +114,17 @@ fn main() -> anyhow::Result<()> {
                     database_url,
                 },
         } => export_enquiries(format, &data_dir, database_url.as_deref()),
+        Command::Content { command } => content(command),
         Command::Render {
             out,
             public_url,
             preview_date,
+            content,
         } => {
             let config = Config {
                 public_url: onespace_server::config::public_origin(&public_url)?,
                 clock: Clock::from_preview(preview_date.as_deref())?,
+                content: ContentSource::from_option(content.as_deref()),
                 ..Config::for_rendering()
             };
             let site = Site::build(&config)?;
@@ -123,6 +150,14 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         "pages and assets prepared"
     );
     onespace_server::calendar::render_at_boundaries(site.clone().into_inner(), config.clock);
+    // Kept until the server stops: dropping it stops watching the content folder.
+    let content_watch =
+        onespace_server::content::watch::start(site.clone().into_inner(), config.content.clone())
+            .context("starting the content reload thread")?;
+    #[cfg(unix)]
+    actix_web::rt::spawn(onespace_server::content::watch::reload_on_hangup(
+        content_watch.requests(),
+    ));
     std::fs::create_dir_all(&config.data_dir).with_context(|| {
         format!(
             "ONESPACE_DATA_DIR (--data): cannot create {}",
@@ -167,6 +202,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let _ = worker.await;
     let _ = timetable.await;
     store.close().await;
+    drop(content_watch);
     served?;
     Ok(())
 }
@@ -177,6 +213,36 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
 /// browser shows the connection closed and they send again) than holding the stop. With the mail
 /// worker's batch then marked, the server exits within about five seconds.
 const SHUTDOWN_GRACE_SECONDS: u64 = 3;
+
+/// `onespace content init` and `onespace content check`.
+fn content(command: ContentCommand) -> anyhow::Result<()> {
+    match command {
+        ContentCommand::Init { dir } => {
+            for path in onespace_server::content::init(&dir)? {
+                println!("wrote {}", path.display());
+            }
+            println!(
+                "edit the files, check them with 'onespace content check {0}', then serve them \
+                 with 'onespace serve --content {0}'",
+                dir.display()
+            );
+            Ok(())
+        }
+        ContentCommand::Check { dir } => match onespace_server::content::load_dir(&dir) {
+            Ok(_) => {
+                println!("{}: the content is valid", dir.display());
+                Ok(())
+            }
+            Err(errors) => {
+                for error in &errors {
+                    eprintln!("{error}");
+                }
+                eprintln!("{}: {} mistake(s) found", dir.display(), errors.len());
+                std::process::exit(1);
+            }
+        },
+    }
+}
 
 /// `onespace enquiries export`: reads the SQLite file in `data_dir`, or `database_url`.
 fn export_enquiries(

@@ -16,6 +16,7 @@ use arc_swap::{ArcSwap, Guard};
 
 use crate::assets::{AssetError, Assets};
 use crate::config::Config;
+use crate::content::ContentError;
 use crate::http::{CachePolicy, Representation};
 use crate::pages;
 use crate::render::{layout, FormView, RenderContext};
@@ -44,8 +45,10 @@ pub struct Site {
 }
 
 impl Site {
-    /// Loads the assets, then renders and prepares every page from the configuration.
-    pub fn build(config: &Config) -> Result<Self, AssetError> {
+    /// Loads the assets and the content, then renders and prepares every page from the
+    /// configuration.
+    pub fn build(config: &Config) -> Result<Self, BuildError> {
+        let content = config.content.load().map_err(ContentErrors)?;
         let assets = Arc::new(Assets::load()?);
         let context = RenderContext {
             public_url: config.public_url.clone(),
@@ -55,6 +58,7 @@ impl Site {
             clock: config.clock,
             now: config.clock.now(),
             timetable: None,
+            content: Arc::new(content),
         };
         Ok(Self::render(context, assets))
     }
@@ -192,6 +196,31 @@ impl Site {
         self.pages.iter().map(|(path, page)| (*path, page))
     }
 }
+
+/// Why the site could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The embedded frontend build is missing or broken.
+    #[error(transparent)]
+    Assets(#[from] AssetError),
+    /// The content has mistakes.
+    #[error(transparent)]
+    Content(#[from] ContentErrors),
+}
+
+/// Every mistake of one content load, one per line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContentErrors(pub Vec<ContentError>);
+
+impl std::fmt::Display for ContentErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "the content has {} mistake(s):", self.0.len())?;
+        let lines: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        f.write_str(&lines.join("\n"))
+    }
+}
+
+impl std::error::Error for ContentErrors {}
 
 /// The site being served. Requests read the current [`Site`] without locking; a change of what the
 /// pages are rendered from (see [`LiveSite::update`]) renders a complete new site and swaps it in

@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 use actix_web::http::StatusCode;
 use actix_web::test as actix_test;
 use built_site::{site, site_on};
-use onespace_core::catalogue::{self, intro, timed, trial};
+use onespace_core::catalogue::{self, timed, trial};
+use onespace_core::content::Prices;
 use onespace_core::forms::{self, FormName};
 use onespace_core::offers::{back_to_school, concession, september_sale, year_end};
 use onespace_core::{countdown, founder, invest, links, policy, studio, team};
@@ -22,6 +23,11 @@ use onespace_server::pages::{self, document, document_with_form, form_anchor};
 use onespace_server::render::{layout, FormView, RenderContext};
 use onespace_server::routes::{Page, ROUTES};
 use serde_json::Value;
+
+/// The built-in content's prices, which the pages show.
+fn prices() -> Prices {
+    onespace_server::content::default_content().unwrap().prices
+}
 
 async fn get(path: &str) -> (StatusCode, String) {
     get_from(site(), path).await
@@ -78,6 +84,7 @@ fn context() -> RenderContext {
         clock: Clock::Real,
         now: Clock::Real.now(),
         timetable: None,
+        content: std::sync::Arc::new(onespace_server::content::default_content().unwrap()),
     }
 }
 
@@ -199,27 +206,25 @@ async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
     assert!(body.contains("href=\"/intro-offer\">Start My 14-Day Trial"));
     assert!(body.contains("href=\"/memberships\">View Memberships"));
     assert_eq!(body.matches("class=\"card feature-card\"").count(), 8);
-    for plan in catalogue::MONTHLY_MEMBERSHIPS
-        .iter()
-        .chain(&catalogue::UNLIMITED_OPTIONS)
-    {
+    let prices = prices();
+    for plan in prices.monthly.iter().chain(&prices.unlimited) {
         assert_has(
             &body,
             "/",
-            &[plan.name, &plan.price.format(), &plan.description()],
+            &[&plan.name, &plan.price.format(), &plan.description()],
         );
         assert!(body.contains(&format!(
             "href=\"{}\" target=\"_blank\" rel=\"noopener noreferrer\">Choose Plan",
             plan.purchase_url
         )));
     }
-    for pack in &catalogue::SESSION_PACKS {
+    for pack in &prices.packs {
         assert_has(
             &body,
             "/",
-            &[pack.name, &pack.price.format(), &pack.per_session()],
+            &[&pack.name, &pack.price.format(), &pack.per_session()],
         );
-        match (pack.purchase_url, pack.validity) {
+        match (&pack.purchase_url, pack.validity) {
             (Some(url), Some(validity)) => {
                 assert!(body.contains(&format!(
                     "href=\"{url}\" target=\"_blank\" rel=\"noopener noreferrer\">Purchase"
@@ -228,7 +233,7 @@ async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
             }
             _ => {
                 assert!(body.contains("href=\"/timetable\">Book Now"));
-                let drop_in = onespace_core::mail::drop_in().replace('&', "&amp;");
+                let drop_in = onespace_core::mail::drop_in(pack.price).replace('&', "&amp;");
                 assert!(body.contains(&format!("href=\"{drop_in}\">Enquire by e-mail")));
             }
         }
@@ -237,7 +242,7 @@ async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
     assert_has(
         &body,
         "/",
-        &[&trial::PRICE.format(), &concession::summary()],
+        &[&prices.trial.price.format(), &concession::summary()],
     );
 }
 
@@ -265,8 +270,8 @@ async fn intro_offer_has_the_countdown_trial_guarantee_and_two_purchase_links() 
         "/intro-offer",
         &[
             trial::NAME,
-            &intro::PRICE.format(),
-            &trial::PRICE.format(),
+            &prices().trial.intro_price().format(),
+            &prices().trial.price.format(),
             trial::GUARANTEE,
             &trial::guarantee_terms(),
             "Fire & Ice recovery included",
@@ -287,7 +292,7 @@ async fn intro_offer_has_the_countdown_trial_guarantee_and_two_purchase_links() 
 
 #[actix_web::test]
 async fn service_pages_have_the_timer_four_benefits_three_stories_and_two_buy_buttons() {
-    let button = intro::button_text();
+    let button = prices().trial.intro_button_text();
     assert_eq!(button, "Get £10 Off - Pay £39 (Usually £49)");
     for page in [
         Page::HotYoga,
@@ -365,7 +370,7 @@ async fn fast_access_shows_the_running_offer_and_hides_times_up() {
         &body,
         "/fast-access",
         &[
-            &trial::PRICE.format(),
+            &prices().trial.price.format(),
             &timed::SHOWN_PRICE.format(),
             timed::CODE,
             &timed::refund_terms(),
@@ -510,7 +515,7 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
             &september_sale::spots_message(),
             &september_sale::headline(),
             &september_sale::code_note(),
-            &september_sale::FIRST_MONTH.format(),
+            &september_sale::first_month(prices().cheapest_monthly().unwrap()).format(),
             "7 spots left",
         ],
     );
@@ -571,15 +576,17 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
     assert!(body.matches("href=\"#register-form\"").count() >= 2);
 
     let (_, body) = get("/founder-memberships").await;
-    for plan in founder::PLANS {
+    let cards = founder::cards(&prices());
+    assert_eq!(cards.len(), founder::PLANS.len());
+    for card in cards {
         assert_has(
             &body,
             "/founder-memberships",
             &[
-                plan.name,
-                &plan.founder_price().format(),
-                &plan.annual_price().format(),
-                &plan.original_price().format(),
+                card.plan.name,
+                &card.founder_price.format(),
+                &card.annual_price.format(),
+                &card.original_price.format(),
             ],
         );
     }

@@ -168,28 +168,11 @@ pub fn form_messages(
     to_js(&forms::messages(form(form_name)?))
 }
 
-/// The chat assistant's reply, or `null` for blank input.
-#[wasm_bindgen(js_name = chatReply, unchecked_return_type = "ChatReply | null")]
-pub fn chat_reply(text: &str) -> Result<JsValue, JsError> {
-    to_js(&chat::respond(text))
-}
-
-/// The chat assistant's opening message.
-#[wasm_bindgen(js_name = chatGreeting)]
-pub fn chat_greeting() -> String {
-    chat::GREETING.to_owned()
-}
-
-/// Appended to the chat after the contact dialog is submitted.
-#[wasm_bindgen(js_name = chatContactConfirmation)]
-pub fn chat_contact_confirmation() -> String {
-    chat::contact_confirmation()
-}
-
-/// Appended to the chat after the cancellation dialog is submitted.
-#[wasm_bindgen(js_name = chatCancelConfirmation)]
-pub fn chat_cancel_confirmation() -> String {
-    chat::cancel_confirmation()
+/// The topic of a visitor's chat message (`null` for blank input): the chat island shows the
+/// reply the server wrote for that topic (its props), so no reply text is shipped here.
+#[wasm_bindgen(js_name = chatTopic, unchecked_return_type = "ChatTopic | null")]
+pub fn chat_topic(text: &str) -> Result<JsValue, JsError> {
+    to_js(&chat::message_topic(text))
 }
 
 /// A `mailto:` link of the given kind from form values (`oneToOne` reads `coach`).

@@ -115,5 +115,5 @@ export interface ChatReply {
   showCancelButton: boolean;
 }
 
-export type MailKind = "discount" | "chatContact" | "cancellation" | "oneToOne" | "dropIn";
+export type MailKind = "discount" | "chatContact" | "cancellation" | "oneToOne";
 "#;

@@ -37,8 +37,8 @@ function output(group: string, c: Case): unknown {
         return wasm.timedOfferCountdown(c['nowMs'] as number, (c['storedEndMs'] as number | null) ?? undefined);
       case 'validateForm':
         return wasm.validateForm(form(c['form'] as string), c['values'] as Values);
-      case 'chatReply':
-        return wasm.chatReply(c['text'] as string);
+      case 'chatTopic':
+        return wasm.chatTopic(c['text'] as string);
       case 'offerState':
         return wasm.offerState(c['starts'] as string, c['ends'] as string, c['nowMs'] as number);
       case 'mailLink':
@@ -79,7 +79,7 @@ describe('the WebAssembly core', () => {
   it('is what loadCore() answers with, instantiated by the plugin', async () => {
     const core = await loadCore();
     expect(core.formatPence).toBe(wasm.formatPence);
-    expect(core.chatGreeting()).toBe(wasm.chatGreeting());
+    expect(core.chatTopic('where are you?')).toBe(wasm.chatTopic('where are you?'));
   });
 
   it('takes any JavaScript time for an offer state: NaN and negatives are the epoch', () => {
@@ -127,7 +127,7 @@ describe('the WebAssembly core', () => {
     expect(() => wasm.validateForm(form('nope'), {})).toThrow(/Unknown form 'nope'\./);
   });
 
-  it('exports schemas, messages and chat texts', () => {
+  it('exports schemas, messages, the chat topic and mail links', () => {
     const names = ['cancellation', 'chatContact', 'contact', 'discount', 'investmentInterest', 'investorContact', 'membership'];
     for (const name of names) {
       expect(wasm.formSchema(form(name)).form).toBe(name);
@@ -136,10 +136,7 @@ describe('the WebAssembly core', () => {
     }
     expect(() => wasm.formSchema(form('nope'))).toThrow(/Unknown form 'nope'\./);
     expect(wasm.formMessages('membership').submittingLabel).toBe('Confirming...');
-    expect(wasm.chatGreeting().length).toBeGreaterThan(0);
-    expect(wasm.chatReply('   ')).toBeNull();
-    expect(wasm.chatContactConfirmation()).toContain('call');
-    expect(wasm.chatCancelConfirmation()).toContain('call');
+    expect(wasm.chatTopic('   ')).toBeNull();
     expect(wasm.oneToOneMailLink('Ross')).toBe(wasm.mailLink('oneToOne', { coach: 'Ross' }));
     expect(wasm.telLink()).toBe('tel:+441506238238');
     expect(() => wasm.mailLink(kind('fax'), {})).toThrow(/Unknown mail link kind 'fax'\./);
@@ -151,10 +148,7 @@ describe('the WebAssembly core', () => {
       .filter(([key, value]) => typeof value === 'function' && !/^__wb/.test(key))
       .map(([key]) => key);
     expect(exported.sort()).toEqual([
-      'chatCancelConfirmation',
-      'chatContactConfirmation',
-      'chatGreeting',
-      'chatReply',
+      'chatTopic',
       'countdownAt',
       'formMessages',
       'formSchema',
@@ -185,7 +179,6 @@ describe('the WebAssembly core', () => {
     };
     walk(wasm.formMessages('membership'));
     walk(wasm.formSchema('membership').fields);
-    walk(wasm.chatReply('hello'));
     walk(wasm.introOfferCountdown(0));
     walk(wasm.offerState('2025-08-01', '2025-08-31', 0));
     for (const key of seen) {

@@ -23,7 +23,7 @@ pub use messages::{messages, FormMessages, Toast};
 pub use payload::{
     normalise_line_breaks, ContactEnquiry, Enquiry, InvestmentEnquiry, MembershipRequest,
 };
-pub use schema::{schema, Field, FieldOption, FormSchema, InputType};
+pub use schema::{priced_schema, schema, Field, FieldOption, FormSchema, InputType};
 pub use validate::{group_thousands, validate, validate_with, FieldErrors, Validation, Values};
 
 /// Validates `values` for the form named `name` (see [`FormName::as_str`]).

@@ -5,6 +5,7 @@ use serde::Serialize;
 use super::{
     FormName, CHOICE_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX, UTF16_UNITS_PER_CHAR_MAX,
 };
+use crate::content::Prices;
 use crate::{founder, invest, offers};
 
 /// How a field is entered.
@@ -207,18 +208,39 @@ fn investment_amounts() -> Vec<FieldOption> {
     options
 }
 
-fn founder_plans() -> Vec<FieldOption> {
+/// The founder plans as choices: `Lite - £39.20/month` with the content's prices; the name alone
+/// where no prices are given (the browser's mail forms, which have no plan choice).
+fn founder_plans(prices: Option<&Prices>) -> Vec<FieldOption> {
     founder::PLANS
         .iter()
-        .map(|plan| FieldOption {
-            value: plan.key,
-            label: format!("{} - {}/month", plan.name, plan.founder_price().format()),
+        .map(|plan| {
+            let price = prices.and_then(|prices| {
+                let base = prices.plan(plan.based_on)?.price;
+                Some(prices.founder.monthly(base))
+            });
+            FieldOption {
+                value: plan.key,
+                label: match price {
+                    Some(price) => format!("{} - {}/month", plan.name, price.format()),
+                    None => plan.name.to_owned(),
+                },
+            }
         })
         .collect()
 }
 
-/// The schema of `form`.
+/// The schema of `form`, its choices' labels without prices (field names, types and rules are
+/// the same as [`priced_schema`]'s).
 pub fn schema(form: FormName) -> FormSchema {
+    schema_with(form, None)
+}
+
+/// The schema of `form` as the page shows it, choices labelled with `prices`.
+pub fn priced_schema(form: FormName, prices: &Prices) -> FormSchema {
+    schema_with(form, Some(prices))
+}
+
+fn schema_with(form: FormName, prices: Option<&Prices>) -> FormSchema {
     let fields = match form {
         FormName::Discount => vec![
             name("name"),
@@ -335,7 +357,7 @@ pub fn schema(form: FormName) -> FormSchema {
                 "a membership plan",
             )
             .required()
-            .options(founder_plans()),
+            .options(founder_plans(prices)),
             Field::new(
                 "payAnnually",
                 "Payment",

@@ -9,6 +9,7 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::challenge;
+use onespace_core::content::Prices;
 use onespace_core::offers::{back_to_school as bts, Campaign};
 
 use super::components::{
@@ -27,10 +28,10 @@ const STORIES: [Testimonial; 3] = [
 
 /// The bonus packs sold `online` (cards on /memberships) or, with `false`, only in the studio,
 /// as `20/50`.
-fn bonus_list(online: bool) -> String {
+fn bonus_list(prices: &Prices, online: bool) -> String {
     bts::BONUS_PACK_SIZES
         .iter()
-        .filter(|size| bts::sold_online(**size) == online)
+        .filter(|size| bts::sold_online(prices, **size) == online)
         .map(u32::to_string)
         .collect::<Vec<_>>()
         .join("/")
@@ -38,8 +39,8 @@ fn bonus_list(online: bool) -> String {
 
 /// Where the studio-only bonus packs are bought, as ` (30-packs in the studio)`; empty when
 /// every bonus pack is sold online.
-fn in_studio_note() -> String {
-    let studio = bonus_list(false);
+fn in_studio_note(prices: &Prices) -> String {
+    let studio = bonus_list(prices, false);
     if studio.is_empty() {
         String::new()
     } else {
@@ -47,11 +48,11 @@ fn in_studio_note() -> String {
     }
 }
 
-fn faq() -> Vec<FaqItem> {
+fn faq(prices: &Prices) -> Vec<FaqItem> {
     vec![
         FaqItem::new("When do the offers end?", format!("All back to school offers end at the end of {}.", bts::ENDS.long())),
         FaqItem::new("How do I get 20% off a membership?", format!("Enter code {} at checkout. It is for new members and applies to payments through {}.", bts::CODE, bts::PAYMENTS_UNTIL.short())),
-        FaqItem::new("How do the extra credits work?", format!("The {}% credit bonus is added automatically when you buy a {} pack online{}. No code needed.", bts::BONUS_PERCENT, bonus_list(true), in_studio_note())),
+        FaqItem::new("How do the extra credits work?", format!("The {}% credit bonus is added automatically when you buy a {} pack online{}. No code needed.", bts::BONUS_PERCENT, bonus_list(prices, true), in_studio_note(prices))),
         FaqItem::new("When does the 6 Week Challenge start?", format!("The Challenge starts on {}. Sign up earlier and train free for the rest of August.", bts::CHALLENGE_STARTS.long())),
     ]
 }
@@ -69,7 +70,7 @@ pub fn main(context: &RenderContext) -> Markup {
     let packs_with_bonus: Vec<String> = bts::BONUS_PACK_SIZES
         .iter()
         .filter_map(|size| {
-            let place = if bts::sold_online(*size) {
+            let place = if bts::sold_online(&context.content.prices, *size) {
                 ""
             } else {
                 ", in the studio"
@@ -88,7 +89,7 @@ pub fn main(context: &RenderContext) -> Markup {
                 p class="eyebrow" { "Back to school" }
                 h1 class="page-title" { "Back to School Savings" }
                 ul class="hero-offer-points" {
-                    li { (icon(Icon::Sparkle)) span { strong { (bts::BONUS_PERCENT) "% extra credits" } " on " (bonus_list(true)) " packs, added automatically at checkout" (in_studio_note()) } }
+                    li { (icon(Icon::Sparkle)) span { strong { (bts::BONUS_PERCENT) "% extra credits" } " on " (bonus_list(&context.content.prices, true)) " packs, added automatically at checkout" (in_studio_note(&context.content.prices)) } }
                     li { (icon(Icon::Star)) span { strong { (bts::PERCENT_OFF) "% off any membership" } " for the rest of 2025 with code " (bts::CODE) } }
                     li { (icon(Icon::Calendar)) span { strong { (challenge::WEEKS) " Week Challenge" } " starting " (bts::CHALLENGE_STARTS.long()) ", with the rest of August free" } }
                 }
@@ -143,13 +144,13 @@ pub fn main(context: &RenderContext) -> Markup {
         section class="section section-alt" aria-labelledby="bts-faq-title" {
             div class="container-page max-w-3xl" {
                 h2 class="section-title" id="bts-faq-title" { "Questions" }
-                div class="mt-8" { (accordion(&faq(), Some("back-to-school-faq"))) }
+                div class="mt-8" { (accordion(&faq(&context.content.prices), Some("back-to-school-faq"))) }
                 div class="terms-box" {
                     h3 class="font-semibold" { "Terms" }
                     ul class="mt-2 list-disc pl-5" {
                         li { "Valid on purchases up to and including " (format!("{:02}/{:02}", bts::ENDS.day, bts::ENDS.month)) "." }
                         li { "The membership discount applies to payments through " (bts::PAYMENTS_UNTIL.short()) " and needs code " (bts::CODE) "." }
-                        li { "Extra credits apply only to " (bonus_list(true)) " packs" (in_studio_note()) "." }
+                        li { "Extra credits apply only to " (bonus_list(&context.content.prices, true)) " packs" (in_studio_note(&context.content.prices)) "." }
                         li { "The Challenge starts " (format!("{:02}/{:02}", bts::CHALLENGE_STARTS.day, bts::CHALLENGE_STARTS.month)) ", with free training for the rest of August for earlier sign-ups." }
                         li { "Offers are non-transferable. Our standard booking and cancellation terms apply." }
                     }

@@ -13,7 +13,8 @@
 use chrono::{DateTime, Utc};
 use maud::{html, Markup};
 use onespace_core::calendar::{OfferState, Phase};
-use onespace_core::catalogue::{trial, MembershipPlan, MONTHLY_MEMBERSHIPS};
+use onespace_core::catalogue::trial;
+use onespace_core::content::Prices;
 use onespace_core::offers::Campaign;
 use serde_json::json;
 
@@ -44,7 +45,12 @@ pub fn listed(route: &Route, now: DateTime<Utc>) -> bool {
 }
 
 /// The page of an offer that is not on (ended or not yet started), in place of its content.
-pub fn not_running(route: &Route, campaign: Campaign, state: OfferState) -> Document {
+pub fn not_running(
+    route: &Route,
+    campaign: Campaign,
+    state: OfferState,
+    prices: &Prices,
+) -> Document {
     let (title, heading, message) = match state.phase {
         Phase::Upcoming => (
             "Offer Not Yet Open | One Space Livingston",
@@ -69,19 +75,14 @@ pub fn not_running(route: &Route, campaign: Campaign, state: OfferState) -> Docu
                 a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
                 a class="btn btn-outline-light" href=(Page::Memberships.path()) { "See Memberships" }
             }))
-            (on_now())
+            (on_now(prices))
         },
         noindex: true,
     }
 }
 
-/// The cheapest monthly membership, for 'from £49 a month'.
-fn cheapest_membership() -> Option<&'static MembershipPlan> {
-    MONTHLY_MEMBERSHIPS.iter().min_by_key(|plan| plan.price)
-}
-
-/// What is on now: the 14-day trial and the memberships.
-fn on_now() -> Markup {
+/// What is on now: the 14-day trial and the memberships ('from £49 a month', the cheapest).
+fn on_now(prices: &Prices) -> Markup {
     html! {
         section class="section" aria-labelledby="on-now-title" {
             div class="container-page" {
@@ -90,13 +91,13 @@ fn on_now() -> Markup {
                     article class="price-card price-card-featured" {
                         p class="badge badge-popular" { "New here" }
                         h3 class="price-card-name" { (trial::NAME) }
-                        p class="price" { (trial::PRICE.format()) }
+                        p class="price" { (prices.trial.price.format()) }
                         p class="price-card-detail" { (trial::DAYS) " days of every class and Fire & Ice recovery." }
                         a class="btn btn-primary w-full mt-auto" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
                     }
                     article class="price-card" {
                         h3 class="price-card-name" { "Memberships" }
-                        @if let Some(plan) = cheapest_membership() {
+                        @if let Some(plan) = prices.cheapest_monthly() {
                             p class="price" { "From " (plan.price.format()) span class="price-unit" { "/month" } }
                         }
                         p class="price-card-detail" { "Rolling monthly plans, unlimited options and session packs. No contract." }

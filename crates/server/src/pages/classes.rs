@@ -2,6 +2,7 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{fire_ice, trial};
+use onespace_core::content::Prices;
 use onespace_core::links;
 
 use super::components::{cta_banner, external, icon, image_slot, page_hero, Art, Icon, Ratio};
@@ -27,7 +28,7 @@ fn classes() -> [Class; 6] {
 }
 
 /// The page content.
-pub fn main() -> Markup {
+pub fn main(prices: &Prices) -> Markup {
     html! {
         (page_hero("Our Classes", "Find the class that moves you", "Six ways to train, stretch and recover, all on one membership and all welcoming to beginners.", html! {
             (external(links::TRIAL, "btn btn-primary", "Start Your 14-Day Trial"))
@@ -52,7 +53,7 @@ pub fn main() -> Markup {
         }
         (cta_banner(
             &format!("Try every class for {} days", trial::DAYS),
-            &format!("The {} is {}: every class type plus Fire & Ice recovery. {}", trial::NAME, trial::PRICE.format(), trial::STARTS),
+            &format!("The {} is {}: every class type plus Fire & Ice recovery. {}", trial::NAME, prices.trial.price.format(), trial::STARTS),
             html! {
                 a class="btn btn-primary" href=(links::TRIAL) target="_blank" rel="noopener noreferrer" { (icon(Icon::Arrow)) "Buy the 14-Day Trial" }
             },

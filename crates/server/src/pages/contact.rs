@@ -113,7 +113,7 @@ pub fn main(view: &FormView) -> Markup {
                     h2 class="section-title" id="get-in-touch-title" { "Get in Touch" }
                     p class="section-lead" { "Send us a message and we will reply as soon as we can." }
                     div class="form-card" {
-                        (form_island(&FORM, view, THANKS_LINKS))
+                        (form_island(&FORM, view, THANKS_LINKS, onespace_core::forms::schema(FORM.form)))
                     }
                 }
                 (map())

@@ -3,17 +3,18 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{challenge, fire_ice, trial};
+use onespace_core::content::Prices;
 use onespace_core::{mail, policy, studio};
 
 use super::components::{accordion, chat_button, icon, page_hero, FaqItem, Icon};
 use crate::routes::Page;
 
 /// The ten questions and answers, figures from the core.
-pub fn items() -> Vec<FaqItem> {
+pub fn items(prices: &Prices) -> Vec<FaqItem> {
     vec![
         FaqItem::new("What are your opening hours?", format!("We are open {}. Class times vary through the week, so check the timetable for the latest schedule.", studio::opening_hours_line())),
         FaqItem::new("Is there parking?", format!("Yes. {} at the studio: {}.", studio::PARKING, studio::address_line())),
-        FaqItem::new("How does the 14-day trial work?", format!("The {} costs {} and gives you {} days of every class type plus Fire & Ice recovery. {} {}", trial::NAME, trial::PRICE.format(), trial::DAYS, trial::STARTS, trial::GUARANTEE)),
+        FaqItem::new("How does the 14-day trial work?", format!("The {} costs {} and gives you {} days of every class type plus Fire & Ice recovery. {} {}", trial::NAME, prices.trial.price.format(), trial::DAYS, trial::STARTS, trial::GUARANTEE)),
         FaqItem::new("What types of classes do you offer?", "Hot yoga and warm pilates in infrared heat, room-temperature yoga, group personal training, HYROX training, functional training and 1-2-1 personal training, plus Fire & Ice recovery, 6-week challenges and body composition scans. Barre, Tai Chi, ladies-only lifting and kids classes are coming soon."),
         FaqItem::new("What should I bring?", format!("Comfortable clothes, a water bottle and a towel. Bring a mat if you have one; we have mats to borrow. Please arrive {} minutes early for your first class.", policy::FIRST_CLASS_ARRIVE_EARLY_MINUTES)),
         FaqItem::new("What is your cancellation policy?", format!("Memberships are rolling with no contract: give us {} days' written notice by e-mail to cancel. {} {}", policy::NOTICE_DAYS, policy::booking_notice(), policy::charges_summary())),
@@ -25,14 +26,14 @@ pub fn items() -> Vec<FaqItem> {
 }
 
 /// The page content.
-pub fn main() -> Markup {
+pub fn main(prices: &Prices) -> Markup {
     html! {
         (page_hero("FAQ", "Frequently Asked Questions", "Everything you need to know before your first visit.", html! {
             a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
         }))
         section class="section" aria-label="Questions and answers" {
             div class="container-page max-w-3xl" {
-                (accordion(&items(), None))
+                (accordion(&items(prices), None))
             }
         }
         section class="section section-alt" aria-labelledby="more-title" {

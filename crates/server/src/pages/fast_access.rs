@@ -7,6 +7,7 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{timed, trial};
+use onespace_core::content::Prices;
 use onespace_core::{countdown, links};
 
 use super::components::{check_list, external, hero_art};
@@ -17,7 +18,7 @@ use crate::widgets;
 const COUNTDOWN_LABEL: &str = "Offer ends in";
 
 /// The page content.
-pub fn main() -> Markup {
+pub fn main(prices: &Prices) -> Markup {
     html! {
         section class="page-hero" {
             (hero_art())
@@ -36,9 +37,9 @@ pub fn main() -> Markup {
                         h2 class="price-card-name" id="fast-offer-title" { (trial::NAME) }
                         p class="price" {
                             (timed::SHOWN_PRICE.format()) " "
-                            s class="price-was" { span class="sr-only" { "usually " } (trial::PRICE.format()) }
+                            s class="price-was" { span class="sr-only" { "usually " } (prices.trial.price.format()) }
                         }
-                        p class="price-card-detail" { (trial::PRICE.format()) ", or " (timed::SHOWN_PRICE.format()) " with your " (timed::PERCENT_OFF) "% code. " (trial::STARTS) }
+                        p class="price-card-detail" { (prices.trial.price.format()) ", or " (timed::SHOWN_PRICE.format()) " with your " (timed::PERCENT_OFF) "% code. " (trial::STARTS) }
                         div class="coupon" {
                             p class="coupon-label" { "Your code" }
                             p class="coupon-code" { (timed::CODE) }
@@ -58,7 +59,7 @@ pub fn main() -> Markup {
                     p class="section-lead" { "This offer has ended, but you can still start your trial." }
                     div class="hero-actions" {
                         a class="btn btn-primary" href=(Page::IntroOffer.path()) { "See the Intro Offer" }
-                        (external(links::TRIAL, "btn btn-dark", &format!("Buy the Trial for {}", trial::PRICE.format())))
+                        (external(links::TRIAL, "btn btn-dark", &format!("Buy the Trial for {}", prices.trial.price.format())))
                     }
                 }
             }

@@ -6,8 +6,9 @@
 //! links lead to the same form in its section, where the visitor picks the plan.
 
 use maud::{html, Markup};
-use onespace_core::forms::FormName;
-use onespace_core::founder::{self, ANNUAL_MONTHS_PAID, PERCENT_OFF};
+use onespace_core::content::Prices;
+use onespace_core::forms::{self, FormName};
+use onespace_core::founder;
 
 use super::components::forms::{form_island, FormSetup, ThanksLink};
 use super::components::prices::MOST_POPULAR;
@@ -30,11 +31,14 @@ const THANKS_LINKS: &[ThanksLink] = &[ThanksLink::Again {
 }];
 
 /// The page content.
-pub fn main(view: &FormView) -> Markup {
+pub fn main(prices: &Prices, view: &FormView) -> Markup {
     let to_form = format!("#{}", FORM.anchor);
-    let free_months = 12 - ANNUAL_MONTHS_PAID;
+    let founder = &prices.founder;
+    let free_months = founder.free_months();
+    let percent_off = founder.percent_off;
+    let cards = founder::cards(prices);
     html! {
-        (page_hero("Founder memberships", &format!("{PERCENT_OFF}% Off For Life"), &format!("Become a One Space founder member and keep your founder rate for as long as you stay. Pay monthly, or annually with {free_months} months free."), html! {
+        (page_hero("Founder memberships", &format!("{percent_off}% Off For Life"), &format!("Become a One Space founder member and keep your founder rate for as long as you stay. Pay monthly, or annually with {free_months} months free."), html! {
             a class="btn btn-primary" href="#plans" { "See Founder Plans" }
             a class="btn btn-outline-light" href=(to_form) { "Request Membership" }
         }))
@@ -46,14 +50,14 @@ pub fn main(view: &FormView) -> Markup {
                     p class="section-lead" { "Every plan includes Fire & Ice recovery sessions each month." }
                 }
                 div class="card-grid sm:grid-cols-2 lg:grid-cols-3" {
-                    @for card in founder::cards() {
+                    @for card in &cards {
                         article class={ "price-card" @if card.plan.featured { " price-card-featured" } } {
                             @if card.plan.featured { p class="badge badge-popular" { (MOST_POPULAR) } }
                             h3 class="price-card-name" { (card.plan.name) }
                             p class="price" {
                                 (card.founder_price.format()) span class="price-unit" { "/month" }
                             }
-                            p class="price-card-detail" { s { span class="sr-only" { "Usually " } (card.original_price.format()) } " " span class="font-semibold text-ember-700" { "Save " (PERCENT_OFF) "% for life" } }
+                            p class="price-card-detail" { s { span class="sr-only" { "Usually " } (card.original_price.format()) } " " span class="font-semibold text-ember-700" { "Save " (percent_off) "% for life" } }
                             p class="price-card-note" { "Or " (card.annual_price.format()) " a year (" (free_months) " months free)" }
                             (check_list(&card.all_inclusions))
                             a class="btn btn-dark w-full mt-auto" href=(to_form) data-plan=(card.plan.key) { "Choose Plan" }
@@ -65,7 +69,7 @@ pub fn main(view: &FormView) -> Markup {
         section class="section section-alt" aria-labelledby="annual-title" {
             div class="container-page" {
                 h2 class="section-title" id="annual-title" { "Annual prices" }
-                p class="section-lead" { "Pay for " (ANNUAL_MONTHS_PAID) " months and get the whole year." }
+                p class="section-lead" { "Pay for " (founder.annual_months_paid) " months and get the whole year." }
                 div class="table-wrap mt-8" role="region" aria-labelledby="annual-title" tabindex="0" {
                     table class="data-table" {
                         thead { tr {
@@ -75,7 +79,7 @@ pub fn main(view: &FormView) -> Markup {
                             th scope="col" { "Founder annual" }
                         } }
                         tbody {
-                            @for card in founder::cards() {
+                            @for card in &cards {
                                 tr {
                                     th scope="row" { (card.plan.name) }
                                     td { (card.original_price.format()) }
@@ -95,13 +99,13 @@ pub fn main(view: &FormView) -> Markup {
                     p class="section-lead" { "Choose your plan and how you would like to pay. We will confirm everything with you personally." }
                 }
                 div class="form-card" {
-                    (form_island(&FORM, view, THANKS_LINKS))
+                    (form_island(&FORM, view, THANKS_LINKS, forms::priced_schema(FORM.form, prices)))
                 }
             }
         }
         (cta_banner("Want to own a part of One Space?", "Founder members can also invest in the studio's next chapter.", html! {
             a class="btn btn-primary" href=(Page::Invest.path()) { "Invest in One Space" }
         }))
-        (widgets::form::membership_dialog(FORM.page.path(), FORM.anchor))
+        (widgets::form::membership_dialog(FORM.page.path(), FORM.anchor, forms::priced_schema(FORM.form, prices)))
     }
 }

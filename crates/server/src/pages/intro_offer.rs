@@ -2,7 +2,8 @@
 //! Fire & Ice inclusion, the money-back guarantee and two purchase links.
 
 use maud::{html, Markup};
-use onespace_core::catalogue::{fire_ice, intro, trial};
+use onespace_core::catalogue::{fire_ice, trial};
+use onespace_core::content::Prices;
 use onespace_core::links;
 
 use super::components::{check_list, external, hero_art, icon, image_slot, Art, Icon, Ratio};
@@ -10,19 +11,19 @@ use crate::routes::Page;
 use crate::widgets;
 
 /// Words before the running countdown: `£10 off ends in`.
-fn countdown_label() -> String {
-    format!("{} off ends in", intro::DISCOUNT.format())
+fn countdown_label(prices: &Prices) -> String {
+    format!("{} off ends in", prices.trial.intro_discount.format())
 }
 
 /// The intro-offer countdown island (also used above the service pages' heroes): its first
 /// state (a fresh 10:00 window) is rendered on the server, so the island takes over without the
 /// layout moving.
-pub fn countdown_island() -> Markup {
-    widgets::countdown::intro(&countdown_label())
+pub fn countdown_island(prices: &Prices) -> Markup {
+    widgets::countdown::intro(&countdown_label(prices))
 }
 
 /// The page content.
-pub fn main() -> Markup {
+pub fn main(prices: &Prices) -> Markup {
     html! {
         section class="page-hero" {
             (hero_art())
@@ -30,9 +31,9 @@ pub fn main() -> Markup {
                 p class="eyebrow" { "14-Day Intro Offer" }
                 h1 class="page-title" { "Start Your 14-Day Trial Today" }
                 p class="page-lead" { "Unlimited access to hot yoga, warm pilates, group PT, HYROX training and Fire & Ice recovery for 14 days." }
-                (countdown_island())
+                (countdown_island(prices))
                 div class="hero-actions" {
-                    (external(links::INTRO_OFFER, "btn btn-primary btn-lg", &format!("Claim My Trial for {}", intro::PRICE.format())))
+                    (external(links::INTRO_OFFER, "btn btn-primary btn-lg", &format!("Claim My Trial for {}", prices.trial.intro_price().format())))
                     a class="btn btn-outline-light" href=(Page::Memberships.path()) { "View Memberships" }
                 }
             }
@@ -60,11 +61,11 @@ pub fn main() -> Markup {
                     }
                 }
                 aside class="price-card price-card-featured" aria-labelledby="offer-price-title" {
-                    p class="badge badge-popular" { (intro::DISCOUNT.format()) " off today" }
+                    p class="badge badge-popular" { (prices.trial.intro_discount.format()) " off today" }
                     h3 class="price-card-name" id="offer-price-title" { (trial::DAYS) "-day trial" }
-                    p class="price" { (intro::PRICE.format()) " " s class="price-was" { span class="sr-only" { "usually " } (trial::PRICE.format()) } }
-                    p class="price-card-detail" { "While the countdown runs; the regular " (trial::PRICE.format()) " applies after." }
-                    (external(links::INTRO_OFFER, "btn btn-primary w-full mt-6", &format!("Buy Now for {}", intro::PRICE.format())))
+                    p class="price" { (prices.trial.intro_price().format()) " " s class="price-was" { span class="sr-only" { "usually " } (prices.trial.price.format()) } }
+                    p class="price-card-detail" { "While the countdown runs; the regular " (prices.trial.price.format()) " applies after." }
+                    (external(links::INTRO_OFFER, "btn btn-primary w-full mt-6", &format!("Buy Now for {}", prices.trial.intro_price().format())))
                 }
             }
         }
@@ -77,7 +78,7 @@ pub fn main() -> Markup {
                     p class="section-lead" { (trial::GUARANTEE) }
                     p class="mt-4 text-ink-soft" { (trial::guarantee_terms()) " See our " a href=(Page::Terms.path()) { "terms" } "." }
                     div class="hero-actions" {
-                        (external(links::INTRO_OFFER, "btn btn-primary", &format!("Start My Trial for {}", intro::PRICE.format())))
+                        (external(links::INTRO_OFFER, "btn btn-primary", &format!("Start My Trial for {}", prices.trial.intro_price().format())))
                     }
                 }
             }

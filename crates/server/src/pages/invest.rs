@@ -101,7 +101,7 @@ pub fn main(view: &FormView) -> Markup {
                     }
                 }
                 div class="form-card" {
-                    (form_island(&FORM, view, THANKS_LINKS))
+                    (form_island(&FORM, view, THANKS_LINKS, onespace_core::forms::schema(FORM.form)))
                 }
             }
         }

@@ -147,7 +147,7 @@ pub fn main(view: &FormView) -> Markup {
                     p class="section-lead" { "No commitment: tell us a little about yourself and we will send you our investor pack." }
                 }
                 div class="form-card" {
-                    (form_island(&FORM, view, THANKS_LINKS))
+                    (form_island(&FORM, view, THANKS_LINKS, onespace_core::forms::schema(FORM.form)))
                 }
             }
         }

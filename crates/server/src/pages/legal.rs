@@ -4,7 +4,8 @@
 //! site.
 
 use maud::{html, Markup};
-use onespace_core::catalogue::{fire_ice, timed, trial, SESSION_PACKS};
+use onespace_core::catalogue::{fire_ice, timed, trial};
+use onespace_core::content::Prices;
 use onespace_core::offers::concession;
 use onespace_core::{policy, studio};
 
@@ -14,8 +15,9 @@ use crate::routes::Page;
 /// When these terms took effect.
 pub const EFFECTIVE: &str = "3 June 2025";
 
-fn sections() -> Vec<(&'static str, Vec<String>)> {
-    let validity: Vec<String> = SESSION_PACKS
+fn sections(prices: &Prices) -> Vec<(&'static str, Vec<String>)> {
+    let validity: Vec<String> = prices
+        .packs
         .iter()
         .filter_map(|pack| {
             pack.validity
@@ -81,8 +83,8 @@ fn sections() -> Vec<(&'static str, Vec<String>)> {
 }
 
 /// The page content.
-pub fn main() -> Markup {
-    let sections = sections();
+pub fn main(prices: &Prices) -> Markup {
+    let sections = sections(prices);
     html! {
         (page_hero("Legal", "Terms & Conditions", &format!("Effective {EFFECTIVE}"), html! {}))
         section class="section" {

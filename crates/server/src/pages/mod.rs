@@ -69,33 +69,38 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
     if let Some(campaign) = campaigns::of_page(route.page) {
         let state = campaign.state_at(context.now);
         if state.phase != onespace_core::calendar::Phase::Live {
-            return campaigns::not_running(route, campaign, state);
+            return campaigns::not_running(route, campaign, state, &context.content.prices);
         }
     }
     let (data, main): (Vec<Value>, _) = match route.page {
         Page::Home => (vec![ld::web_page(route, context)], home::main(context)),
         Page::About => (vec![ld::health_club(context)], about::main()),
-        Page::OurClasses => (Vec::new(), classes::main()),
+        Page::OurClasses => (Vec::new(), classes::main(&context.content.prices)),
         Page::Timetable => (ld::class_events(context), timetable::main(context)),
         Page::Memberships => (Vec::new(), memberships::main(context)),
         Page::Challenge => (Vec::new(), challenge::main(context)),
         Page::FireIce => (Vec::new(), fire_ice::main()),
         Page::Hyrox => (Vec::new(), hyrox::main()),
-        Page::IntroOffer => (vec![ld::intro_offer(context)], intro_offer::main()),
+        Page::IntroOffer => (
+            vec![ld::intro_offer(context)],
+            intro_offer::main(&context.content.prices),
+        ),
         Page::MeetTheTeam => (Vec::new(), team::main()),
         Page::CorporateWellness => (Vec::new(), corporate::main()),
         Page::Invest => (Vec::new(), invest::main(view)),
         Page::InvestInOneSpace => (Vec::new(), invest_landing::main(view)),
         Page::Contact => (Vec::new(), contact::main(view)),
         Page::Faq => (
-            vec![components::faq::faq_page_data(&faq::items())],
-            faq::main(),
+            vec![components::faq::faq_page_data(&faq::items(
+                &context.content.prices,
+            ))],
+            faq::main(&context.content.prices),
         ),
-        Page::Terms => (Vec::new(), legal::main()),
+        Page::Terms => (Vec::new(), legal::main(&context.content.prices)),
         Page::Privacy => (Vec::new(), privacy::main(context.retention_days)),
-        Page::FastAccess => (Vec::new(), fast_access::main()),
+        Page::FastAccess => (Vec::new(), fast_access::main(&context.content.prices)),
         Page::YogaRetreat => (Vec::new(), retreat::main()),
-        Page::FounderMemberships => (Vec::new(), founder::main(view)),
+        Page::FounderMemberships => (Vec::new(), founder::main(&context.content.prices, view)),
         Page::BackToSchool => (
             vec![ld::back_to_school_event(route, context)],
             back_to_school::main(context),

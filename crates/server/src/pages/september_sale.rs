@@ -6,8 +6,9 @@
 //! the ways to claim: the membership page on the provider's site and the contact form.
 
 use maud::{html, Markup};
-use onespace_core::catalogue::{PACK_20, PACK_50};
+use onespace_core::content::Prices;
 use onespace_core::offers::{back_to_school, september_sale as sale, Campaign};
+use onespace_core::Pence;
 use onespace_core::{links, policy, studio};
 use serde_json::Value;
 
@@ -66,7 +67,37 @@ fn credits_line(sessions: u32) -> String {
     )
 }
 
-fn faq() -> Vec<FaqItem> {
+/// The sale's figures from the studio's prices.
+struct Figures {
+    /// The first month's price.
+    first_month: Pence,
+    /// The plan's usual price.
+    usual: Pence,
+    /// The pack sizes with the credit bonus that are sold online.
+    bonus_packs: Vec<u32>,
+}
+
+impl Figures {
+    fn of(prices: &Prices) -> Self {
+        let plan = sale::plan(prices);
+        Self {
+            first_month: plan.map_or(Pence(0), sale::first_month),
+            usual: plan.map_or(Pence(0), |plan| plan.price),
+            bonus_packs: back_to_school::BONUS_PACK_SIZES
+                .into_iter()
+                .filter(|size| back_to_school::sold_online(prices, *size))
+                .collect(),
+        }
+    }
+}
+
+fn faq(figures: &Figures) -> Vec<FaqItem> {
+    let Figures {
+        first_month,
+        usual,
+        bonus_packs,
+    } = figures;
+    let bonus_packs: Vec<String> = bonus_packs.iter().map(u32::to_string).collect();
     vec![
         FaqItem::new(
             "How many spots are left?",
@@ -80,8 +111,8 @@ fn faq() -> Vec<FaqItem> {
             "How much is the first month?",
             format!(
                 "{} instead of {}: {}% off your first month.",
-                sale::FIRST_MONTH.format(),
-                sale::PLAN.price.format(),
+                first_month.format(),
+                usual.format(),
                 sale::PERCENT_OFF
             ),
         ),
@@ -107,10 +138,9 @@ fn faq() -> Vec<FaqItem> {
         FaqItem::new(
             "Do I need a code for the extra credits?",
             format!(
-                "No. The {}% credit bonus is added automatically to {} and {} packs.",
+                "No. The {}% credit bonus is added automatically to {} packs.",
                 back_to_school::BONUS_PERCENT,
-                PACK_20.sessions,
-                PACK_50.sessions
+                bonus_packs.join(" and ")
             ),
         ),
         FaqItem::new(
@@ -136,6 +166,8 @@ pub fn structured_data(route: &Route, context: &RenderContext) -> Value {
 /// The page content while the sale is live (see [`super::campaigns`]).
 pub fn main(context: &RenderContext) -> Markup {
     let left = format!("{} spots left", sale::LEFT);
+    let figures = Figures::of(&context.content.prices);
+    let (first_month, usual) = (figures.first_month, figures.usual);
     html! {
         (super::campaigns::watch(Campaign::SeptemberSale, context))
         div data-offer-live {
@@ -144,7 +176,7 @@ pub fn main(context: &RenderContext) -> Markup {
             div class="container-page relative" {
                 p class="spots-message" { (sale::spots_message()) }
                 h1 class="page-title" { (sale::headline()) }
-                p class="page-lead" { "Join One Space this September for " (sale::FIRST_MONTH.format()) " instead of " (sale::PLAN.price.format()) ", with a free 1-2-1 PT session to get you started." }
+                p class="page-lead" { "Join One Space this September for " (first_month.format()) " instead of " (usual.format()) ", with a free 1-2-1 PT session to get you started." }
                 div class="hero-actions" {
                     (external(links::MEMBERSHIPS, "btn btn-primary btn-lg", "Claim My Spot"))
                     (external(links::MEMBERSHIPS, "btn btn-outline-light", "View Memberships"))
@@ -156,7 +188,7 @@ pub fn main(context: &RenderContext) -> Markup {
                 article class="price-card price-card-featured" {
                     p class="badge badge-popular" { (left) }
                     h2 class="price-card-name" id="sale-offer-title" { (sale::PERCENT_OFF) "% Off Your First Month" }
-                    p class="price" { (sale::FIRST_MONTH.format()) " " s class="price-was" { span class="sr-only" { "usually " } (sale::PLAN.price.format()) } }
+                    p class="price" { (first_month.format()) " " s class="price-was" { span class="sr-only" { "usually " } (usual.format()) } }
                     (check_list([
                         format!("{}% off your first month", sale::PERCENT_OFF),
                         "A free 1-2-1 PT session".to_owned(),
@@ -171,7 +203,7 @@ pub fn main(context: &RenderContext) -> Markup {
                     p class="badge badge-soft" { "No code needed" }
                     h2 class="price-card-name" { "+" (back_to_school::BONUS_PERCENT) "% Credits" }
                     p class="price-card-detail" { "Prefer to pay as you go? Get extra credits on our bigger packs." }
-                    (check_list([credits_line(PACK_20.sessions), credits_line(PACK_50.sessions)]))
+                    (check_list(figures.bonus_packs.iter().map(|size| credits_line(*size))))
                     a class="btn btn-dark mt-auto w-full" href=(Page::Memberships.path()) { "See Session Packs" }
                 }
             }
@@ -191,7 +223,7 @@ pub fn main(context: &RenderContext) -> Markup {
         section class="section section-alt" aria-labelledby="sale-faq-title" {
             div class="container-page max-w-3xl" {
                 h2 class="section-title" id="sale-faq-title" { "Questions" }
-                div class="mt-8" { (accordion(&faq(), Some("september-sale-faq"))) }
+                div class="mt-8" { (accordion(&faq(&figures), Some("september-sale-faq"))) }
             }
         }
         div id="sale-form" {

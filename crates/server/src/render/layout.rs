@@ -30,6 +30,9 @@ pub struct RenderContext {
     pub now: DateTime<Utc>,
     /// The last good copy of the class schedule; `None` until one was ever fetched.
     pub timetable: Option<std::sync::Arc<crate::schedule::Timetable>>,
+    /// The studio's content (prices), checked; a reload swaps it whole
+    /// ([`crate::content::watch`]).
+    pub content: std::sync::Arc<onespace_core::content::Content>,
 }
 
 impl RenderContext {
@@ -142,7 +145,7 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 (header(document.header, current_path))
                 main id="main" tabindex="-1" { (document.main) }
                 (footer())
-                (widgets::chat::assistant())
+                (widgets::chat::assistant(&onespace_core::chat::ChatPrices::from_prices(&context.content.prices)))
                 (widgets::cookie_banner::banner())
             }
         }

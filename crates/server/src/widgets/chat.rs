@@ -6,6 +6,7 @@
 //! which it fetches as it mounts.
 
 use maud::{html, Markup};
+use onespace_core::chat::{self, ChatPrices};
 use serde_json::json;
 
 use crate::render::{island, Load};
@@ -24,8 +25,10 @@ fn icon() -> Markup {
 }
 
 /// The site-wide chat island, for the layout. Its button has the id `chat`, the target of the
-/// pages' 'Chat with Our Assistant' links without JavaScript.
-pub fn assistant() -> Markup {
+/// pages' 'Chat with Our Assistant' links without JavaScript. Every reply is worded here, naming
+/// `prices` (from the studio's content), and sent in the props with the greeting and the
+/// confirmations; the island asks the core only which topic a message is about.
+pub fn assistant(prices: &ChatPrices) -> Markup {
     island(
         "ChatAssistant",
         Load::Interaction,
@@ -43,6 +46,10 @@ pub fn assistant() -> Markup {
             "contactDialogTitle": "Contact the team",
             "cancelDialogTitle": "Cancel your membership",
             "texts": super::form::field_texts(),
+            "replies": chat::replies(prices),
+            "greeting": chat::GREETING,
+            "contactConfirmation": chat::contact_confirmation(),
+            "cancelConfirmation": chat::cancel_confirmation(),
         }),
         html! {
             a id="chat" class="chat-fab" href=(Page::Contact.path()) aria-label="Contact us" data-chat-open { (icon()) }
@@ -64,7 +71,20 @@ mod tests {
 
     #[test]
     fn the_fallback_is_a_link_to_contact_drawn_as_the_chat_button() {
-        let html = assistant().into_string();
+        let prices = ChatPrices {
+            plans: Vec::new(),
+            single_focus: onespace_core::Pence(10900),
+            drop_in: onespace_core::Pence(1300),
+            trial: onespace_core::Pence(4900),
+        };
+        let html = assistant(&prices).into_string();
+        assert!(html.contains("session packs start from a £13 drop-in"));
+        assert!(html.contains("Try the 14-Day Ultimate Experience for £49."));
+        assert_eq!(
+            html.matches(r#""showCancelButton":"#).count(),
+            9,
+            "one reply a topic"
+        );
         assert!(html.contains(r#"data-island="ChatAssistant" data-load="interaction""#));
         assert!(html.contains(
             r#"<a id="chat" class="chat-fab" href="/contact" aria-label="Contact us" data-chat-open>"#

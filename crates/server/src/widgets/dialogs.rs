@@ -71,10 +71,10 @@ pub fn one_to_one_button(member: &TeamMember, label: &str, class: &str) -> Marku
     }
 }
 
-/// The drop-in enquiry: the core's mail link.
-pub fn drop_in_link(label: &str, class: &str) -> Markup {
+/// The drop-in enquiry at `price`: the core's mail link.
+pub fn drop_in_link(label: &str, class: &str, price: onespace_core::Pence) -> Markup {
     html! {
-        a class=(class) href=(mail::drop_in()) { (label) }
+        a class=(class) href=(mail::drop_in(price)) { (label) }
     }
 }
 
@@ -95,9 +95,10 @@ mod tests {
         let coach = one_to_one_button(member, "Book a 1-2-1", "btn").into_string();
         assert!(coach.contains(&format!("data-one-to-one=\"{}\"", member.id)));
         assert!(coach.contains(&mail::one_to_one(member.name).replace('&', "&amp;")));
-        assert!(drop_in_link("Enquire", "btn")
+        let price = onespace_core::Pence::pounds(13);
+        assert!(drop_in_link("Enquire", "btn", price)
             .into_string()
-            .contains(&mail::drop_in().replace('&', "&amp;")));
+            .contains(&mail::drop_in(price).replace('&', "&amp;")));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! change them together), and which posts JSON to the forms API instead.
 
 use maud::{html, Markup};
-use onespace_core::forms::{messages, schema, FormName};
+use onespace_core::forms::{messages, FormName, FormSchema};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -93,6 +93,8 @@ pub struct FormPlace {
     pub path: &'static str,
     /// The form's id and the fragment of its action.
     pub anchor: &'static str,
+    /// Its fields, choices labelled as the page shows them (founder plans with their prices).
+    pub schema: FormSchema,
     /// The thank-you panel, for forms that replace themselves with one.
     pub thanks: Option<ThanksPanel>,
 }
@@ -113,7 +115,7 @@ fn props(place: &FormPlace, anchor: &str, view: &FormView) -> Value {
         "endpoint": ENQUIRIES_API,
         "action": format!("{}#{}", place.path, place.anchor),
         "anchor": anchor,
-        "fields": schema(place.form).fields,
+        "fields": place.schema.fields,
         "messages": messages(place.form),
         "texts": form_texts(),
         "honeypot": HONEYPOT,
@@ -136,11 +138,12 @@ pub fn enquiry_form(place: &FormPlace, view: &FormView, page_form: Markup) -> Ma
 }
 
 /// The founder page's membership modal: empty until a plan's button (`data-plan`) opens it.
-pub fn membership_dialog(path: &'static str, anchor: &'static str) -> Markup {
+pub fn membership_dialog(path: &'static str, anchor: &'static str, schema: FormSchema) -> Markup {
     let place = FormPlace {
         form: FormName::Membership,
         path,
         anchor,
+        schema,
         thanks: None,
     };
     let mut value = props(&place, "membership-dialog", &FormView::blank());
@@ -165,6 +168,7 @@ mod tests {
             form: FormName::Contact,
             path: "/contact",
             anchor: "contact-form",
+            schema: onespace_core::forms::schema(FormName::Contact),
             thanks: Some(ThanksPanel {
                 title: "Message Sent!".into(),
                 text: "Thanks".into(),
@@ -208,7 +212,12 @@ mod tests {
 
     #[test]
     fn the_membership_dialog_is_empty_until_opened() {
-        let html = membership_dialog("/founder-memberships", "membership-form").into_string();
+        let html = membership_dialog(
+            "/founder-memberships",
+            "membership-form",
+            onespace_core::forms::schema(FormName::Membership),
+        )
+        .into_string();
         assert!(html.contains(r#"data-island="MembershipDialog" data-load="interaction""#));
         assert!(html.contains(r#""anchor":"membership-dialog""#));
         assert!(html.ends_with("</script></div>"));

@@ -157,6 +157,15 @@ impl Server {
         self.child.wait().unwrap().success()
     }
 
+    /// Sends the server a signal (`HUP`, `TERM`...) with `kill`.
+    pub fn signal(&self, name: &str) {
+        let sent = Command::new("kill")
+            .args([&format!("-{name}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -{name} failed");
+    }
+
     /// The server's log so far.
     pub fn log(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()

@@ -5,6 +5,18 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { requestIsland } from '../../site/island-requests';
 import ChatAssistant from './ChatAssistant';
 
+const topics = [
+  'schedule',
+  'location',
+  'whatToBring',
+  'firstTime',
+  'membership',
+  'challenge',
+  'cancel',
+  'contact',
+  'fallback',
+] as const;
+
 const props = {
   openLabel: 'Chat with our assistant',
   labels: {
@@ -19,6 +31,16 @@ const props = {
   contactDialogTitle: 'Contact the team',
   cancelDialogTitle: 'Cancel your membership',
   texts: { choosePrompt: 'Please choose...', optionalPrompt: 'Select an option' },
+  // The server words one reply per topic from the studio's content; here Lite is at £55.
+  replies: topics.map((topic) => ({
+    topic,
+    text: topic === 'membership' ? 'Lite £55 (4 sessions), Unlimited £139.' : `About ${topic}.`,
+    showContactButton: topic === 'contact' || topic === 'fallback',
+    showCancelButton: topic === 'cancel',
+  })),
+  greeting: 'Hi! Ask me anything.',
+  contactConfirmation: 'Thanks for getting in touch!',
+  cancelConfirmation: 'Thanks - your cancellation request is ready to send.',
 };
 
 afterEach(() => {
@@ -45,12 +67,19 @@ function botTexts(panel: HTMLElement): string[] {
 describe('ChatAssistant', () => {
   it('opens with the core greeting, focuses the input and answers by keyword', async () => {
     const panel = await openChat();
-    expect(botTexts(panel)).toEqual([realCore.chatGreeting()]);
+    expect(botTexts(panel)).toEqual([props.greeting]);
     expect(document.activeElement).toBe(screen.getByLabelText('Your message'));
     say('  where are you located?  ');
     expect(panel.querySelector('[data-from="visitor"]')?.textContent).toBe('where are you located?');
-    expect(botTexts(panel)[1]).toBe(realCore.chatReply('where are you located?')?.text);
+    expect(realCore.chatTopic('where are you located?')).toBe('location');
+    expect(botTexts(panel)[1]).toBe('About location.');
     expect((screen.getByLabelText('Your message') as HTMLInputElement).value).toBe('');
+  });
+
+  it('answers with the reply for the topic, from its props', async () => {
+    const panel = await openChat();
+    say('how much is a membership?');
+    expect(botTexts(panel)[1]).toContain('Lite £55 (4 sessions), Unlimited £139.');
   });
 
   it('ignores blank input', async () => {
@@ -71,8 +100,8 @@ describe('ChatAssistant', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     const panel = await openChat();
     say('qwertyuiop');
-    const reply = realCore.chatReply('qwertyuiop');
-    expect(reply?.showContactButton).toBe(true);
+    expect(realCore.chatTopic('qwertyuiop')).toBe('fallback');
+    expect(botTexts(panel).at(-1)).toBe('About fallback.');
     fireEvent.click(within(panel).getByRole('button', { name: 'Contact the team' }));
     const dialog = screen.getByRole('dialog', { name: 'Contact the team' });
     fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('chatContact').submitLabel }));
@@ -85,7 +114,7 @@ describe('ChatAssistant', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('chatContact').submitLabel }));
     expect(assign).toHaveBeenCalledWith(realCore.mailLink('chatContact', values));
     expect(dialog.hasAttribute('open')).toBe(false);
-    expect(botTexts(panel).at(-1)).toBe(realCore.chatContactConfirmation());
+    expect(botTexts(panel).at(-1)).toBe(props.contactConfirmation);
   });
 
   it('opens the cancellation dialog and sends the core cancellation link', async () => {
@@ -103,7 +132,7 @@ describe('ChatAssistant', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('cancellation').submitLabel }));
     expect(assign).toHaveBeenCalledWith(realCore.mailLink('cancellation', values));
-    expect(botTexts(panel).at(-1)).toBe(realCore.chatCancelConfirmation());
+    expect(botTexts(panel).at(-1)).toBe(props.cancelConfirmation);
   });
 
   it('opens when a chat button elsewhere on the page asks for it', async () => {

@@ -1,7 +1,9 @@
 /**
  * The site-wide chat assistant (SPEC sections 4, 5, 8). Closed, it is a floating button (the
  * server's fallback is a link to /contact drawn as the same button, so nothing moves); open, a
- * panel that starts with the core's greeting. A non-blank message gets the core's keyword reply;
+ * panel that starts with the greeting. A non-blank message gets the reply the server wrote for
+ * the topic the core's keyword rules find (the replies name the studio's current prices and
+ * hours, so they come in the props rather than in the WebAssembly module);
  * replies with a contact or cancel button open a dialog whose form ends in the visitor's e-mail
  * client (the core's mail link), after which the core's confirmation is appended.
  *
@@ -16,6 +18,7 @@ import { onIslandRequest } from '../../site/island-requests';
 import { openMailLink } from '../../site/mail-link';
 import { MailFormDialog } from '../forms/MailFormDialog';
 import type { FieldTexts, FieldValues } from '../forms/FormFields';
+import type { ChatReply } from '../../wasm-pkg/onespace_wasm';
 import { useCore } from '../use-core';
 import { ChatIcon } from './ChatIcon';
 import { ChatPanel, type ChatPanelLabels } from './ChatPanel';
@@ -27,6 +30,13 @@ interface ChatAssistantProps {
   contactDialogTitle: string;
   cancelDialogTitle: string;
   texts: FieldTexts;
+  /** One reply per topic, worded by the server from the studio's content. */
+  replies: ChatReply[];
+  greeting: string;
+  /** Appended after the contact dialog's mail link opens. */
+  contactConfirmation: string;
+  /** Appended after the cancellation dialog's mail link opens. */
+  cancelConfirmation: string;
 }
 
 type OpenDialog = 'none' | 'contact' | 'cancel';
@@ -42,8 +52,8 @@ export default function ChatAssistant(props: ChatAssistantProps) {
   useEffect(() => onIslandRequest('ChatAssistant', () => setOpen(true)), []);
 
   useEffect(() => {
-    if (core && messages.length === 0) setMessages([botMessage(core.chatGreeting())]);
-  }, [core, messages.length]);
+    if (core && messages.length === 0) setMessages([botMessage(props.greeting)]);
+  }, [core, messages.length, props.greeting]);
 
   const close = () => {
     setOpen(false);
@@ -52,7 +62,8 @@ export default function ChatAssistant(props: ChatAssistantProps) {
 
   const send = (text: string) => {
     if (!core) return;
-    const reply = core.chatReply(text);
+    const topic = core.chatTopic(text);
+    const reply = topic ? props.replies.find((candidate) => candidate.topic === topic) : undefined;
     if (!reply) return;
     setMessages((current) => [...current, visitorMessage(text.trim()), botMessage(reply.text, reply)]);
   };
@@ -99,7 +110,7 @@ export default function ChatAssistant(props: ChatAssistantProps) {
             texts={props.texts}
             onClose={() => setDialog('none')}
             onValid={(values: FieldValues) =>
-              mailSent(core.mailLink('chatContact', values), core.chatContactConfirmation())
+              mailSent(core.mailLink('chatContact', values), props.contactConfirmation)
             }
           />
           <MailFormDialog
@@ -111,7 +122,7 @@ export default function ChatAssistant(props: ChatAssistantProps) {
             texts={props.texts}
             onClose={() => setDialog('none')}
             onValid={(values: FieldValues) =>
-              mailSent(core.mailLink('cancellation', values), core.chatCancelConfirmation())
+              mailSent(core.mailLink('cancellation', values), props.cancelConfirmation)
             }
           />
         </>

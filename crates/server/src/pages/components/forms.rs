@@ -9,7 +9,7 @@
 //! and re-renders the form from a [`FormView`] with the values and a message beside each field.
 
 use maud::{html, Markup};
-use onespace_core::forms::{self, Field, FormName, InputType};
+use onespace_core::forms::{self, Field, FormName, FormSchema, InputType};
 
 use super::{icon, Icon, CHAT_LABEL};
 use crate::render::FormView;
@@ -47,8 +47,7 @@ pub fn honeypot() -> Markup {
 }
 
 /// The form in the state `view` describes (blank, or values with messages after a failed post).
-pub fn enquiry_form(setup: &FormSetup, view: &FormView) -> Markup {
-    let schema = forms::schema(setup.form);
+pub fn enquiry_form(setup: &FormSetup, view: &FormView, schema: &FormSchema) -> Markup {
     let messages = forms::messages(setup.form);
     let action = format!("{}#{}", setup.page.path(), setup.anchor);
     html! {
@@ -255,18 +254,24 @@ fn thank_you_panel(anchor: &str, panel: &ThanksPanel) -> Markup {
 
 /// `setup`'s form in the state `view` inside its island: the page's own form or, after a send
 /// without JavaScript, the thank-you panel with `links`. The island is told the same panel, so
-/// both paths end on identical markup.
-pub fn form_island(setup: &FormSetup, view: &FormView, links: &[ThanksLink]) -> Markup {
+/// both paths end on identical markup. `schema` is the form's, its choices labelled as shown.
+pub fn form_island(
+    setup: &FormSetup,
+    view: &FormView,
+    links: &[ThanksLink],
+    schema: FormSchema,
+) -> Markup {
     let panel = thanks_panel(setup, links);
     let page_form = if view.sent {
         thank_you_panel(setup.anchor, &panel)
     } else {
-        enquiry_form(setup, view)
+        enquiry_form(setup, view, &schema)
     };
     let place = FormPlace {
         form: setup.form,
         path: setup.page.path(),
         anchor: setup.anchor,
+        schema,
         thanks: Some(panel),
     };
     widgets::form::enquiry_form(&place, view, page_form)

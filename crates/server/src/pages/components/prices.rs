@@ -1,11 +1,10 @@
 //! The pricing section shared by the home page and /memberships: the no-contract note, the
 //! 14-day trial box, the concession box, Rolling Monthly Memberships, the unlimited options and
-//! Session Packs. Every figure and purchase address comes from the core's catalogue.
+//! Session Packs. Every figure and purchase address comes from the studio's `prices.toml`.
 
 use maud::{html, Markup};
-use onespace_core::catalogue::{
-    self, trial, MembershipPlan, SessionPack, MONTHLY_MEMBERSHIPS, SESSION_PACKS, UNLIMITED_OPTIONS,
-};
+use onespace_core::catalogue::{trial, MembershipPlan, SessionPack};
+use onespace_core::content::Prices;
 use onespace_core::offers::concession;
 
 use super::{check_list, external, heading};
@@ -17,7 +16,7 @@ pub const MOST_POPULAR: &str = "MOST POPULAR";
 
 /// What a plan gives each month: `4 sessions a month`, `Unlimited sessions`.
 fn sessions_text(plan: &MembershipPlan) -> String {
-    match (plan.sessions, plan.focus) {
+    match (plan.sessions, &plan.focus) {
         (Some(sessions), _) => format!("{sessions} sessions a month"),
         (None, Some(_)) => "Unlimited access".to_owned(),
         (None, None) => "Every class type, as often as you like".to_owned(),
@@ -35,7 +34,7 @@ pub fn membership_card(plan: &MembershipPlan, level: u8) -> Markup {
             p class="price" { (plan.price.format()) span class="price-unit" { "/month" } }
             p class="price-card-detail" { (sessions_text(plan)) }
             p class="price-card-note" { (plan.description()) }
-            (external(plan.purchase_url, if plan.featured { "btn btn-primary w-full mt-auto" } else { "btn btn-dark w-full mt-auto" }, "Choose Plan"))
+            (external(&plan.purchase_url, if plan.featured { "btn btn-primary w-full mt-auto" } else { "btn btn-dark w-full mt-auto" }, "Choose Plan"))
         }
     }
 }
@@ -57,11 +56,11 @@ pub fn pack_card(pack: &SessionPack, level: u8) -> Markup {
             p class="price" { (pack.price.format()) }
             p class="price-card-detail" { (pack.per_session()) }
             p class="price-card-note" { (pack.expiry()) }
-            @match pack.purchase_url {
+            @match &pack.purchase_url {
                 Some(url) => (external(url, if pack.featured { "btn btn-primary w-full mt-auto" } else { "btn btn-dark w-full mt-auto" }, "Purchase")),
                 None => div class="mt-auto grid gap-2 text-center" {
                     a class="btn btn-dark w-full" href=(Page::Timetable.path()) { "Book Now" }
-                    (drop_in_link("Enquire by e-mail", "price-card-link"))
+                    (drop_in_link("Enquire by e-mail", "price-card-link", pack.price))
                 },
             }
         }
@@ -70,13 +69,13 @@ pub fn pack_card(pack: &SessionPack, level: u8) -> Markup {
 
 /// The trial and concession boxes, then the three groups of cards. Group titles are headings of
 /// `level`, card names of `level + 1`.
-pub fn pricing_body(level: u8) -> Markup {
+pub fn pricing_body(prices: &Prices, level: u8) -> Markup {
     html! {
         div class="grid gap-6 lg:grid-cols-[3fr_2fr]" {
             div class="trial-box" {
                 p class="eyebrow" { "Start here" }
                 (heading(level, "trial-box-title", html! { (trial::NAME) }))
-                p class="price price-light" { (trial::PRICE.format()) span class="price-unit" { " for " (trial::DAYS) " days" } }
+                p class="price price-light" { (prices.trial.price.format()) span class="price-unit" { " for " (trial::DAYS) " days" } }
                 p class="mt-2 text-white/85" { (trial::STARTS) }
                 (check_list(["Every class type: hot yoga, pilates, group PT and HYROX", "Fire & Ice recovery included", "Body composition scan to track your progress"]))
                 div class="hero-actions" {
@@ -96,21 +95,21 @@ pub fn pricing_body(level: u8) -> Markup {
             (heading(level, "price-group-title", html! { "Rolling Monthly Memberships" }))
             p class="price-group-lead" { "Pick the number of sessions that suits your week. Rolling monthly, no contract." }
             div class="card-grid sm:grid-cols-2 lg:grid-cols-4" {
-                @for plan in &MONTHLY_MEMBERSHIPS { (membership_card(plan, level + 1)) }
+                @for plan in &prices.monthly { (membership_card(plan, level + 1)) }
             }
         }
         div class="price-group" {
-            (heading(level, "price-group-title", html! { "Unlimited Membership Options at " (catalogue::SINGLE_FOCUS_PRICE.format()) "/month" }))
+            (heading(level, "price-group-title", html! { "Unlimited Membership Options at " (prices.single_focus_price().format()) "/month" }))
             p class="price-group-lead" { "Unlimited access to the one thing you love most." }
             div class="card-grid md:grid-cols-3" {
-                @for plan in &UNLIMITED_OPTIONS { (membership_card(plan, level + 1)) }
+                @for plan in &prices.unlimited { (membership_card(plan, level + 1)) }
             }
         }
         div class="price-group" {
             (heading(level, "price-group-title", html! { "Session Packs" }))
             p class="price-group-lead" { "Prefer to pay as you go? Buy credits and book any class." }
             div class="card-grid sm:grid-cols-2 lg:grid-cols-5" {
-                @for pack in &SESSION_PACKS { (pack_card(pack, level + 1)) }
+                @for pack in &prices.packs { (pack_card(pack, level + 1)) }
             }
         }
     }

@@ -8,7 +8,7 @@
 mod content;
 
 use maud::{html, Markup};
-use onespace_core::catalogue::intro;
+use onespace_core::content::Prices;
 use onespace_core::links;
 use serde_json::Value;
 
@@ -21,8 +21,8 @@ use crate::routes::Route;
 pub use content::{content, Landing};
 
 /// The buy button: 'Get £10 Off - Pay £39 (Usually £49)' to the provider's intro checkout.
-fn buy_button(class: &str) -> Markup {
-    external(links::INTRO_OFFER, class, &intro::button_text())
+fn buy_button(prices: &Prices, class: &str) -> Markup {
+    external(links::INTRO_OFFER, class, &prices.trial.intro_button_text())
 }
 
 /// Structured data and content of the landing page for `route`.
@@ -34,15 +34,15 @@ pub fn render(route: &Route, context: &RenderContext) -> (Vec<Value>, Markup) {
         route,
         context,
     )];
-    (data, main(&page))
+    (data, main(&context.content.prices, &page))
 }
 
-fn main(page: &Landing) -> Markup {
+fn main(prices: &Prices, page: &Landing) -> Markup {
     html! {
         div class="timer-strip" {
             div class="container-page timer-strip-inner" {
-                p class="timer-strip-text" { "Limited time: " strong { (intro::DISCOUNT.format()) " off" } " your first two weeks" }
-                (countdown_island())
+                p class="timer-strip-text" { "Limited time: " strong { (prices.trial.intro_discount.format()) " off" } " your first two weeks" }
+                (countdown_island(prices))
             }
         }
         section class="page-hero landing-hero" {
@@ -52,7 +52,7 @@ fn main(page: &Landing) -> Markup {
                     p class="eyebrow" { (page.eyebrow) }
                     h1 class="page-title" { (page.title) }
                     p class="page-lead" { (page.lead) }
-                    div class="hero-actions" { (buy_button("btn btn-primary btn-lg btn-wrap")) }
+                    div class="hero-actions" { (buy_button(prices, "btn btn-primary btn-lg btn-wrap")) }
                 }
                 div class="split-media" { (image_slot(page.art, Ratio::Landscape, page.motif, page.hero_image)) }
             }
@@ -108,9 +108,9 @@ fn main(page: &Landing) -> Markup {
         }
         section class="cta-banner" aria-labelledby="landing-cta-title" {
             div class="container-page cta-banner-inner" {
-                h2 class="cta-banner-title" id="landing-cta-title" { "Try two weeks for " (intro::PRICE.format()) }
+                h2 class="cta-banner-title" id="landing-cta-title" { "Try two weeks for " (prices.trial.intro_price().format()) }
                 p class="cta-banner-text" { "Every class plus Fire & Ice recovery. Your two weeks start from your first booking." }
-                div class="hero-actions justify-center" { (buy_button("btn btn-primary btn-lg btn-wrap")) }
+                div class="hero-actions justify-center" { (buy_button(prices, "btn btn-primary btn-lg btn-wrap")) }
             }
         }
     }

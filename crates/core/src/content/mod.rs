@@ -1,0 +1,152 @@
+//! The studio's content: the facts that change month to month, edited by the studio as a folder
+//! of commented TOML files (`content/` at the repository root, embedded in the server as the
+//! default) rather than written in Rust.
+//!
+//! This module holds the types those files deserialize into (owned, `deny_unknown_fields`, so a
+//! misspelt field is refused rather than ignored) and the checks serde cannot make (a duplicate
+//! id, two featured plans in one group, a purchase link that is not https). The core does not
+//! read TOML itself (it ships in WebAssembly); the server parses the files and maps each
+//! [`FieldError`] to the file and line its path names.
+//!
+//! - [`prices`]: the trial, monthly memberships, unlimited options, session packs and founder
+//!   plans, with the figures derived from them.
+
+pub mod money;
+pub mod prices;
+
+use serde::{Deserialize, Serialize};
+
+pub use prices::Prices;
+
+/// One content file: its name in the folder and the part of [`Content`] it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum File {
+    /// `prices.toml`: [`Prices`].
+    Prices,
+}
+
+impl File {
+    /// Every content file, in the order they are read and reported.
+    pub const ALL: [File; 1] = [File::Prices];
+
+    /// The file's name in the content folder.
+    pub const fn name(self) -> &'static str {
+        match self {
+            File::Prices => "prices.toml",
+        }
+    }
+}
+
+/// Everything the studio edits, checked by [`Content::validate`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Content {
+    /// `prices.toml`.
+    pub prices: Prices,
+}
+
+/// A value the types accept but the studio's rules do not: the file, the field's path inside it
+/// (`monthly[2].purchase_url`, as TOML names it) and what is expected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// The file the field is in.
+    pub file: File,
+    /// The field's path: keys joined by `.`, array entries as `[index]`.
+    pub path: String,
+    /// What is expected, as a sentence fragment after the field name.
+    pub message: String,
+}
+
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}: {}", self.file.name(), self.path, self.message)
+    }
+}
+
+impl Content {
+    /// Every rule the types cannot express, checked at once: all the errors, in file order.
+    pub fn validate(&self) -> Vec<FieldError> {
+        let mut errors = Errors::new(File::Prices);
+        self.prices.validate(&mut errors);
+        errors.found
+    }
+}
+
+/// Collects the errors of one validation.
+#[derive(Debug)]
+pub struct Errors {
+    file: File,
+    found: Vec<FieldError>,
+}
+
+impl Errors {
+    fn new(file: File) -> Self {
+        Self {
+            file,
+            found: Vec::new(),
+        }
+    }
+
+    /// Records that `path` breaks a rule, `message` saying what is expected.
+    pub fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.found.push(FieldError {
+            file: self.file,
+            path: path.into(),
+            message: message.into(),
+        });
+    }
+
+    /// `value` must not be blank.
+    pub fn named(&mut self, path: impl Into<String>, value: &str) {
+        if value.trim().is_empty() {
+            self.push(path, "must not be empty");
+        }
+    }
+
+    /// `url` must be an https address: purchase links take visitors to a payment page.
+    pub fn https(&mut self, path: impl Into<String>, url: &str) {
+        let host = url.strip_prefix("https://").unwrap_or_default();
+        let host = host.split(['/', '?', '#']).next().unwrap_or_default();
+        if host.is_empty() || url.chars().any(char::is_whitespace) {
+            self.push(
+                path,
+                "must be an https:// address, like https://goteamup.com/p/one-space-livingston/memberships/lite",
+            );
+        }
+    }
+
+    /// Each id must appear once in its list.
+    pub fn unique_ids<'a>(&mut self, list: &str, ids: impl IntoIterator<Item = &'a str>) {
+        let mut seen: Vec<&str> = Vec::new();
+        for (index, id) in ids.into_iter().enumerate() {
+            if id.trim().is_empty() {
+                self.push(format!("{list}[{index}].id"), "must not be empty");
+            } else if seen.contains(&id) {
+                self.push(
+                    format!("{list}[{index}].id"),
+                    format!("'{id}' is already used by another entry; each id must be different"),
+                );
+            }
+            seen.push(id);
+        }
+    }
+
+    /// At most one entry of a group may be featured ('MOST POPULAR').
+    pub fn one_featured(&mut self, list: &str, featured: impl IntoIterator<Item = bool>) {
+        let mut first = None;
+        for (index, flag) in featured.into_iter().enumerate() {
+            if !flag {
+                continue;
+            }
+            match first {
+                None => first = Some(index),
+                Some(first) => self.push(
+                    format!("{list}[{index}].featured"),
+                    format!(
+                        "only one entry of {list} may be featured, and {list}[{first}] already is"
+                    ),
+                ),
+            }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Reading the content: a folder (`--content DIR`, `ONESPACE_CONTENT_DIR`) or the default
+//! embedded in the binary (the repository's `content/` folder), and writing the default out
+//! (`onespace content init DIR`).
+
+use std::path::{Path, PathBuf};
+
+use onespace_core::content::{Content, File, Prices};
+
+use super::errors::{ContentError, Document};
+
+/// The default content, the files of the repository's `content/` folder as built.
+const DEFAULT: [(File, &str); 1] = [(
+    File::Prices,
+    include_str!("../../../../content/prices.toml"),
+)];
+
+/// Where the content comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// The copy embedded in the binary.
+    Embedded,
+    /// A folder of content files, watched for changes.
+    Folder(PathBuf),
+}
+
+impl Source {
+    /// A folder if one is named (an empty name counts as none), else the embedded copy.
+    pub fn from_option(dir: Option<&Path>) -> Self {
+        match dir {
+            Some(dir) if !dir.as_os_str().is_empty() => Source::Folder(dir.to_owned()),
+            _ => Source::Embedded,
+        }
+    }
+
+    /// Reads and checks the content.
+    pub fn load(&self) -> Result<Content, Vec<ContentError>> {
+        match self {
+            Source::Embedded => parse(DEFAULT.map(|(file, text)| (file, Ok(text.to_owned())))),
+            Source::Folder(dir) => load_dir(dir),
+        }
+    }
+}
+
+/// The embedded default content. It is checked by the tests (and by `content check` on the
+/// repository's folder in CI), so an error here is a build mistake, reported like any other.
+pub fn default_content() -> Result<Content, Vec<ContentError>> {
+    Source::Embedded.load()
+}
+
+/// Reads and checks the content files in `dir`.
+pub fn load_dir(dir: &Path) -> Result<Content, Vec<ContentError>> {
+    parse(File::ALL.map(|file| {
+        let path = dir.join(file.name());
+        let text = std::fs::read_to_string(&path).map_err(|error| ContentError {
+            file: file.name().to_owned(),
+            line: None,
+            field: String::new(),
+            message: if error.kind() == std::io::ErrorKind::NotFound {
+                format!(
+                    "missing from {}; 'onespace content init {}' writes the default files to edit",
+                    dir.display(),
+                    dir.display()
+                )
+            } else {
+                format!("cannot be read from {}: {error}", dir.display())
+            },
+        });
+        (file, text)
+    }))
+}
+
+/// Parses every file, then checks the whole: every error of every file.
+fn parse<const N: usize>(
+    files: [(File, Result<String, ContentError>); N],
+) -> Result<Content, Vec<ContentError>> {
+    let mut errors = Vec::new();
+    let mut prices: Option<(Prices, String)> = None;
+    for (file, text) in files {
+        let text = match text {
+            Ok(text) => text,
+            Err(error) => {
+                errors.push(error);
+                continue;
+            }
+        };
+        match file {
+            File::Prices => match toml::from_str::<Prices>(&text) {
+                Ok(parsed) => prices = Some((parsed, text)),
+                Err(error) => errors.push(Document::parse(&text).error(file.name(), &error)),
+            },
+        }
+    }
+    let Some((prices, prices_text)) = prices else {
+        return Err(errors);
+    };
+    let content = Content { prices };
+    for rule in content.validate() {
+        let text = match rule.file {
+            File::Prices => &prices_text,
+        };
+        errors.push(Document::parse(text).rule_error(rule.file.name(), &rule.path, &rule.message));
+    }
+    if errors.is_empty() {
+        Ok(content)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Writes the default content files into `dir` (created if needed) for the studio to edit,
+/// refusing to replace a file that is already there. Returns the files written.
+pub fn init(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    use anyhow::Context;
+    let existing: Vec<String> = DEFAULT
+        .iter()
+        .map(|(file, _)| dir.join(file.name()))
+        .filter(|path| path.exists())
+        .map(|path| path.display().to_string())
+        .collect();
+    if !existing.is_empty() {
+        anyhow::bail!(
+            "{} already exists; content init writes only into a folder without content files, so \
+             nothing was changed",
+            existing.join(", ")
+        );
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    DEFAULT
+        .iter()
+        .map(|(file, text)| {
+            let path = dir.join(file.name());
+            std::fs::write(&path, text)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            Ok(path)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_default_is_valid() {
+        let errors = default_content().err().unwrap_or_default();
+        assert!(errors.is_empty(), "{errors:?}");
+    }
+}

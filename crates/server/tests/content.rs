@@ -1,0 +1,375 @@
+//! The studio's content folder through the real binary: `content init` writes the built-in
+//! files and never overwrites, `content check` names the file, line and field of every mistake,
+//! and `serve --content DIR` shows a price edit on every page that states it (the cards, the
+//! founder table, the search engines' data and the chat's replies) in one edit, and reloads the
+//! folder on a save or SIGHUP, keeping the last good pages when an edit has a mistake.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+mod enquiries_support;
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use enquiries_support::{binary, request, wait_for, Server, TempDir};
+
+fn onespace(args: &[&str], dir: &Path) -> Output {
+    Command::new(binary())
+        .args(args)
+        .arg(dir)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .unwrap()
+}
+
+/// A folder holding the built-in content, written by `content init`.
+fn initialised(label: &str) -> TempDir {
+    let dir = TempDir::new(label);
+    std::fs::create_dir_all(dir.path().join("data")).unwrap();
+    let output = onespace(&["content", "init"], &dir.path().join("content"));
+    assert!(output.status.success(), "{output:?}");
+    dir
+}
+
+/// Replaces the first `from` in `dir/content/prices.toml` with `to`.
+fn edit(dir: &TempDir, from: &str, to: &str) {
+    let path = dir.path().join("content/prices.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{from}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// The 1-based line of the `nth` (from 1) line starting with `needle` in the folder's
+/// prices.toml (comments aside).
+fn line_of(dir: &TempDir, needle: &str, nth: usize) -> usize {
+    let text = std::fs::read_to_string(dir.path().join("content/prices.toml")).unwrap();
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| line.starts_with(needle))
+        .nth(nth - 1)
+        .unwrap()
+        .0
+        + 1
+}
+
+/// `content check` on the folder: whether it passed, and its standard error's lines.
+fn check(dir: &TempDir) -> (bool, String, Vec<String>) {
+    let output = onespace(&["content", "check"], &dir.path().join("content"));
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr)
+            .lines()
+            .map(str::to_owned)
+            .collect(),
+    )
+}
+
+#[test]
+fn init_writes_the_built_in_files_and_never_overwrites() {
+    let dir = initialised("content-init");
+    let written = dir.path().join("content/prices.toml");
+    let text = std::fs::read_to_string(&written).unwrap();
+    assert_eq!(text, include_str!("../../../content/prices.toml"));
+    assert!(
+        text.starts_with("# prices.toml: "),
+        "the file opens on its format"
+    );
+    let (valid, stdout, _) = check(&dir);
+    assert!(valid, "the built-in content is valid");
+    assert!(stdout.contains("the content is valid"));
+    std::fs::write(&written, "# the studio's edit\n").unwrap();
+    let again = onespace(&["content", "init"], &dir.path().join("content"));
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("prices.toml already exists"));
+    assert_eq!(
+        std::fs::read_to_string(&written).unwrap(),
+        "# the studio's edit\n"
+    );
+}
+
+#[test]
+fn check_names_the_line_and_field_of_every_broken_rule_at_once() {
+    let dir = initialised("content-rules");
+    edit(&dir, "id = \"core\"", "id = \"lite\"");
+    edit(
+        &dir,
+        "price = 13\nsessions = 1\n",
+        "price = 13\nsessions = 1\nfeatured = true\n",
+    );
+    edit(
+        &dir,
+        "\"https://goteamup.com/p/one-space-livingston/packs/50-pack\"",
+        "\"http://goteamup.com/p/one-space-livingston/packs/50-pack\"",
+    );
+    edit(&dir, "name = \"Yoga & Pilates\"", "name = \"  \"");
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    let expected = [
+        format!(
+            "prices.toml line {}: monthly[1].id: 'lite' is already used by another entry; each \
+             id must be different",
+            line_of(&dir, "id = \"lite\"", 2)
+        ),
+        format!(
+            "prices.toml line {}: unlimited[1].name: must not be empty",
+            line_of(&dir, "name = \"  \"", 1)
+        ),
+        format!(
+            "prices.toml line {}: packs[3].featured: only one entry of packs may be featured, and \
+             packs[0] already is",
+            line_of(&dir, "featured = true", 3)
+        ),
+        format!(
+            "prices.toml line {}: packs[4].purchase_url: must be an https:// address, like \
+             https://goteamup.com/p/one-space-livingston/memberships/lite",
+            line_of(&dir, "purchase_url = \"http://", 1)
+        ),
+        format!(
+            "prices.toml line {}: monthly: must keep a plan with id 'core': the founder plan \
+             'Core' is priced from it",
+            line_of(&dir, "[[monthly]]", 1)
+        ),
+    ];
+    assert_eq!(stderr[..expected.len()], expected);
+    assert!(stderr[expected.len()].ends_with(": 5 mistake(s) found"));
+}
+
+#[test]
+fn check_names_the_line_of_a_wrong_type_an_unknown_field_and_a_syntax_error() {
+    let cases = [
+        ("price = 79\n", "price = \"£79\"\n", "price = \"£79\"", "monthly[1].price: must be in pounds, like 49 or 62.50"),
+        ("\nprice = 62.50", "\nprice = 62.505", "price = 62.505", "packs[1].price: must be in pounds, like 49 or 62.50"),
+        ("sessions = 12\n", "sessions = 12\ncolour = \"red\"\n", "colour", "monthly[2].colour: unknown field 'colour', expected one of 'id', 'name', 'price', 'sessions', 'focus', 'featured', 'purchase_url'"),
+        ("validity = \"3 months\"", "validity = \"3 weeks\"", "validity = \"3 weeks\"", "packs[2].validity: must be a number of days or months, like \"30 days\" or \"3 months\""),
+        ("intro_discount = 10\n", "", "[trial]", "trial: missing field 'intro_discount'"),
+        ("[trial]", "[trial", "[trial", "unclosed table, expected ']'"),
+    ];
+    for (from, to, at, message) in cases {
+        let dir = initialised("content-types");
+        edit(&dir, from, to);
+        let (valid, _, stderr) = check(&dir);
+        assert!(!valid, "{to}");
+        assert_eq!(
+            stderr[0],
+            format!("prices.toml line {}: {message}", line_of(&dir, at, 1))
+        );
+        assert!(stderr[1].ends_with(": 1 mistake(s) found"), "{stderr:?}");
+    }
+    let empty = TempDir::new("content-missing");
+    let (valid, _, stderr) = check(&empty);
+    assert!(!valid);
+    assert!(
+        stderr[0].starts_with("prices.toml: missing from "),
+        "{stderr:?}"
+    );
+    assert!(stderr[0].contains("'onespace content init "), "{stderr:?}");
+}
+
+/// GETs `path` from the server: (status, ETag, body).
+async fn get(server: &Server, path: &str) -> (u16, String, String) {
+    let response = request(&server.addr, "GET", path, &[], b"").await.unwrap();
+    let etag = response
+        .headers
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case("etag"))
+        .map(|(_, value)| value.clone())
+        .unwrap_or_default();
+    (
+        response.status,
+        etag,
+        String::from_utf8_lossy(&response.body).into_owned(),
+    )
+}
+
+#[actix_web::test]
+async fn one_price_edit_reaches_every_page_the_founder_table_the_json_ld_and_the_chat() {
+    let dir = initialised("content-serve");
+    // Lite £49 -> £55, the trial £49 -> £55.50.
+    edit(&dir, "price = 49\nsessions = 4", "price = 55\nsessions = 4");
+    edit(&dir, "[trial]\nprice = 49", "[trial]\nprice = 55.50");
+    let content = dir.path().join("content");
+    let server = Server::start(
+        &dir.path().join("data"),
+        &[("ONESPACE_CONTENT_DIR", content.to_str().unwrap())],
+    )
+    .await;
+    for path in ["/", "/memberships"] {
+        let (status, _, body) = get(&server, path).await;
+        assert_eq!(status, 200);
+        assert!(
+            body.contains("£55<span class=\"price-unit\">/month</span>"),
+            "{path}"
+        );
+        assert!(
+            body.contains("£13.75 per session"),
+            "{path}: Lite's per-session cost"
+        );
+        assert!(!body.contains("£12.25 per session"), "{path}");
+        assert!(
+            body.contains("£55.50<span class=\"price-unit\"> for 14 days"),
+            "{path}"
+        );
+    }
+    let (_, _, founder) = get(&server, "/founder-memberships").await;
+    // Founder Lite: 80% of £55 = £44 a month, £440 a year; the form's choice says so too.
+    assert!(founder.contains("<th scope=\"row\">Lite</th><td>£55</td><td>£44</td><td>£440</td>"));
+    assert!(founder.contains("Lite - £44/month"));
+    let (_, _, intro) = get(&server, "/intro-offer").await;
+    assert!(
+        intro.contains("\"price\":\"55.50\""),
+        "the Offer's JSON-LD price"
+    );
+    assert!(intro.contains("£45.50"), "the intro price: £55.50 - £10");
+    let (_, _, hot_yoga) = get(&server, "/hot-yoga").await;
+    assert!(hot_yoga.contains("Get £10 Off - Pay £45.50 (Usually £55.50)"));
+    assert!(
+        hot_yoga.contains("\"price\":\"55.50\""),
+        "the Service's offer price"
+    );
+    let (_, _, faq) = get(&server, "/faq").await;
+    assert!(faq.contains("costs £55.50 and gives you 14 days"));
+    // The chat island is on every page with its replies, worded from the content.
+    assert!(faq.contains("memberships are Lite £55 (4 sessions), Core £79 (8 sessions)"));
+    assert!(faq.contains("Try the 14-Day Ultimate Experience for £55.50."));
+    server.kill();
+}
+
+/// Polls `path` until its body contains `expected` (the reload is asynchronous).
+async fn served_eventually(server: &Server, path: &str, expected: &str) -> (String, String) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let (status, etag, body) = get(server, path).await;
+        if status == 200 && body.contains(expected) {
+            return (etag, body);
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{path} never showed {expected}; log: {}",
+            server.log()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// Waits until the server's log holds `count` lines containing every one of `parts`.
+async fn logged_eventually(server: &Server, parts: &[&str], count: usize) {
+    let logged = || {
+        server
+            .log()
+            .lines()
+            .filter(|line| parts.iter().all(|part| line.contains(part)))
+            .count()
+            >= count
+    };
+    wait_for(
+        Duration::from_secs(60),
+        &format!("{parts:?} in the log"),
+        logged,
+    )
+    .await;
+}
+
+#[actix_web::test]
+async fn edits_are_served_without_restart_a_mistake_keeps_the_last_good_pages_and_sighup_reloads() {
+    let dir = initialised("content-reload");
+    let content = dir.path().join("content");
+    let server = Server::start(
+        &dir.path().join("data"),
+        &[("ONESPACE_CONTENT_DIR", content.to_str().unwrap())],
+    )
+    .await;
+    let lite = "£49<span class=\"price-unit\">/month</span>";
+    let (first_etag, _) = served_eventually(&server, "/memberships", lite).await;
+    let (_, intro) = served_eventually(&server, "/intro-offer", "\"price\":\"49\"").await;
+    assert!(intro.contains("£39"));
+
+    // A valid edit: the pages, their JSON-LD and their ETags follow, without a restart.
+    edit(&dir, "price = 49\nsessions = 4", "price = 52\nsessions = 4");
+    edit(&dir, "[trial]\nprice = 49", "[trial]\nprice = 52");
+    let edited = "£52<span class=\"price-unit\">/month</span>";
+    let (edited_etag, body) = served_eventually(&server, "/memberships", edited).await;
+    assert!(!body.contains(lite));
+    assert_ne!(edited_etag, first_etag);
+    served_eventually(&server, "/intro-offer", "\"price\":\"52\"").await;
+    served_eventually(
+        &server,
+        "/founder-memberships",
+        "<td>£52</td><td>£41.60</td>",
+    )
+    .await;
+
+    // A mistake: logged with its line, and the last good pages stay served, whole.
+    edit(
+        &dir,
+        "price = 52\nsessions = 4",
+        "price = \"£60\"\nsessions = 4",
+    );
+    let mistake = format!(
+        "prices.toml line {}: monthly[0].price: must be in pounds, like 49 or 62.50",
+        line_of(&dir, "price = \"£60\"", 1)
+    );
+    logged_eventually(&server, &[&mistake, "Changed"], 1).await;
+    logged_eventually(
+        &server,
+        &["content not reloaded: the last good content is still served"],
+        1,
+    )
+    .await;
+    let (etag, body) = served_eventually(&server, "/memberships", edited).await;
+    assert_eq!(etag, edited_etag, "the same rendering is served");
+    assert!(!body.contains("£60"));
+    served_eventually(&server, "/intro-offer", "\"price\":\"52\"").await;
+
+    // SIGHUP reads and checks the folder again: the same mistake, now for the signal.
+    server.signal("HUP");
+    logged_eventually(&server, &[&mistake, "Hangup"], 1).await;
+
+    // Fixed: served again.
+    edit(
+        &dir,
+        "price = \"£60\"\nsessions = 4",
+        "price = 60\nsessions = 4",
+    );
+    served_eventually(
+        &server,
+        "/memberships",
+        "£60<span class=\"price-unit\">/month</span>",
+    )
+    .await;
+    // SIGHUP with nothing changed renders nothing again.
+    server.signal("HUP");
+    logged_eventually(
+        &server,
+        &["content read again: nothing changed", "Hangup"],
+        1,
+    )
+    .await;
+    assert!(server
+        .log()
+        .contains("watching the content folder for edits"));
+    server.kill();
+}
+
+#[test]
+fn the_server_refuses_to_start_on_content_with_a_mistake_naming_its_line() {
+    let dir = initialised("content-start");
+    edit(&dir, "price = 79\n", "price = \"£79\"\n");
+    let output = Command::new(binary())
+        .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+        .arg(dir.path().join("data"))
+        .arg("--content")
+        .arg(dir.path().join("content"))
+        .env("ONESPACE_SCHEDULE_API_URL", enquiries_support::NO_PROVIDER)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let expected = format!(
+        "prices.toml line {}: monthly[1].price: must be in pounds, like 49 or 62.50",
+        line_of(&dir, "price = \"£79\"", 1)
+    );
+    assert!(stderr.contains(&expected), "{stderr}");
+}
