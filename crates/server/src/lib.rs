@@ -6,6 +6,8 @@
 //!   [`calendar`]: renders it again whenever a dated offer starts or ends.
 //! - [`app`]: the actix application (`build_app`), shared by `main` and the tests.
 //! - [`assets`]: the embedded Vite build; [`http`]: representations and security headers.
+//! - [`images`]: the studio's photos made into cached, responsive variants, served at
+//!   `/images/`.
 //! - [`config`]: flags and environment variables, checked at start.
 //! - `dev` (the `dev` feature, `make dev` only): live reload and assets read from disk.
 //! - [`static_render`]: `onespace render`, the whole site as static files.
@@ -21,6 +23,7 @@ pub mod config;
 pub mod dev;
 pub mod enquiries;
 pub mod http;
+pub mod images;
 pub mod mail;
 pub mod pages;
 pub mod render;

@@ -55,6 +55,7 @@ impl Site {
             clock: config.clock,
             now: config.clock.now(),
             timetable: None,
+            images: Arc::default(),
         };
         Ok(Self::render(context, assets))
     }

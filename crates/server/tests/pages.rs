@@ -78,6 +78,7 @@ fn context() -> RenderContext {
         clock: Clock::Real,
         now: Clock::Real.now(),
         timetable: None,
+        images: Default::default(),
     }
 }
 

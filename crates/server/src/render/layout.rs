@@ -30,6 +30,9 @@ pub struct RenderContext {
     pub now: DateTime<Utc>,
     /// The last good copy of the class schedule; `None` until one was ever fetched.
     pub timetable: Option<std::sync::Arc<crate::schedule::Timetable>>,
+    /// The studio's prepared photos: empty until they are ready (start-up prepares them in the
+    /// background and renders the site again, `main.rs`).
+    pub images: std::sync::Arc<crate::images::Library>,
 }
 
 impl RenderContext {
