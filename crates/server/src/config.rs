@@ -314,6 +314,7 @@ mod tests {
             addr: addr.to_owned(),
             data_dir: PathBuf::from("data"),
             public_url: public_url.to_owned(),
+            images_dir: PathBuf::from(crate::images::DEFAULT_SOURCE_DIR),
             stop_when_stdin_closes: false,
             database_url: None,
             trust_proxy: false,

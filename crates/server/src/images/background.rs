@@ -21,16 +21,18 @@ pub fn prepare_then_render(site: Arc<LiveSite>, source_dir: PathBuf, cache_dir: 
             for error in &errors {
                 tracing::warn!(target: "onespace::images", %error, "photo left out");
             }
+            let (photos, encoded) = (library.photos().count(), library.encoded());
+            if photos > 0 {
+                site.update(|context| context.images = Arc::new(library));
+            }
+            // Logged once the pages show them: 'ready' means served.
             tracing::info!(
                 target: "onespace::images",
-                photos = library.photos().count(),
-                encoded = library.encoded(),
+                photos,
+                encoded,
                 folder = %source_dir.display(),
                 "photos ready"
             );
-            if library.photos().next().is_some() {
-                site.update(|context| context.images = Arc::new(library));
-            }
         });
     if let Err(error) = spawned {
         tracing::warn!(target: "onespace::images", %error, "no thread to prepare the photos: none are shown");
