@@ -29,7 +29,9 @@
 //! | 480   | 0.21 s | 0.005 s, 16 KB | 0.01 s, 5.3 KB | 0.4 s, 4.4 KB    | 0.16 s, 5.1 KB    | 0.7 s, 6.3 KB    |
 //!
 //! (Resizing here was from the full photo each time; [`encode`] resizes each width from the
-//! previous one, which is cheaper.)
+//! previous one, which is cheaper.) In the server, that photo's twelve variants took 12 s in
+//! the background after a start that answered in milliseconds (`pages and assets prepared
+//! millis=11`); the next start read them from the cache (`photos ready ... encoded=0`).
 //!
 //! Decision: all three. AVIF at quality 60, speed 8 is a third smaller than WebP at the widths
 //! phones download, and costs some 9 s of one core per photo, once: variants are cached, and
@@ -41,7 +43,7 @@
 //!
 //! Build cost: `image` with AVIF encoding (rav1e is the big one) and libwebp add about four and
 //! a half minutes to a clean release build on this machine (measured alone, `nice`d beside other
-//! builds; 4 m 18 s of CPU) and some 2 MB to the binary.
+//! builds; 4 m 18 s of CPU) and 4.9 MB to the release binary (18.3 to 23.2 MB).
 
 pub mod background;
 pub mod cache;
