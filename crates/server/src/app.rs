@@ -70,7 +70,7 @@ pub fn build_app(
 }
 
 /// Registers every route of the route table (pages with a form also take its POST), the forms
-/// API, the sitemap, robots.txt and the fallback that serves assets or the not-found page.
+/// API, the sitemap, robots.txt, photo variants and the fallback that serves assets or the not-found page.
 pub fn configure(config: &mut web::ServiceConfig) {
     for route in &ROUTES {
         if pages::form_anchor(route.page).is_some() {
@@ -95,6 +95,10 @@ pub fn configure(config: &mut web::ServiceConfig) {
     config
         .service(readable("/sitemap.xml", sitemap))
         .service(readable("/robots.txt", robots))
+        .service(readable(
+            &format!("{}{{file}}", routes::IMAGES_PREFIX),
+            image,
+        ))
         .default_service(web::to(fallback));
 }
 
@@ -140,6 +144,16 @@ async fn sitemap(request: HttpRequest, site: SiteData) -> HttpResponse {
 
 async fn robots(request: HttpRequest, site: SiteData) -> HttpResponse {
     site.current().robots.respond(&request, StatusCode::OK)
+}
+
+/// A photo variant by file name (`/images/<hash>-<width>.<ext>`), from the library the served
+/// pages were rendered with; any other name is the not-found page.
+async fn image(request: HttpRequest, site: SiteData, file: web::Path<String>) -> HttpResponse {
+    let site = site.current();
+    match site.context().images.file(&file) {
+        Some(variant) => variant.respond(&request, StatusCode::OK),
+        None => not_found(&request, &site),
+    }
 }
 
 /// Assets by path; `/about/` redirects to `/about`; anything else is the not-found page.

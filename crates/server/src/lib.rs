@@ -6,6 +6,8 @@
 //!   [`calendar`]: renders it again whenever a dated offer starts or ends.
 //! - [`app`]: the actix application (`build_app`), shared by `main` and the tests.
 //! - [`assets`]: the embedded Vite build; [`http`]: representations and security headers.
+//! - [`images`]: the studio's photos made into cached, responsive variants, served at
+//!   `/images/`.
 //! - [`config`]: flags and environment variables, checked at start.
 //! - [`content`]: the studio's content files (prices), read, checked and reloaded.
 //! - `dev` (the `dev` feature, `make dev` only): live reload and assets read from disk.
@@ -23,6 +25,7 @@ pub mod content;
 pub mod dev;
 pub mod enquiries;
 pub mod http;
+pub mod images;
 pub mod mail;
 pub mod pages;
 pub mod render;

@@ -1,5 +1,6 @@
 //! The `onespace` command: `serve` the site, `render` it as static files, `enquiries export` the
-//! stored enquiries, or `content init`/`content check` the studio's content folder.
+//! stored enquiries, `content init`/`content check` the studio's content folder, or `images check`
+//! a folder of photos.
 
 use std::path::PathBuf;
 
@@ -10,6 +11,7 @@ use onespace_server::config::{Clock, Config, ServeArgs, ServeConfig};
 use onespace_server::content::Source as ContentSource;
 use onespace_server::enquiries::export::{self, Format};
 use onespace_server::enquiries::Enquiries;
+use onespace_server::images;
 use onespace_server::mail::{Deliverer, Worker};
 use onespace_server::storage::{Store, SQLITE_FILE};
 use onespace_server::{build_app, static_render, LiveSite, Site};
@@ -47,6 +49,11 @@ enum Command {
         #[arg(long = "content", env = "ONESPACE_CONTENT_DIR")]
         content: Option<PathBuf>,
     },
+    /// The studio's photos.
+    Images {
+        #[command(subcommand)]
+        command: ImagesCommand,
+    },
     /// The studio's stored enquiries.
     Enquiries {
         #[command(subcommand)]
@@ -71,6 +78,21 @@ enum ContentCommand {
     Check {
         /// The folder.
         dir: PathBuf,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum ImagesCommand {
+    /// Prepare every photo of a folder as `serve` does (variants cached in the data folder, so
+    /// the server then finds them ready) and print each file's result or error; exits with
+    /// status 1 when any file cannot be used.
+    Check {
+        /// Folder of photos.
+        #[arg(default_value = onespace_server::images::DEFAULT_SOURCE_DIR)]
+        dir: PathBuf,
+        /// Data folder holding the variants' cache.
+        #[arg(long = "data", env = "ONESPACE_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
     },
 }
 
@@ -106,6 +128,9 @@ fn main() -> anyhow::Result<()> {
             println!("{}", onespace_server::routes::table_json(listed));
             Ok(())
         }
+        Command::Images {
+            command: ImagesCommand::Check { dir, data_dir },
+        } => check_images(&dir, &data_dir),
         Command::Enquiries {
             command:
                 EnquiriesCommand::Export {
@@ -164,6 +189,11 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
             config.data_dir.display()
         )
     })?;
+    images::background::prepare_then_render(
+        site.clone().into_inner(),
+        config.images_dir.clone(),
+        images::cache_dir(&config.data_dir),
+    );
     let store = Store::open(settings.database_url.as_deref(), &config.data_dir).await?;
     let deliverer = Deliverer::new(&settings.mail.destination)?;
     tracing::info!(database = store.kind(), mail = %deliverer.describe(), "enquiries ready");
@@ -242,6 +272,42 @@ fn content(command: ContentCommand) -> anyhow::Result<()> {
             }
         },
     }
+}
+
+/// `onespace images check`: one line per file, `ok` with its size and variants or `error` with
+/// the reason, then a summary.
+fn check_images(dir: &std::path::Path, data_dir: &std::path::Path) -> anyhow::Result<()> {
+    if !dir.is_dir() {
+        anyhow::bail!("{}: no such folder of photos", dir.display());
+    }
+    let (library, errors) = images::prepare(dir, &images::cache_dir(data_dir));
+    for (name, photo) in library.photos() {
+        let widths: Vec<String> = photo
+            .of_format(images::Format::Jpeg)
+            .map(|variant| variant.width.to_string())
+            .collect();
+        println!(
+            "ok     {name}: {} x {}, {} variants ({} px wide)",
+            photo.width,
+            photo.height,
+            photo.variants.len(),
+            widths.join(", ")
+        );
+    }
+    for error in &errors {
+        println!("error  {error}");
+    }
+    println!(
+        "{} photos ready, {} unusable; {} variants encoded, the rest read from {}",
+        library.photos().count(),
+        errors.len(),
+        library.encoded(),
+        images::cache_dir(data_dir).display()
+    );
+    if !errors.is_empty() {
+        std::process::exit(1);
+    }
+    Ok(())
 }
 
 /// `onespace enquiries export`: reads the SQLite file in `data_dir`, or `database_url`.

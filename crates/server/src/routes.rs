@@ -115,6 +115,10 @@ impl Page {
     }
 }
 
+/// Where photo variants are served: `/images/<hash>-<width>.<ext>` ([`crate::images`]), hashed
+/// and immutable.
+pub const IMAGES_PREFIX: &str = "/images/";
+
 /// The route whose path is `path`, if any.
 pub fn find(path: &str) -> Option<&'static Route> {
     ROUTES.iter().find(|route| route.path == path)

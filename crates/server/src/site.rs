@@ -59,6 +59,7 @@ impl Site {
             now: config.clock.now(),
             timetable: None,
             content: Arc::new(content),
+            images: Arc::default(),
         };
         Ok(Self::render(context, assets))
     }

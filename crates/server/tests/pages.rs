@@ -85,6 +85,7 @@ fn context() -> RenderContext {
         now: Clock::Real.now(),
         timetable: None,
         content: std::sync::Arc::new(onespace_server::content::default_content().unwrap()),
+        images: Default::default(),
     }
 }
 

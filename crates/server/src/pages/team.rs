@@ -5,7 +5,7 @@ use maud::{html, Markup};
 use onespace_core::mail;
 use onespace_core::team::TEAM;
 
-use super::components::{cta_banner, image_slot, page_hero, Art, Icon, Ratio};
+use super::components::{cta_banner, monogram, page_hero};
 use crate::routes::Page;
 use crate::widgets;
 
@@ -19,7 +19,7 @@ pub fn main() -> Markup {
             div class="container-page card-grid md:grid-cols-2" {
                 @for (index, member) in TEAM.iter().enumerate() {
                     article class="card team-card" id=(member.id) {
-                        (image_slot(if index % 2 == 0 { Art::Heat } else { Art::Ice }, Ratio::Square, Icon::Users, &format!("Portrait of {}", member.name)))
+                        (monogram(member.name, index))
                         div class="team-card-body" {
                             h2 class="card-title text-2xl" { (member.name) }
                             p class="team-role" { (member.role) }

@@ -33,6 +33,9 @@ pub struct RenderContext {
     /// The studio's content (prices), checked; a reload swaps it whole
     /// ([`crate::content::watch`]).
     pub content: std::sync::Arc<onespace_core::content::Content>,
+    /// The studio's prepared photos: empty until they are ready (start-up prepares them in the
+    /// background and renders the site again, `main.rs`).
+    pub images: std::sync::Arc<crate::images::Library>,
 }
 
 impl RenderContext {

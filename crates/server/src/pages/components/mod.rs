@@ -1,5 +1,5 @@
 //! Building blocks every page shares: headings at a chosen level, section heads, external links,
-//! lists, call-to-action banners, cards, image slots, FAQ accordions, price cards and forms.
+//! lists, call-to-action banners, cards, image slots, photos, monograms, FAQ accordions, price cards and forms.
 //!
 //! Pages compose these so the same thing looks and behaves the same everywhere; the classes they
 //! write are the component classes in `frontend/src/styles.css`.
@@ -9,6 +9,7 @@ pub mod classes;
 pub mod faq;
 pub mod forms;
 pub mod icons;
+pub mod photo;
 pub mod prices;
 
 use maud::{html, Markup};
@@ -19,6 +20,7 @@ pub use cards::{
 };
 pub use faq::{accordion, FaqItem};
 pub use icons::{icon, Icon};
+pub use photo::{monogram, picture, Loading};
 
 /// `<h1>`..`<h6>` by number, so a component can sit at any depth of a page's outline.
 pub fn heading(level: u8, class: &str, content: Markup) -> Markup {

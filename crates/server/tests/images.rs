@@ -1,0 +1,626 @@
+//! The photo pipeline (`src/images`) on real photos made here with the `image` crate: variants
+//! of the stated widths and formats that decode, never upscaled, without the source's EXIF,
+//! orientation applied; the cache reused (no encode) and a changed photo redone; every hostile
+//! file refused with its message or read correctly; the `<picture>` markup; the variants served
+//! by the real binary; `onespace images check`; the monograms on /meet-the-team.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+mod built_site;
+mod enquiries_support;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+use actix_web::test as app_test;
+use image::codecs::jpeg::JpegEncoder;
+use image::codecs::png::PngEncoder;
+use image::{DynamicImage, ImageEncoder, Rgb, RgbImage, Rgba, RgbaImage};
+use onespace_server::build_app;
+use onespace_server::images::{self, Format, Library, Photo};
+use onespace_server::pages::components::{picture, Loading};
+
+use enquiries_support::{request, Server, TempDir};
+
+/// A text planted in the test photo's EXIF, next to its GPS position: no variant may carry it.
+const SECRET: &str = "ONESPACE-PRIVATE-LOCATION";
+
+/// Pixels that look a little like a photo: smooth gradients with some detail.
+fn scene(width: u32, height: u32) -> RgbImage {
+    RgbImage::from_fn(width, height, |x, y| {
+        let ring = ((x as f32 / 23.0).sin() * (y as f32 / 17.0).cos() * 40.0) as i32;
+        Rgb([
+            (60 + (x * 150 / width) as i32 + ring).clamp(0, 255) as u8,
+            (40 + (y * 120 / height) as i32 - ring).clamp(0, 255) as u8,
+            (200 - (x * 100 / width) as i32 + ring / 2).clamp(0, 255) as u8,
+        ])
+    })
+}
+
+fn jpeg(pixels: &RgbImage, exif: Option<Vec<u8>>) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = JpegEncoder::new_with_quality(&mut out, 90);
+    if let Some(exif) = exif {
+        encoder.set_exif_metadata(exif).unwrap();
+    }
+    encoder
+        .write_image(
+            pixels.as_raw(),
+            pixels.width(),
+            pixels.height(),
+            image::ExtendedColorType::Rgb8,
+        )
+        .unwrap();
+    out
+}
+
+fn png(image: &DynamicImage) -> Vec<u8> {
+    let mut out = Vec::new();
+    image.write_with_encoder(PngEncoder::new(&mut out)).unwrap();
+    out
+}
+
+/// A little-endian TIFF block as a phone writes into a JPEG's APP1 segment: orientation 6 (the
+/// phone was held upright: turn the stored pixels 90° clockwise), a description holding
+/// [`SECRET`], and a GPS position (55° 53' N).
+fn phone_exif() -> Vec<u8> {
+    fn entry(out: &mut Vec<u8>, tag: u16, kind: u16, count: u32, value: u32) {
+        out.extend(tag.to_le_bytes());
+        out.extend(kind.to_le_bytes());
+        out.extend(count.to_le_bytes());
+        out.extend(value.to_le_bytes());
+    }
+    const ASCII: u16 = 2;
+    const SHORT: u16 = 3;
+    const LONG: u16 = 4;
+    const RATIONAL: u16 = 5;
+    let (ifd0, gps, latitude, description) = (8u32, 50u32, 80u32, 104u32);
+    let mut tiff = b"II*\0".to_vec();
+    tiff.extend(ifd0.to_le_bytes());
+    tiff.extend(3u16.to_le_bytes());
+    entry(
+        &mut tiff,
+        0x010E,
+        ASCII,
+        SECRET.len() as u32 + 1,
+        description,
+    );
+    entry(&mut tiff, 0x0112, SHORT, 1, 6);
+    entry(&mut tiff, 0x8825, LONG, 1, gps);
+    tiff.extend(0u32.to_le_bytes());
+    assert_eq!(tiff.len() as u32, gps);
+    tiff.extend(2u16.to_le_bytes());
+    entry(&mut tiff, 0x0001, ASCII, 2, u32::from(b'N'));
+    entry(&mut tiff, 0x0002, RATIONAL, 3, latitude);
+    tiff.extend(0u32.to_le_bytes());
+    assert_eq!(tiff.len() as u32, latitude);
+    for value in [55u32, 1, 53, 1, 0, 1] {
+        tiff.extend(value.to_le_bytes());
+    }
+    assert_eq!(tiff.len() as u32, description);
+    tiff.extend(SECRET.as_bytes());
+    tiff.push(0);
+    tiff
+}
+
+/// Width and height an AVIF declares in its `ispe` box (nothing here decodes AV1).
+fn avif_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[4..8], b"ftyp", "not an ISO-BMFF file");
+    assert_eq!(&bytes[8..12], b"avif", "not an AVIF");
+    let at = bytes
+        .windows(4)
+        .position(|window| window == b"ispe")
+        .expect("an ispe box");
+    let number = |from: usize| u32::from_be_bytes(bytes[from..from + 4].try_into().unwrap());
+    (number(at + 8), number(at + 12))
+}
+
+/// The size of a variant as its own bytes say (decoding JPEG and WebP completely).
+fn size_of(format: Format, bytes: &[u8]) -> (u32, u32) {
+    match format {
+        Format::Avif => avif_size(bytes),
+        Format::Webp | Format::Jpeg => {
+            let expected = if format == Format::Webp {
+                image::ImageFormat::WebP
+            } else {
+                image::ImageFormat::Jpeg
+            };
+            assert_eq!(image::guess_format(bytes).unwrap(), expected);
+            let decoded = image::load_from_memory(bytes).unwrap();
+            (decoded.width(), decoded.height())
+        }
+    }
+}
+
+fn bytes_of(library: &Library, photo: &Photo, format: Format, width: u32) -> Vec<u8> {
+    let variant = photo
+        .of_format(format)
+        .find(|variant| variant.width == width)
+        .unwrap_or_else(|| panic!("no {format:?} variant {width} px wide"));
+    let url = photo.url(variant);
+    let file = url
+        .strip_prefix(onespace_server::routes::IMAGES_PREFIX)
+        .unwrap();
+    library.file(file).unwrap().identity().to_vec()
+}
+
+fn widths(photo: &Photo, format: Format) -> Vec<u32> {
+    photo
+        .of_format(format)
+        .map(|variant| variant.width)
+        .collect()
+}
+
+/// The four kinds of photo the studio will drop in.
+fn write_photos(dir: &Path) {
+    std::fs::write(dir.join("studio.jpg"), jpeg(&scene(1700, 1100), None)).unwrap();
+    // Stored 1000 x 750 on its side, shown 750 x 1000 upright.
+    std::fs::write(
+        dir.join("coach.jpg"),
+        jpeg(&scene(1000, 750), Some(phone_exif())),
+    )
+    .unwrap();
+    let logo = RgbaImage::from_fn(600, 400, |x, y| {
+        let inside = (x as i32 - 300).pow(2) + (y as i32 - 200).pow(2) < 150 * 150;
+        if inside {
+            Rgba([242, 106, 46, 255])
+        } else {
+            Rgba([0, 0, 0, 0])
+        }
+    });
+    std::fs::write(dir.join("badge.png"), png(&DynamicImage::ImageRgba8(logo))).unwrap();
+    std::fs::write(
+        dir.join("tiny.png"),
+        png(&DynamicImage::ImageRgb8(scene(40, 30))),
+    )
+    .unwrap();
+}
+
+#[test]
+fn every_photo_gets_its_variants_in_each_format_never_upscaled_and_without_exif() {
+    let source = TempDir::new("images-source");
+    let cache = TempDir::new("images-cache");
+    write_photos(source.path());
+    let (library, errors) = images::prepare(source.path(), cache.path());
+    assert!(errors.is_empty(), "{errors:?}");
+    let expected: HashMap<&str, (u32, u32, Vec<u32>)> = HashMap::from([
+        ("studio.jpg", (1700, 1100, vec![480, 768, 1200, 1600])),
+        ("coach.jpg", (750, 1000, vec![480, 750])),
+        ("badge.png", (600, 400, vec![480, 600])),
+        ("tiny.png", (40, 30, vec![40])),
+    ]);
+    assert_eq!(library.photos().count(), expected.len());
+    for (name, (width, height, stated)) in &expected {
+        let photo = library.photo(name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!((photo.width, photo.height), (*width, *height), "{name}");
+        for format in [Format::Avif, Format::Webp, Format::Jpeg] {
+            assert_eq!(&widths(photo, format), stated, "{name} {format:?}");
+            for variant in photo.of_format(format) {
+                let bytes = bytes_of(&library, photo, format, variant.width);
+                let size = size_of(format, &bytes);
+                assert_eq!(size, (variant.width, variant.height), "{name} {format:?}");
+                // The ratio is the photo's (within rounding): the orientation was applied.
+                let ratio = f64::from(variant.width) / f64::from(variant.height);
+                let expected_ratio = f64::from(*width) / f64::from(*height);
+                assert!((ratio - expected_ratio).abs() < 0.02, "{name} {size:?}");
+                assert!(
+                    !bytes.windows(4).any(|window| window == b"Exif")
+                        && !bytes.windows(SECRET.len()).any(|w| w == SECRET.as_bytes()),
+                    "{name} {format:?} {} carries EXIF",
+                    variant.width
+                );
+            }
+        }
+    }
+    // The source did carry it: the test would fail if the JPEG had been copied.
+    let source_bytes = std::fs::read(source.path().join("coach.jpg")).unwrap();
+    assert!(source_bytes
+        .windows(SECRET.len())
+        .any(|w| w == SECRET.as_bytes()));
+    // The upright portrait: the stored image's left column (bluish) is now its top row.
+    let coach = library.photo("coach.jpg").unwrap();
+    let upright = image::load_from_memory(&bytes_of(&library, coach, Format::Jpeg, 750))
+        .unwrap()
+        .to_rgb8();
+    let top_right = upright.get_pixel(740, 10).0;
+    let bottom_left = upright.get_pixel(10, 990).0;
+    assert!(
+        top_right[2] > bottom_left[2],
+        "{top_right:?} {bottom_left:?}"
+    );
+    // Transparency stays in WebP; the JPEG fallback lays it on white; no placeholder shows
+    // through it.
+    let badge = library.photo("badge.png").unwrap();
+    let webp = image::load_from_memory(&bytes_of(&library, badge, Format::Webp, 600)).unwrap();
+    assert!(webp.color().has_alpha());
+    assert_eq!(webp.to_rgba8().get_pixel(5, 5).0[3], 0);
+    let fallback = image::load_from_memory(&bytes_of(&library, badge, Format::Jpeg, 600))
+        .unwrap()
+        .to_rgb8();
+    assert!(fallback
+        .get_pixel(5, 5)
+        .0
+        .iter()
+        .all(|&channel| channel > 245));
+    assert!(badge.placeholder.is_none());
+    // Opaque photos have a tiny placeholder inline.
+    let placeholder = library
+        .photo("studio.jpg")
+        .unwrap()
+        .placeholder
+        .clone()
+        .unwrap();
+    assert!(placeholder.starts_with("data:image/webp;base64,"));
+    assert!(placeholder.len() < 600, "{}", placeholder.len());
+}
+
+#[test]
+fn the_picture_markup_offers_every_format_with_srcset_sizes_dimensions_and_alt() {
+    let source = TempDir::new("images-markup");
+    let cache = TempDir::new("images-markup-cache");
+    std::fs::write(source.path().join("room.jpg"), jpeg(&scene(900, 600), None)).unwrap();
+    let (library, errors) = images::prepare(source.path(), cache.path());
+    assert!(errors.is_empty(), "{errors:?}");
+    let photo = library.photo("room.jpg").unwrap();
+    let sizes = "(min-width: 1024px) 50vw, 100vw";
+    let lazy = picture(photo, "The hot yoga room, lit warm", sizes, Loading::Lazy).into_string();
+    let hash = &photo.hash;
+    for expected in [
+        "<picture>".to_owned(),
+        format!(
+            r#"<source type="image/avif" srcset="/images/{hash}-480.avif 480w, /images/{hash}-768.avif 768w, /images/{hash}-900.avif 900w" sizes="{sizes}">"#
+        ),
+        format!(
+            r#"<source type="image/webp" srcset="/images/{hash}-480.webp 480w, /images/{hash}-768.webp 768w, /images/{hash}-900.webp 900w" sizes="{sizes}">"#
+        ),
+        format!(
+            r#"src="/images/{hash}-900.jpg" srcset="/images/{hash}-480.jpg 480w, /images/{hash}-768.jpg 768w, /images/{hash}-900.jpg 900w" sizes="{sizes}" width="900" height="600" alt="The hot yoga room, lit warm" loading="lazy" decoding="async">"#
+        ),
+        r#"<img class="photo-placeholder" src="data:image/webp;base64,"#.to_owned(),
+    ] {
+        assert!(lazy.contains(&expected), "{expected}\nnot in\n{lazy}");
+    }
+    assert!(!lazy.contains("fetchpriority"));
+    let first = picture(photo, "The hot yoga room", sizes, Loading::Priority).into_string();
+    assert!(
+        first.contains(r#"loading="eager" fetchpriority="high" decoding="async""#),
+        "{first}"
+    );
+}
+
+fn modified_times(dir: &Path) -> Vec<(String, SystemTime)> {
+    let mut times = Vec::new();
+    for folder in std::fs::read_dir(dir).unwrap() {
+        for file in std::fs::read_dir(folder.unwrap().path()).unwrap() {
+            let file = file.unwrap();
+            times.push((
+                file.path().display().to_string(),
+                file.metadata().unwrap().modified().unwrap(),
+            ));
+        }
+    }
+    times.sort();
+    times
+}
+
+#[test]
+fn a_second_run_reuses_the_cache_and_a_changed_photo_is_redone() {
+    let source = TempDir::new("images-reuse");
+    let cache = TempDir::new("images-reuse-cache");
+    std::fs::write(source.path().join("a.jpg"), jpeg(&scene(500, 300), None)).unwrap();
+    std::fs::write(source.path().join("b.jpg"), jpeg(&scene(300, 500), None)).unwrap();
+    let (first, errors) = images::prepare(source.path(), cache.path());
+    assert!(errors.is_empty(), "{errors:?}");
+    // a: 480 and 500 wide, b: 300 wide; three formats each.
+    assert_eq!(first.encoded(), 9);
+    let before = modified_times(cache.path());
+    assert_eq!(before.len(), 9 + 2, "nine variants and two descriptions");
+
+    let (second, _) = images::prepare(source.path(), cache.path());
+    assert_eq!(second.encoded(), 0, "everything came from the cache");
+    assert_eq!(
+        modified_times(cache.path()),
+        before,
+        "no file was rewritten"
+    );
+    assert_eq!(second.photo("a.jpg"), first.photo("a.jpg"));
+
+    // The studio replaces b with another photo under the same name.
+    std::fs::write(source.path().join("b.jpg"), jpeg(&scene(320, 500), None)).unwrap();
+    let (third, errors) = images::prepare(source.path(), cache.path());
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(third.encoded(), 3, "only the changed photo is encoded");
+    let (old, new) = (first.photo("b.jpg").unwrap(), third.photo("b.jpg").unwrap());
+    assert_ne!(old.hash, new.hash);
+    assert_eq!((new.width, new.height), (320, 500));
+    assert_eq!(third.photo("a.jpg"), first.photo("a.jpg"));
+}
+
+/// A JPEG whose header claims `width` x `height` over a small real image: the decoder must
+/// refuse it from the header alone (a decompression bomb looks the same).
+fn jpeg_claiming(width: u16, height: u16) -> Vec<u8> {
+    let mut bytes = jpeg(&scene(64, 48), None);
+    let sof = bytes
+        .windows(2)
+        .position(|pair| pair == [0xFF, 0xC0])
+        .expect("a baseline frame header");
+    bytes[sof + 5..sof + 7].copy_from_slice(&height.to_be_bytes());
+    bytes[sof + 7..sof + 9].copy_from_slice(&width.to_be_bytes());
+    bytes
+}
+
+/// A CMYK JPEG (as print designers export): four components with the Adobe marker, stored
+/// inverted as Photoshop writes them (the encoder inverts the ink amounts it is given), every
+/// pixel pure cyan: full cyan ink, no magenta, yellow or black.
+fn cmyk_jpeg() -> Vec<u8> {
+    let (width, height) = (64u16, 48u16);
+    let pixels: Vec<u8> = (0..usize::from(width) * usize::from(height))
+        .flat_map(|_| [255u8, 0, 0, 0])
+        .collect();
+    let mut out = Vec::new();
+    jpeg_encoder::Encoder::new(&mut out, 90)
+        .encode(&pixels, width, height, jpeg_encoder::ColorType::Cmyk)
+        .unwrap();
+    out
+}
+
+#[test]
+fn hostile_and_unusual_files_are_refused_by_name_or_read_correctly() {
+    let source = TempDir::new("images-hostile");
+    let cache = TempDir::new("images-hostile-cache");
+    let dir = source.path();
+    std::fs::write(dir.join("notes.txt"), "Opening hours: 6am to 9pm\n").unwrap();
+    std::fs::write(dir.join("renamed.jpg"), b"%PDF-1.7 not a photo at all").unwrap();
+    std::fs::write(dir.join("huge.jpg"), jpeg_claiming(10_000, 6_000)).unwrap();
+    std::fs::write(dir.join("bomb.jpg"), jpeg_claiming(65_000, 65_000)).unwrap();
+    let whole = jpeg(&scene(400, 300), None);
+    std::fs::write(dir.join("cut.jpg"), &whole[..whole.len() / 2]).unwrap();
+    let whole_png = png(&DynamicImage::ImageRgb8(scene(400, 300)));
+    std::fs::write(dir.join("cut.png"), &whole_png[..whole_png.len() / 2]).unwrap();
+    std::fs::write(
+        dir.join("logo.svg"),
+        r#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>"#,
+    )
+    .unwrap();
+    std::fs::write(dir.join("print.jpg"), cmyk_jpeg()).unwrap();
+    let deep = image::ImageBuffer::<Rgb<u16>, _>::from_fn(300, 200, |x, _| {
+        Rgb([(x * 218) as u16, 30_000, 65_535])
+    });
+    std::fs::write(dir.join("deep.png"), png(&DynamicImage::ImageRgb16(deep))).unwrap();
+    std::fs::write(dir.join("empty.jpg"), b"").unwrap();
+
+    let (library, errors) = images::prepare(dir, cache.path());
+    let messages: HashMap<String, String> = errors
+        .iter()
+        .map(|error| {
+            let name = error
+                .path
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            (name, error.to_string())
+        })
+        .collect();
+    let expect = |name: &str, reason: &str| {
+        let message = messages
+            .get(name)
+            .unwrap_or_else(|| panic!("no error for {name}: {messages:?}"));
+        let path = dir.join(name).display().to_string();
+        assert_eq!(message, &format!("{path}: {reason}"), "{name}");
+    };
+    let not_image =
+        "is not a JPEG, PNG or WebP image (an iPhone HEIC photo must be exported as JPEG)";
+    expect("notes.txt", not_image);
+    expect("renamed.jpg", not_image);
+    expect("empty.jpg", not_image);
+    expect(
+        "huge.jpg",
+        "is 10000 x 6000 pixels (60 megapixels), more than the 50 megapixels a photo may have: \
+         resize it (2400 px wide is plenty)",
+    );
+    expect(
+        "bomb.jpg",
+        "is 65000 x 65000 pixels (4225 megapixels), more than the 50 megapixels a photo may \
+         have: resize it (2400 px wide is plenty)",
+    );
+    expect(
+        "cut.jpg",
+        "is damaged or cut short and cannot be decoded (the JPEG ends before its end-of-image \
+         marker)",
+    );
+    let cut_png = messages.get("cut.png").expect("an error for cut.png");
+    assert!(
+        cut_png.starts_with(&format!(
+            "{}: is damaged or cut short and cannot be decoded (",
+            dir.join("cut.png").display()
+        )),
+        "{cut_png}"
+    );
+    expect(
+        "logo.svg",
+        "is an SVG drawing, not a photo (SVG can carry script and is not accepted as a photo): \
+         export it as PNG or JPEG",
+    );
+    assert_eq!(errors.len(), 8, "{messages:?}");
+
+    // CMYK and 16-bit photos are read, with their colours.
+    let print = library.photo("print.jpg").expect("the CMYK JPEG is read");
+    let cyan = image::load_from_memory(&bytes_of(&library, print, Format::Jpeg, 64))
+        .unwrap()
+        .to_rgb8();
+    let [r, g, b] = cyan.get_pixel(32, 24).0;
+    assert!(r < 60 && g > 150 && b > 200, "cyan came out as {r} {g} {b}");
+    let deep = library.photo("deep.png").expect("the 16-bit PNG is read");
+    let eight = image::load_from_memory(&bytes_of(&library, deep, Format::Webp, 300))
+        .unwrap()
+        .to_rgb8();
+    let [r, g, b] = eight.get_pixel(299, 100).0;
+    assert!(r > 225 && (100..140).contains(&g) && b > 235, "{r} {g} {b}");
+    assert_eq!(library.photos().count(), 2);
+}
+
+#[test]
+fn a_missing_folder_is_no_photos_not_an_error() {
+    let cache = TempDir::new("images-none");
+    let (library, errors) = images::prepare(&cache.path().join("absent"), cache.path());
+    assert!(errors.is_empty());
+    assert_eq!(library.photos().count(), 0);
+}
+
+#[actix_web::test]
+async fn the_server_serves_variants_hashed_and_immutable_and_unknown_names_are_not_found() {
+    let source = TempDir::new("images-served");
+    let data = TempDir::new("images-served-data");
+    std::fs::write(source.path().join("room.jpg"), jpeg(&scene(520, 400), None)).unwrap();
+    std::fs::write(source.path().join("broken.png"), b"not a png").unwrap();
+    let source_dir = source.path().display().to_string();
+    let server = Server::start(data.path(), &[("ONESPACE_IMAGES_DIR", &source_dir)]).await;
+    enquiries_support::wait_for(Duration::from_secs(120), "photos ready", || {
+        server.log().contains("photos ready")
+    })
+    .await;
+    let log = server.log();
+    assert!(
+        log.contains("photo left out") && log.contains("broken.png: is not a JPEG"),
+        "{log}"
+    );
+    // The server's cache is what a check finds: nothing to encode.
+    let (library, _) = images::prepare(source.path(), &images::cache_dir(data.path()));
+    assert_eq!(library.encoded(), 0);
+    let photo = library.photo("room.jpg").unwrap();
+    for format in [Format::Avif, Format::Webp, Format::Jpeg] {
+        for variant in photo.of_format(format) {
+            let url = photo.url(variant);
+            let response = request(&server.addr, "GET", &url, &[], b"").await.unwrap();
+            assert_eq!(response.status, 200, "{url}");
+            assert_eq!(
+                response.header("content-type"),
+                Some(format.mime()),
+                "{url}"
+            );
+            assert_eq!(
+                response.header("cache-control"),
+                Some("public, max-age=31536000, immutable"),
+                "{url}"
+            );
+            assert_eq!(
+                size_of(format, &response.body),
+                (variant.width, variant.height)
+            );
+            let etag = response.header("etag").expect("an ETag").to_owned();
+            let again = request(&server.addr, "GET", &url, &[("If-None-Match", &etag)], b"")
+                .await
+                .unwrap();
+            assert_eq!(again.status, 304, "{url}");
+        }
+    }
+    let hash = &photo.hash;
+    for unknown in [
+        format!("/images/{hash}-9999.jpg"),
+        "/images/0000000000000000-480.avif".to_owned(),
+        "/images/../onespace.sqlite".to_owned(),
+        "/images/".to_owned(),
+    ] {
+        let response = request(&server.addr, "GET", &unknown, &[], b"")
+            .await
+            .unwrap();
+        assert_eq!(response.status, 404, "{unknown}");
+        assert!(
+            response.text().contains("Oops! Page not found"),
+            "{unknown}"
+        );
+    }
+    let refused = request(
+        &server.addr,
+        "POST",
+        &photo.url(&photo.variants[0]),
+        &[],
+        b"",
+    )
+    .await
+    .unwrap();
+    assert_eq!(refused.status, 405);
+    server.kill();
+}
+
+#[test]
+fn images_check_prints_each_file_and_fails_on_an_unusable_one() {
+    let source = TempDir::new("images-check");
+    let data = TempDir::new("images-check-data");
+    std::fs::write(source.path().join("room.jpg"), jpeg(&scene(300, 200), None)).unwrap();
+    std::fs::write(
+        source.path().join("menu.svg"),
+        "<svg><script>x()</script></svg>",
+    )
+    .unwrap();
+    let check = || {
+        std::process::Command::new(enquiries_support::binary())
+            .args(["images", "check"])
+            .arg(source.path())
+            .arg("--data")
+            .arg(data.path())
+            .output()
+            .unwrap()
+    };
+    let output = check();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("ok     room.jpg: 300 x 200, 3 variants (300 px wide)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!(
+            "error  {}: is an SVG drawing",
+            source.path().join("menu.svg").display()
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("1 photos ready, 1 unusable; 3 variants encoded"),
+        "{stdout}"
+    );
+    std::fs::remove_file(source.path().join("menu.svg")).unwrap();
+    let output = check();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("1 photos ready, 0 unusable; 0 variants encoded"),
+        "{stdout}"
+    );
+}
+
+#[actix_web::test]
+async fn coaches_without_a_photo_get_their_monogram_not_a_shared_icon() {
+    let app = app_test::init_service(build_app(built_site::site())).await;
+    let response = app_test::call_service(
+        &app,
+        app_test::TestRequest::get()
+            .uri("/meet-the-team")
+            .to_request(),
+    )
+    .await;
+    let html = String::from_utf8_lossy(&app_test::read_body(response).await).into_owned();
+    let cards: Vec<&str> = html
+        .split(r#"<article class="card team-card""#)
+        .skip(1)
+        .collect();
+    assert_eq!(cards.len(), onespace_core::team::TEAM.len());
+    let mut seen = std::collections::HashSet::new();
+    for (card, member) in cards.iter().zip(onespace_core::team::TEAM.iter()) {
+        let initials = onespace_server::pages::components::photo::initials(member.name);
+        assert!(
+            card.contains(&format!(
+                r#"<span class="monogram-initials">{initials}</span>"#
+            )),
+            "{}: {card}",
+            member.name
+        );
+        assert!(!card.contains("data-photo-slot"), "{}", member.name);
+        seen.insert(initials);
+    }
+    assert!(html.contains("monogram monogram-heat") && html.contains("monogram monogram-ice"));
+    assert!(!seen.is_empty());
+}
