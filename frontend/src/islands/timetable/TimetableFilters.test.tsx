@@ -3,23 +3,23 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import TimetableFilters, { type TimetableFiltersProps } from './TimetableFilters';
 
-/** The week as the server lists it (pages/components/classes.rs): two days, four classes. */
-const WEEK = `
-  <div class="class-week">
-    <div class="class-filters"></div>
-    <section class="class-day" data-class-day="mon">
-      <ol class="class-list">
-        <li class="class-row" data-class-type="hot-yoga" data-class-day="mon">Hot Yoga, Monday</li>
-        <li class="class-row" data-class-type="pilates" data-class-day="mon">Pilates, Monday</li>
-      </ol>
-    </section>
-    <section class="class-day" data-class-day="tue">
-      <ol class="class-list">
-        <li class="class-row" data-class-type="hot-yoga" data-class-day="tue">Hot Yoga, Tuesday</li>
-        <li class="class-row" data-class-type="hyrox" data-class-day="tue">HYROX, Tuesday</li>
-      </ol>
-    </section>
-  </div>`;
+/** The classes listed: [type key, day key, text]. */
+const CLASSES = [
+  ['hot-yoga', 'mon', 'Hot Yoga, Monday'],
+  ['pilates', 'mon', 'Pilates, Monday'],
+  ['hot-yoga', 'tue', 'Hot Yoga, Tuesday'],
+  ['hyrox', 'tue', 'HYROX, Tuesday'],
+] as const;
+
+/** The week as the server lists it (pages/components/classes.rs): a section per day. */
+const WEEK = `<div class="class-week"><div class="class-filters"></div>${['mon', 'tue']
+  .map(
+    (day) =>
+      `<section class="class-day" data-class-day="${day}"><ol class="class-list">${CLASSES.filter((row) => row[1] === day)
+        .map(([type, , text]) => `<li class="class-row" data-class-type="${type}" data-class-day="${day}">${text}</li>`)
+        .join('')}</ol></section>`,
+  )
+  .join('')}</div>`;
 
 const PROPS: TimetableFiltersProps = {
   types: [
@@ -78,7 +78,7 @@ function choose(label: string, value: string) {
   fireEvent.change(select, { target: { value } });
 }
 
-const ALL = ['Hot Yoga, Monday', 'Pilates, Monday', 'Hot Yoga, Tuesday', 'HYROX, Tuesday'];
+const ALL = CLASSES.map(([, , text]) => text);
 
 describe('TimetableFilters', () => {
   it('leaves every class showing and the address alone until the visitor chooses', () => {
