@@ -32,6 +32,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { freePort } from '../support/free-port.mjs';
+import { startProvider, waitForClasses } from '../support/provider.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const binary = join(root, 'target/release/onespace');
@@ -88,30 +89,8 @@ const standIn = createHttpServer((request, response) => {
 });
 await new Promise((done) => standIn.listen(standInPort, '127.0.0.1', done));
 
-/** The booking provider's API stand-in; resolves with its port once it listens. */
-function startScheduleApi() {
-  const child = spawn('python3', [join(root, 'tests/support/teamup_standin.py'), '--port', '0', '--lifetime', '7200'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  return new Promise((resolvePort, reject) => {
-    child.once('exit', (code) => reject(new Error(`the provider stand-in exited (${code})`)));
-    child.stdout.once('data', (chunk) => {
-      const port = Number(/^ready (\d+)/.exec(chunk.toString())?.[1]);
-      if (port) resolvePort({ port, child });
-      else reject(new Error(`the provider stand-in said ${chunk}`));
-    });
-  });
-}
-const scheduleApi = await startScheduleApi();
-
-/** Waits until the server has read the stand-in's classes, so the audit measures them. */
-async function waitForClasses(base) {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if ((await (await fetch(`${base}/timetable`)).text()).includes('class="class-row"')) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${base}/timetable never showed the stand-in's classes`);
-}
+/** The booking provider's API stand-in, read by every server the audit starts. */
+const scheduleApi = await startProvider();
 
 /** Starts a server (on `previewDate`, or the real clock) and returns its origin and process. */
 async function startServer(previewDate) {
@@ -129,7 +108,7 @@ async function startServer(previewDate) {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/robots.txt`);
-  await waitForClasses(base);
+  await waitForClasses(base, Date.now() + 60_000);
   return { base, server };
 }
 const servers = new Map();
@@ -186,8 +165,7 @@ try {
     server.kill('SIGTERM');
   }
   standIn.close();
-  scheduleApi.child.stdin.end();
-  scheduleApi.child.kill('SIGTERM');
+  scheduleApi.stop();
 }
 process.stdout.write('\n');
 

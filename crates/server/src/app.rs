@@ -180,8 +180,15 @@ fn not_found(request: &HttpRequest, site: &Site) -> HttpResponse {
     site.not_found.respond(request, StatusCode::NOT_FOUND)
 }
 
+/// Marks a 5xx answer whose body is already the page the visitor should see: a form's page with
+/// the reason at the form and what they typed (a no-script enquiry the database could not take,
+/// 503), which the error page must not replace.
+#[derive(Debug, Clone, Copy)]
+pub struct ComposedPage;
+
 /// Replaces the body of any 5xx response with the 'Unexpected Application Error!' page, except
-/// JSON answers (the forms API and the health check), whose clients read the JSON.
+/// JSON answers (the forms API and the health check), whose clients read the JSON, and
+/// [`ComposedPage`]s.
 fn server_error_page<B: MessageBody + 'static>(
     response: ServiceResponse<B>,
 ) -> actix_web::Result<ErrorHandlerResponse<B>> {
@@ -191,7 +198,12 @@ fn server_error_page<B: MessageBody + 'static>(
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|value| value.starts_with("application/json"));
-    if json {
+    let composed = response
+        .response()
+        .extensions()
+        .get::<ComposedPage>()
+        .is_some();
+    if json || composed {
         tracing::warn!(target: "onespace::error", path = %response.request().path(), status = status.as_u16(), "unavailable");
         return Ok(ErrorHandlerResponse::Response(
             response.map_into_left_body(),

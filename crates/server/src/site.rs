@@ -85,37 +85,37 @@ impl Site {
                     .filter(|route| pages::form_anchor(route.page).is_some())
                     .map(Job::Sent),
             )
-            .chain([Job::NotFound, Job::ServerError])
             .collect();
-        let prepared = in_parallel(&jobs, |job| {
-            html(match job {
-                Job::Page(route) => pages::document(route, &context),
-                Job::Sent(route) => pages::document_with_form(route, &context, &FormView::sent()),
-                Job::NotFound => pages::not_found(),
-                Job::ServerError => pages::server_error(500),
-            })
+        // The two error pages render on a thread of their own beside the pages, and come back
+        // as they are: nothing to look up in the pages' results, nothing that could be missing.
+        let ((not_found, server_error), prepared) = std::thread::scope(|scope| {
+            let errors = scope.spawn(|| (html(pages::not_found()), html(pages::server_error(500))));
+            let prepared = in_parallel(&jobs, |job| {
+                html(match job {
+                    Job::Page(route) => pages::document(route, &context),
+                    Job::Sent(route) => {
+                        pages::document_with_form(route, &context, &FormView::sent())
+                    }
+                })
+            });
+            let errors = errors
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (errors, prepared)
         });
         let mut pages = HashMap::new();
         let mut sent = HashMap::new();
-        let (mut not_found, mut server_error) = (None, None);
         for (job, representation) in jobs.iter().zip(prepared) {
             match job {
-                Job::Page(route) => {
-                    pages.insert(route.path, representation);
-                }
-                Job::Sent(route) => {
-                    sent.insert(route.path, representation);
-                }
-                Job::NotFound => not_found = Some(representation),
-                Job::ServerError => server_error = Some(representation),
-            }
+                Job::Page(route) => pages.insert(route.path, representation),
+                Job::Sent(route) => sent.insert(route.path, representation),
+            };
         }
         let site = Self {
             pages,
             sent,
-            // Both are in the jobs above; rendering them here again is only a formality.
-            not_found: not_found.unwrap_or_else(|| html(pages::not_found())),
-            server_error: server_error.unwrap_or_else(|| html(pages::server_error(500))),
+            not_found,
+            server_error,
             sitemap: Representation::new(
                 "application/xml; charset=utf-8",
                 sitemap(&context).into_bytes(),
@@ -264,12 +264,12 @@ impl LiveSite {
     }
 }
 
-/// One document prepared at start.
+/// One page prepared at start, on one of the cores.
 enum Job {
+    /// The page at the route as visitors first see it.
     Page(&'static Route),
+    /// Its thank-you variant (`?sent=1`).
     Sent(&'static Route),
-    NotFound,
-    ServerError,
 }
 
 /// `work` applied to every item, on as many threads as the machine has cores (each takes the

@@ -361,6 +361,47 @@ async fn a_form_post_with_errors_shows_the_page_again_with_messages_and_values()
     assert!(h.state.store.all().await.unwrap().is_empty());
 }
 
+/// A visitor without JavaScript whose enquiry cannot be stored (the database is gone) gets the
+/// contact page again, in the site's layout, with the reason and a request to try again at the
+/// form and every field as they typed it, so sending it again is one click.
+#[actix_web::test]
+async fn a_lost_database_gives_the_no_script_form_its_page_with_503_and_the_typed_values() {
+    let h = harness(100).await;
+    h.state.store.close().await;
+    let body = "formType=contact&firstName=Jo&lastName=Smith&email=jo%40example.com&phone=&interest=Other&message=Typed+by+hand%2C+with+care&website=";
+    let answer = send(&h, form_post("/contact", body)).await;
+    assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(
+        answer.headers.get("content-type").unwrap(),
+        "text/html; charset=utf-8"
+    );
+    assert_eq!(answer.headers.get("cache-control").unwrap(), "no-store");
+    assert_eq!(answer.headers.get("retry-after").unwrap(), "30");
+    let page = &answer.body;
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    assert!(page.contains(r#"<header class="site-header">"#));
+    assert!(page.contains(r#"<footer class="site-footer">"#));
+    let form = page.find(r#"id="contact-form""#).expect("the form");
+    let summary = page[form..]
+        .find(r#"class="form-summary" role="alert""#)
+        .expect("a message at the form");
+    let shown: String = page[form + summary..].chars().take(600).collect();
+    assert!(
+        shown.contains("We couldn&#39;t save your message just now. Please try again in a moment.")
+            || shown
+                .contains("We couldn't save your message just now. Please try again in a moment."),
+        "{shown}"
+    );
+    for typed in [
+        r#"value="Jo""#,
+        r#"value="Smith""#,
+        r#"value="jo@example.com""#,
+        "Typed by hand, with care</textarea>",
+    ] {
+        assert!(page[form..].contains(typed), "{typed} kept");
+    }
+}
+
 #[actix_web::test]
 async fn health_reports_the_database_and_a_lost_database_is_503_json() {
     let h = harness(100).await;

@@ -1,7 +1,8 @@
 //! The enquiry endpoints tried as outsiders would, through the real binary over real sockets:
 //! 5,000-character messages in Chinese, emoji and Arabic by both the JSON API and the
-//! no-JavaScript form, what a visitor without JavaScript sees for each refusal, honeypots of
-//! every JSON type, content codings, line breaks, and a stalled upload during a stop.
+//! no-JavaScript form, what a visitor without JavaScript sees for each refusal (a stalled post
+//! included), honeypots of every JSON type, content codings, line breaks, and a stalled upload
+//! during a stop.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -331,12 +332,67 @@ async fn content_encodings_are_refused_with_415_naming_them() {
 
 /// Opens a connection and sends a post's head and the first bytes of a body that never ends.
 async fn stalled_upload(addr: &str) -> tokio::net::TcpStream {
+    stalled_post(addr, "/api/enquiries", "application/json", "{\"formType\":").await
+}
+
+/// Posts to `path` a head announcing 2,000 bytes of `content_type`, then only `start`.
+async fn stalled_post(
+    addr: &str,
+    path: &str,
+    content_type: &str,
+    start: &str,
+) -> tokio::net::TcpStream {
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let head = format!(
-        "POST /api/enquiries HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 2000\r\nConnection: close\r\n\r\n{{\"formType\":"
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: {content_type}\r\nContent-Length: 2000\r\nConnection: close\r\n\r\n{start}"
     );
     stream.write_all(head.as_bytes()).await.unwrap();
     stream
+}
+
+/// Reads the server's whole answer to a stalled post (it answers once the body read times out).
+async fn answer_to(mut stream: tokio::net::TcpStream) -> Vec<u8> {
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(60), stream.read_to_end(&mut answer))
+        .await
+        .expect("no answer to a stalled upload")
+        .unwrap();
+    answer
+}
+
+/// A visitor without JavaScript whose form post stalls on a poor connection gets the page again
+/// (HTML, the site's layout) with the reason at the form and the fields that had arrived whole
+/// filled in; the one cut short is left empty rather than shown half sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_form_post_gets_its_page_with_408_and_the_fields_that_arrived() {
+    let data = TempDir::new("stall-form");
+    let server = Server::start(data.path(), &NO_LIMIT).await;
+    let start = "formType=contact&firstName=Jo&lastName=Smith&email=jo%40example.com&phone=&interest=Other&message=Half+a+mess";
+    let stream = stalled_post(&server.addr, "/contact", FORM, start).await;
+    let answer = enquiries_support::http::parse(&answer_to(stream).await).unwrap();
+    assert_page(
+        &answer,
+        408,
+        "took too long to arrive. Please check your connection",
+    );
+    let page = answer.text();
+    assert!(page.contains(r#"<header class="site-header">"#));
+    assert!(page.contains(r#"<footer class="site-footer">"#));
+    for typed in [
+        r#"value="Jo""#,
+        r#"value="Smith""#,
+        r#"value="jo@example.com""#,
+    ] {
+        assert!(page.contains(typed), "{typed} kept");
+    }
+    assert!(!page.contains("Half a mess"), "the cut field is not shown");
+    assert!(export(data.path(), None).is_empty(), "nothing stored");
+
+    // Stalled before any field arrived whole: the page, with the reason, and an empty form.
+    let stream = stalled_post(&server.addr, "/contact", FORM, "formType=cont").await;
+    let answer = enquiries_support::http::parse(&answer_to(stream).await).unwrap();
+    assert_page(&answer, 408, "took too long to arrive");
+    assert!(!answer.text().contains(r#"value="Jo""#));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -349,13 +405,8 @@ async fn a_stalled_upload_gets_408_and_does_not_hold_a_stop() {
     let server = Server::start(data.path(), &env).await;
 
     // Without a stop, the stalled body is answered 408 (after the body read timeout).
-    let mut stream = stalled_upload(&server.addr).await;
-    let mut answer = Vec::new();
-    tokio::time::timeout(Duration::from_secs(60), stream.read_to_end(&mut answer))
-        .await
-        .expect("no answer to a stalled upload")
-        .unwrap();
-    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let stream = stalled_upload(&server.addr).await;
+    let answer = String::from_utf8_lossy(&answer_to(stream).await).into_owned();
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
     assert!(answer.contains("took too long to arrive"), "{answer}");
 

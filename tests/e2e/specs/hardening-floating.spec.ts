@@ -7,9 +7,17 @@
  * chat button stands out on the dark home hero; the e-mail address on /contact and the /invest
  * chart keep their shape; and the intro countdown's first paint shows no time that changes a
  * moment later.
+ *
+ * At rest, wherever the visitor has read down to, no fixed or floating element covers text or a
+ * control of the page beneath it (checked point by point with `elementsFromPoint`). Bars that
+ * span the screen's width at its top or bottom edge (the sticky header, the back-to-school bar)
+ * are the screen's frame: the page passes under them as it passes the screen's edge, so they are
+ * checked where the page meets them, at its top and its end. The cookie banner is a question
+ * waiting for the visitor's answer; these checks run once it has been answered (the tests above
+ * keep its buttons clear while it shows).
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { expect, routes, test } from '../support/fixtures';
 import { fillContact, layoutShift, mounted, prepare, toasts } from '../support/islands';
 import { previewServer } from '../support/preview';
 
@@ -61,6 +69,65 @@ async function onTop(locator: Locator, at?: { x: number; y: number }): Promise<v
     return found !== null && (element === found || element.contains(found));
   }, point);
   expect(hit, `${locator.toString()} is covered at ${JSON.stringify(point)}`).toBe(true);
+}
+
+/** A fixed or floating element over text or a control of the page, as found on screen. */
+interface Covering {
+  fixed: string;
+  under: string;
+}
+
+/**
+ * What the fixed and sticky elements on screen cover: for each, points 6 px apart over its box;
+ * at each, what lies beneath it there (`elementsFromPoint`, below the element and its children)
+ * that is a control or a line of text passing through the point. Bars spanning the screen's
+ * width at its top or bottom edge count only where `edges` says the page meets them.
+ */
+function coverings(page: Page, edges: { top: boolean; bottom: boolean }): Promise<Covering[]> {
+  return page.evaluate(({ top, bottom }) => {
+    const describe = (element: Element) =>
+      `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}> ${(element.textContent ?? '').trim().slice(0, 40)}`;
+    const controls = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+    const textAt = (element: Element, x: number, y: number) =>
+      Array.from(element.childNodes).some((node) => {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) return false;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return Array.from(range.getClientRects()).some((line) => x >= line.left && x <= line.right && y >= line.top && y <= line.bottom);
+      });
+    const fixed = Array.from(document.querySelectorAll('body *')).filter((element) => {
+      const position = getComputedStyle(element).position;
+      return position === 'fixed' || position === 'sticky';
+    });
+    const found = new Map<string, { fixed: string; under: string }>();
+    for (const element of fixed) {
+      const area = element.getBoundingClientRect();
+      if (area.width === 0 || area.height === 0) continue;
+      const spans = area.left <= 0 && area.right >= window.innerWidth - 1;
+      if (spans && area.top <= 0 && !top) continue;
+      if (spans && area.bottom >= window.innerHeight - 1 && !bottom) continue;
+      for (let x = Math.max(0, area.left) + 2; x < Math.min(window.innerWidth, area.right) - 1; x += 6) {
+        for (let y = Math.max(0, area.top) + 2; y < Math.min(window.innerHeight, area.bottom) - 1; y += 6) {
+          const stack = document.elementsFromPoint(x, y);
+          const at = stack.findIndex((hit) => element === hit || element.contains(hit));
+          if (at < 0) continue;
+          for (const under of stack.slice(at + 1)) {
+            if (element.contains(under) || under.contains(element)) continue;
+            if (under.matches(controls) || textAt(under, x, y)) {
+              const key = `${describe(element)} | ${describe(under)}`;
+              found.set(key, { fixed: describe(element), under: describe(under) });
+            }
+          }
+        }
+      }
+    }
+    return Array.from(found.values());
+  }, edges);
+}
+
+/** Scrolls the page instantly to `y` (clamped to the page), as a visitor's scrolling ends there. */
+async function scrollTo(page: Page, y: number): Promise<void> {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
 }
 
 /** The RGBA pixels of a screenshot, decoded by the browser itself. */
@@ -184,6 +251,8 @@ for (const width of WIDTHS) {
         await page.goto(`${live()}/back-to-school`);
         await mounted(page, 'BackToSchoolBar');
         await page.mouse.wheel(0, 1500);
+        // Scrolling back up a little brings the chat button back, above the bar.
+        await page.mouse.wheel(0, -200);
         const bar = page.locator('.quick-bar');
         await expect(bar).toBeVisible();
         const banner = page.locator('[data-cookie-banner]');
@@ -228,6 +297,75 @@ for (const width of WIDTHS) {
         // in a row of their own above the footer.
         const links = page.locator('main a:not(.quick-bar *)', { hasText: 'Book Zoom Consult' });
         await expect(links).toHaveCount(3);
+      });
+    });
+
+    test.describe('reading down a page', () => {
+      // The chat button's slide is instant, so what is checked is where it comes to rest.
+      test.use({ reducedMotion: 'reduce' });
+
+      /** Reads the page at `url` from the top to the end and checks what covers what at each stop. */
+      async function readDown(page: Page, url: string): Promise<void> {
+        await prepare(page);
+        await page.goto(url);
+        const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+        const fab = page.locator('#chat');
+        // The last stop is the page's end as it is then: the back-to-school bar, shown on the
+        // way down, adds its height to the footer's room below the last line.
+        const stops = [0, 0.15, 0.3, 0.45, 0.6, 0.75, 0.9].map((share) => Math.round(share * height)).concat(10 * height);
+        for (const [index, y] of stops.entries()) {
+          await scrollTo(page, y);
+          const end = index === stops.length - 1;
+          // At the end of the page the button is back (checked first, so what follows sees it
+          // where it rests), over the footer's empty ground.
+          if (end) await expect.poll(() => fab.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+          const edges = { top: index === 0, bottom: end };
+          await expect.poll(() => coverings(page, edges), `${url} scrolled to ${Math.min(y, height)} of ${height}`).toEqual([]);
+        }
+        expect(await layoutShift(page)).toBe(0);
+      }
+
+      for (const path of ['/', '/contact', '/invest', ...routes.filter((route) => route.landing).map((route) => route.path)]) {
+        test(`on ${path} nothing fixed covers text or a control at rest`, async ({ page }) => {
+          await readDown(page, path);
+        });
+      }
+
+      test.describe('while the back-to-school offer runs', () => {
+        const live = previewServer('2025-08-15');
+        test('on /back-to-school nothing fixed covers text or a control at rest', async ({ page }) => {
+          await readDown(page, `${live()}/back-to-school`);
+        });
+      });
+
+      test('the chat button comes back when the visitor scrolls up or tabs to it, and stays while its panel is open', async ({ page }) => {
+        await prepare(page);
+        await page.goto('/');
+        const fab = page.locator('#chat');
+        const onScreen = () => fab.evaluate((element) => {
+          const area = element.getBoundingClientRect();
+          return area.top >= 0 && area.bottom <= window.innerHeight;
+        });
+        expect(await onScreen()).toBe(true);
+        await scrollTo(page, 300);
+        await scrollTo(page, 1500);
+        await expect.poll(onScreen).toBe(width >= 1408);
+        await scrollTo(page, 1400);
+        await expect.poll(onScreen).toBe(true);
+        await scrollTo(page, 2500);
+        await expect.poll(onScreen).toBe(width >= 1408);
+
+        // A keyboard visitor reaches it where it is; the chat takes focus over and opens.
+        await fab.focus();
+        await expect.poll(onScreen).toBe(true);
+        await page.keyboard.press('Enter');
+        await mounted(page, 'ChatAssistant');
+        await expect(fab).toHaveAttribute('aria-expanded', 'true');
+        await expect(page.locator('.chat-panel')).toBeVisible();
+        await fab.blur();
+        await scrollTo(page, 3500);
+        await expect(page.locator('.chat-panel')).toBeVisible();
+        expect(await onScreen()).toBe(true);
       });
     });
 

@@ -7,43 +7,16 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../support/free-port.mjs';
 
 const BINARY = resolve(import.meta.dirname, '../../../target/release/onespace');
-const PROVIDER = resolve(import.meta.dirname, '../../support/teamup_standin.py');
-
-/** Starts the booking provider's stand-in on a free port; resolves with its port. */
-export function startProvider(): Promise<{ port: number; stop: () => void }> {
-  const child = spawn('python3', [PROVIDER, '--port', '0', '--lifetime', '7200'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  return new Promise((resolvePort, reject) => {
-    child.once('exit', (code) => reject(new Error(`the provider stand-in exited (${code})`)));
-    child.stdout?.once('data', (chunk: Buffer) => {
-      const port = Number(/^ready (\d+)/.exec(chunk.toString())?.[1]);
-      if (!port) reject(new Error(`the provider stand-in said ${chunk.toString()}`));
-      resolvePort({ port, stop: () => { child.stdin?.end(); child.kill('SIGTERM'); } });
-    });
-  });
-}
 
 export interface RunningServer {
   baseURL: string;
   dataDir: string;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 async function waitUntilServing(url: string, deadline: number): Promise<void> {

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use actix_web::http::{header, StatusCode};
+use actix_web::web::Bytes;
 use actix_web::{HttpResponse, HttpResponseBuilder, ResponseError};
 use onespace_core::forms::{group_thousands, TEXT_MAX};
 
@@ -58,7 +59,10 @@ pub enum EnquiryError {
     #[error(
         "The enquiry took too long to arrive. Please check your connection and send it again."
     )]
-    Timeout,
+    Timeout {
+        /// What had arrived by then, for the form to show what the visitor had typed.
+        received: Bytes,
+    },
     /// The body is not valid JSON: 400.
     #[error("The request body is not valid JSON: {0}.")]
     MalformedJson(String),
@@ -123,7 +127,7 @@ impl ResponseError for EnquiryError {
                 StatusCode::UNSUPPORTED_MEDIA_TYPE
             }
             Self::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::Timeout => StatusCode::REQUEST_TIMEOUT,
+            Self::Timeout { .. } => StatusCode::REQUEST_TIMEOUT,
             Self::MalformedJson(_) | Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,

@@ -141,6 +141,24 @@ pub fn from_form(
     Ok((Submission { enquiry, robot }, values))
 }
 
+/// What a visitor had typed, from the part of a form post for `form_type` that arrived before
+/// the upload stalled: the fields received whole (each ended by `&`), never the last one, which
+/// may be cut short (a visitor sending it again as shown would send half a message).
+pub fn typed_before_stall(received: &[u8], form_type: &str) -> BTreeMap<String, String> {
+    let whole = received
+        .iter()
+        .rposition(|&byte| byte == b'&')
+        .map_or(&received[..0], |end| &received[..end]);
+    let Ok(pairs) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(whole) else {
+        return BTreeMap::new();
+    };
+    let fields = fields(form_type);
+    pairs
+        .into_iter()
+        .filter(|(name, _)| fields.contains(&name.as_str()))
+        .collect()
+}
+
 /// Validates and stores the enquiry with its queued mail; returns its id once committed. A
 /// filled honeypot gets an id and the same answer, but nothing is stored or mailed.
 pub async fn accept(state: &Enquiries, submission: Submission) -> Result<String, EnquiryError> {
@@ -237,6 +255,25 @@ mod tests {
         let (twice, _) = from_form(b"formType=contact&website=spam&website=", "contact")
             .unwrap_or_else(|error| panic!("{error}"));
         assert!(twice.robot);
+    }
+
+    #[test]
+    fn a_stalled_form_post_keeps_the_fields_received_whole() {
+        let received =
+            b"formType=contact&firstName=J%C3%B6&lastName=Smith&website=&message=Hello+the";
+        let typed = typed_before_stall(received, "contact");
+        assert_eq!(
+            typed,
+            BTreeMap::from([
+                ("firstName".to_owned(), "J\u{f6}".to_owned()),
+                ("lastName".to_owned(), "Smith".to_owned()),
+            ])
+        );
+        assert!(typed_before_stall(b"formType=contact&firstNa", "contact").is_empty());
+        assert!(typed_before_stall(b"", "contact").is_empty());
+        // Cut inside a character's percent-encoding: that field is the cut one, left out.
+        let typed = typed_before_stall(b"firstName=Jo&lastName=J%C3", "contact");
+        assert_eq!(typed.len(), 1);
     }
 
     #[test]

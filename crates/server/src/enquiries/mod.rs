@@ -6,8 +6,10 @@
 //! - `POST` to each form page's own path: the HTML form without JavaScript. Every refusal gives
 //!   the page again with the refusal's status and its message at the form (beside each field for
 //!   the core's messages), keeping the visitor's values whenever the body was read (never for a
-//!   post from another site, whose values are not reflected); success answers 303 to
-//!   `{path}?sent=1#{anchor}`, the pre-rendered thank-you variant.
+//!   post from another site, whose values are not reflected); a post that stalled (408) keeps the
+//!   fields that had arrived whole; one the database could not take (503) is that page too, never
+//!   the generic error page. Success answers 303 to `{path}?sent=1#{anchor}`, the pre-rendered
+//!   thank-you variant.
 //!
 //! Both read a post in the same order: origin, content type and coding (headers only), the body
 //! (size and time limits), the client's rate limit, then the core's validation. The rate limit
@@ -175,15 +177,20 @@ pub async fn form_post(
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish()),
         Err(error) => {
+            if let EnquiryError::Timeout { received } = &error {
+                values = intake::typed_before_stall(received, form_type);
+            }
             let mut response = error.response_head();
             let view = FormView {
                 values,
                 errors: error.form_errors(),
                 sent: false,
             };
-            Ok(response
+            let mut page = response
                 .content_type("text/html; charset=utf-8")
-                .body(site.current().render_form(route, &view)))
+                .body(site.current().render_form(route, &view));
+            page.extensions_mut().insert(crate::app::ComposedPage);
+            Ok(page)
         }
     }
 }

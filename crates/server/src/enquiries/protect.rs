@@ -3,12 +3,14 @@
 //! (`super::rate_limit`).
 
 use std::net::IpAddr;
+use std::pin::Pin;
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use actix_web::http::header;
-use actix_web::web::{Bytes, Payload};
+use actix_web::web::{Bytes, BytesMut, Payload};
 use actix_web::HttpRequest;
+use futures_core::Stream;
 use onespace_core::forms::{schema, FormName, BODY_BYTES_PER_CHAR_MAX};
 
 use super::error::EnquiryError;
@@ -153,8 +155,9 @@ pub fn check_content_encoding(request: &HttpRequest) -> Result<(), EnquiryError>
 }
 
 /// Reads the body, refusing more than [`body_limit`] bytes (before reading them when the client
-/// announces the length) and a body that takes longer than [`BODY_READ_TIMEOUT`].
-pub async fn read_body(request: &HttpRequest, payload: Payload) -> Result<Bytes, EnquiryError> {
+/// announces the length) and a body that takes longer than [`BODY_READ_TIMEOUT`]. A stalled body
+/// is refused with what had arrived, so a form post can show the visitor what they had typed.
+pub async fn read_body(request: &HttpRequest, mut payload: Payload) -> Result<Bytes, EnquiryError> {
     let limit = body_limit();
     let announced = request
         .headers()
@@ -164,14 +167,27 @@ pub async fn read_body(request: &HttpRequest, payload: Payload) -> Result<Bytes,
     if announced.is_some_and(|length| length > limit as u64) {
         return Err(EnquiryError::TooLarge { limit });
     }
-    let read = tokio::time::timeout(BODY_READ_TIMEOUT, payload.to_bytes_limited(limit));
-    match read.await {
-        Err(_) => Err(EnquiryError::Timeout),
-        Ok(Ok(Ok(body))) => Ok(body),
-        Ok(Ok(Err(error))) => Err(EnquiryError::BadRequest(format!(
-            "The request body could not be read: {error}."
-        ))),
-        Ok(Err(_)) => Err(EnquiryError::TooLarge { limit }),
+    let mut body = BytesMut::new();
+    let read = async {
+        while let Some(chunk) =
+            std::future::poll_fn(|context| Pin::new(&mut payload).poll_next(context)).await
+        {
+            let chunk = chunk.map_err(|error| {
+                EnquiryError::BadRequest(format!("The request body could not be read: {error}."))
+            })?;
+            if body.len() + chunk.len() > limit {
+                return Err(EnquiryError::TooLarge { limit });
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok(())
+    };
+    match tokio::time::timeout(BODY_READ_TIMEOUT, read).await {
+        Ok(Ok(())) => Ok(body.freeze()),
+        Ok(Err(error)) => Err(error),
+        Err(_) => Err(EnquiryError::Timeout {
+            received: body.freeze(),
+        }),
     }
 }
 

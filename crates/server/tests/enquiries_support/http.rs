@@ -60,7 +60,8 @@ pub async fn request(
         .unwrap_or_else(|_| Err(std::io::Error::other("timed out")))
 }
 
-fn parse(raw: &[u8]) -> std::io::Result<Response> {
+/// Reads a raw HTTP/1.1 answer (head and body, as the server closed the connection).
+pub fn parse(raw: &[u8]) -> std::io::Result<Response> {
     let split = raw
         .windows(4)
         .position(|window| window == b"\r\n\r\n")
