@@ -1,7 +1,7 @@
 import { realCore } from '../testing/real-core';
 import '../testing/dialog';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { requestIsland } from '../../site/island-requests';
 import ChatAssistant from './ChatAssistant';
 
@@ -68,7 +68,9 @@ describe('ChatAssistant', () => {
   it('opens with the core greeting, focuses the input and answers by keyword', async () => {
     const panel = await openChat();
     expect(botTexts(panel)).toEqual([props.greeting]);
-    expect(document.activeElement).toBe(screen.getByLabelText('Your message'));
+    // The panel focuses its input in an effect after it is shown: wait for it rather than assume
+    // the effect already ran (on a loaded machine it sometimes had not).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Your message')));
     say('  where are you located?  ');
     expect(panel.querySelector('[data-from="visitor"]')?.textContent).toBe('where are you located?');
     expect(realCore.chatTopic('where are you located?')).toBe('location');
