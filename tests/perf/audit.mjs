@@ -23,6 +23,10 @@
 // provider's own script adds its bytes and whatever it logs. The classes listed on /timetable and
 // the home page come from the provider's API stand-in (tests/support/teamup_standin.py,
 // ONESPACE_SCHEDULE_API_URL), so those pages are measured with a week of classes in them.
+//
+// Every server serves a content folder with photos (tests/support/photos.mjs: /hot-yoga's hero
+// and studio photos and the share picture, and what else it places), so the pages that show
+// photos are measured with them: their weight, their Largest Contentful Paint and CLS 0.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
@@ -32,6 +36,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { freePort } from '../support/free-port.mjs';
+import { contentWithPhotos, waitForPhotos } from '../support/photos.mjs';
 import { startProvider, waitForClasses } from '../support/provider.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -92,12 +97,16 @@ await new Promise((done) => standIn.listen(standInPort, '127.0.0.1', done));
 /** The booking provider's API stand-in, read by every server the audit starts. */
 const scheduleApi = await startProvider();
 
+/** The content every server serves: the built-in content with photos placed. */
+const content = contentWithPhotos(binary, join(mkdtempSync(join(tmpdir(), 'onespace-audit-content-')), 'content'));
+/** One data folder for every server, so the photos are encoded once into its cache. */
+const data = mkdtempSync(join(tmpdir(), 'onespace-audit-'));
+
 /** Starts a server (on `previewDate`, or the real clock) and returns its origin and process. */
 async function startServer(previewDate) {
   const port = await freePort();
-  const data = mkdtempSync(join(tmpdir(), 'onespace-audit-'));
   const preview = previewDate ? ['--preview-date', previewDate] : [];
-  const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--stop-when-stdin-closes', ...preview], {
+  const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--content', content, '--stop-when-stdin-closes', ...preview], {
     stdio: ['pipe', 'ignore', 'ignore'],
     env: {
       ...process.env,
@@ -109,6 +118,7 @@ async function startServer(previewDate) {
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/robots.txt`);
   await waitForClasses(base, Date.now() + 60_000);
+  await waitForPhotos(base, '/hot-yoga', Date.now() + 300_000);
   return { base, server };
 }
 const servers = new Map();

@@ -57,6 +57,13 @@ pub fn london_date(instant: DateTime<Utc>) -> NaiveDate {
     london_time(instant).date_naive()
 }
 
+/// The next New Year in the UK after `now`: midnight starting 1 January, when the footer's
+/// copyright year changes.
+pub fn next_new_year(now: DateTime<Utc>) -> DateTime<Utc> {
+    let next_year = london_date(now).year() + 1;
+    NaiveDate::from_ymd_opt(next_year, 1, 1).map_or(DateTime::<Utc>::MAX_UTC, london_midnight)
+}
+
 /// The instant a UK calendar day begins (local midnight). Midnight is never skipped or repeated
 /// in the UK (the clocks change at 01:00 and 02:00), so it is always one instant.
 pub fn london_midnight(date: NaiveDate) -> DateTime<Utc> {
@@ -260,6 +267,19 @@ mod tests {
         DateTime::parse_from_rfc3339(text)
             .map(|instant| instant.with_timezone(&Utc))
             .unwrap_or_else(|error| panic!("{text}: {error}"))
+    }
+
+    #[test]
+    fn the_new_year_is_uk_midnight_on_1_january() {
+        let new_year = at("2027-01-01T00:00:00Z");
+        assert_eq!(next_new_year(at("2026-11-23T12:00:00Z")), new_year);
+        assert_eq!(next_new_year(at("2026-12-31T23:59:59Z")), new_year);
+        assert_eq!(
+            next_new_year(new_year),
+            at("2028-01-01T00:00:00Z"),
+            "at the instant itself, the next one"
+        );
+        assert_eq!(next_new_year(at("2026-06-30T23:30:00Z")), new_year);
     }
 
     #[test]

@@ -25,7 +25,10 @@ fn monthly_memberships_and_unlimited_options() {
     let prices = prices();
     assert_eq!(
         onespace_core::content::Content {
-            prices: prices.clone()
+            prices: prices.clone(),
+            schedule: toml::from_str(include_str!("../../../content/schedule.toml"))
+                .expect("content/schedule.toml reads"),
+            photos: Default::default(),
         }
         .validate(),
         []

@@ -79,10 +79,6 @@ pub struct ServeArgs {
     /// its origin. The provider's own URL unless the studio is told of a new one.
     #[arg(long, env = "ONESPACE_SCHEDULE_SCRIPT_URL", default_value = TEAMUP_SCRIPT_URL)]
     pub schedule_script_url: String,
-    /// Folder of the studio's photos (JPEG, PNG, WebP), made into responsive variants cached in
-    /// the data folder; a missing folder means no photos, and the site shows its art instead.
-    #[arg(long = "images", env = "ONESPACE_IMAGES_DIR", default_value = crate::images::DEFAULT_SOURCE_DIR)]
-    pub images_dir: PathBuf,
     /// Stop when standard input closes: lets a test harness that dies take the server with it.
     #[arg(long, hide = true)]
     pub stop_when_stdin_closes: bool,
@@ -140,8 +136,6 @@ pub struct Config {
     pub clock: Clock,
     /// Where the studio's content is read.
     pub content: crate::content::Source,
-    /// The studio's photos ([`crate::images`]).
-    pub images_dir: PathBuf,
 }
 
 /// Checked settings of the forms API, its database and its mail.
@@ -194,7 +188,6 @@ impl ServeArgs {
                 .ok_or_else(|| ConfigError::ScheduleScriptUrl(self.schedule_script_url.clone()))?,
             clock: Clock::from_preview(self.preview_date.as_deref())?,
             content: crate::content::Source::from_option(self.content.as_deref()),
-            images_dir: self.images_dir.clone(),
         };
         let database_url = self
             .database_url
@@ -239,7 +232,6 @@ impl Config {
             schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
             clock: Clock::Real,
             content: crate::content::Source::Embedded,
-            images_dir: PathBuf::from(crate::images::DEFAULT_SOURCE_DIR),
         }
     }
 }
@@ -322,7 +314,6 @@ mod tests {
             addr: addr.to_owned(),
             data_dir: PathBuf::from("data"),
             public_url: public_url.to_owned(),
-            images_dir: PathBuf::from(crate::images::DEFAULT_SOURCE_DIR),
             stop_when_stdin_closes: false,
             database_url: None,
             trust_proxy: false,

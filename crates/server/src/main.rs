@@ -48,6 +48,9 @@ enum Command {
         /// Render from this content folder instead of the built-in content (as `serve --content`).
         #[arg(long = "content", env = "ONESPACE_CONTENT_DIR")]
         content: Option<PathBuf>,
+        /// Data folder holding the photos' cache (as `serve --data`).
+        #[arg(long = "data", env = "ONESPACE_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
     },
     /// The studio's photos.
     Images {
@@ -73,11 +76,15 @@ enum ContentCommand {
         /// The folder (created if needed).
         dir: PathBuf,
     },
-    /// Check a content folder as the server would load it; prints every mistake with its file
-    /// and line and exits with status 1 if there is one (for CI or a pre-commit hook).
+    /// Check a content folder as the server would load it, its photos included (prepared into
+    /// the data folder's cache, so the server then finds them ready); prints every mistake with
+    /// its file and line and exits with status 1 if there is one (for CI or a pre-commit hook).
     Check {
         /// The folder.
         dir: PathBuf,
+        /// Data folder holding the photos' cache.
+        #[arg(long = "data", env = "ONESPACE_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
     },
 }
 
@@ -145,6 +152,7 @@ fn main() -> anyhow::Result<()> {
             public_url,
             preview_date,
             content,
+            data_dir,
         } => {
             let config = Config {
                 public_url: onespace_server::config::public_origin(&public_url)?,
@@ -153,6 +161,16 @@ fn main() -> anyhow::Result<()> {
                 ..Config::for_rendering()
             };
             let site = Site::build(&config)?;
+            // Unlike `serve`, which starts at once and shows the photos when ready, a render
+            // waits for them: the files it writes are final.
+            let (library, errors) =
+                images::prepare(&config.content.images_dir(), &images::cache_dir(&data_dir));
+            for error in &errors {
+                eprintln!("photo left out: {error}");
+            }
+            let mut context = site.context().clone();
+            context.images = std::sync::Arc::new(library);
+            let site = Site::render(context, site.assets.clone());
             let count = static_render::write_site(&site, &out)
                 .with_context(|| format!("writing the site to {}", out.display()))?;
             println!("wrote {count} files to {}", out.display());
@@ -176,9 +194,12 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     );
     onespace_server::calendar::render_at_boundaries(site.clone().into_inner(), config.clock);
     // Kept until the server stops: dropping it stops watching the content folder.
-    let content_watch =
-        onespace_server::content::watch::start(site.clone().into_inner(), config.content.clone())
-            .context("starting the content reload thread")?;
+    let content_watch = onespace_server::content::watch::start(
+        site.clone().into_inner(),
+        config.content.clone(),
+        images::cache_dir(&config.data_dir),
+    )
+    .context("starting the content reload thread")?;
     #[cfg(unix)]
     actix_web::rt::spawn(onespace_server::content::watch::reload_on_hangup(
         content_watch.requests(),
@@ -191,7 +212,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     })?;
     images::background::prepare_then_render(
         site.clone().into_inner(),
-        config.images_dir.clone(),
+        config.content.images_dir(),
         images::cache_dir(&config.data_dir),
     );
     let store = Store::open(settings.database_url.as_deref(), &config.data_dir).await?;
@@ -258,19 +279,28 @@ fn content(command: ContentCommand) -> anyhow::Result<()> {
             );
             Ok(())
         }
-        ContentCommand::Check { dir } => match onespace_server::content::load_dir(&dir) {
-            Ok(_) => {
-                println!("{}: the content is valid", dir.display());
-                Ok(())
+        ContentCommand::Check { dir, data_dir } => {
+            let mut mistakes: Vec<String> = match onespace_server::content::load_dir(&dir) {
+                Ok(_) => Vec::new(),
+                Err(errors) => errors.iter().map(ToString::to_string).collect(),
+            };
+            let photos = ContentSource::Folder(dir.clone()).images_dir();
+            let (library, errors) = images::prepare(&photos, &images::cache_dir(&data_dir));
+            mistakes.extend(errors.iter().map(ToString::to_string));
+            if mistakes.is_empty() {
+                println!(
+                    "{}: the content is valid ({} photos ready)",
+                    dir.display(),
+                    library.photos().count()
+                );
+                return Ok(());
             }
-            Err(errors) => {
-                for error in &errors {
-                    eprintln!("{error}");
-                }
-                eprintln!("{}: {} mistake(s) found", dir.display(), errors.len());
-                std::process::exit(1);
+            for mistake in &mistakes {
+                eprintln!("{mistake}");
             }
-        },
+            eprintln!("{}: {} mistake(s) found", dir.display(), mistakes.len());
+            std::process::exit(1);
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! `onespace render --out DIR`: writes every page, the sitemap, robots.txt and every asset as
 //! static files, each with `.gz` and `.br` siblings, for a CDN or a static host (nginx with
-//! `gzip_static`). Forms in those pages still post to the server.
+//! `gzip_static`), and the studio's photos' variants below /images/. Forms in those pages still
+//! post to the server.
 
 use std::fs;
 use std::io;
@@ -25,6 +26,10 @@ pub fn write_site(site: &Site, out: &Path) -> io::Result<usize> {
     written += write_representation(&out.join("robots.txt"), &site.robots)?;
     for (path, asset) in site.assets.paths() {
         written += write_representation(&out.join(path.trim_start_matches('/')), asset)?;
+    }
+    let images = out.join(crate::routes::IMAGES_PREFIX.trim_matches('/'));
+    for (file, variant) in site.context().images.files() {
+        written += write_representation(&images.join(file), variant)?;
     }
     Ok(written)
 }

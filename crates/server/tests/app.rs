@@ -82,7 +82,13 @@ async fn every_route_answers_with_its_title_description_canonical_and_the_layout
             route.path
         );
         assert!(body.contains("<footer"), "{}", route.path);
-        assert!(body.contains("© 2025 One Space"), "{}", route.path);
+        let year =
+            chrono::Datelike::year(&onespace_core::calendar::london_time(chrono::Utc::now()));
+        assert!(
+            body.contains(&format!("© {year} One Space")),
+            "{}",
+            route.path
+        );
         assert!(
             body.contains("aria-label=\"Cookie consent\" data-cookie-banner hidden"),
             "{}",

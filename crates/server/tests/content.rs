@@ -83,7 +83,11 @@ fn init_writes_the_built_in_files_and_never_overwrites() {
     std::fs::write(&written, "# the studio's edit\n").unwrap();
     let again = onespace(&["content", "init"], &dir.path().join("content"));
     assert!(!again.status.success());
-    assert!(String::from_utf8_lossy(&again.stderr).contains("prices.toml already exists"));
+    let refusal = String::from_utf8_lossy(&again.stderr).into_owned();
+    assert!(
+        refusal.contains("prices.toml, ") && refusal.contains(" already exist;"),
+        "{refusal}"
+    );
     assert_eq!(
         std::fs::read_to_string(&written).unwrap(),
         "# the studio's edit\n"
@@ -166,6 +170,53 @@ fn check_names_the_line_of_a_wrong_type_an_unknown_field_and_a_syntax_error() {
         "{stderr:?}"
     );
     assert!(stderr[0].contains("'onespace content init "), "{stderr:?}");
+}
+
+#[test]
+fn a_new_provider_id_is_checked_against_every_purchase_link() {
+    let dir = initialised("content-provider");
+    let schedule = dir.path().join("content/schedule.toml");
+    let text = std::fs::read_to_string(&schedule).unwrap();
+    std::fs::write(
+        &schedule,
+        text.replace(
+            "provider_id = \"one-space-livingston\"",
+            "provider_id = \"studio-two\"",
+        ),
+    )
+    .unwrap();
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    // Every TeamUp purchase link of prices.toml (7 plans, 4 packs) still names the old account.
+    assert!(stderr[11].ends_with(": 11 mistake(s) found"), "{stderr:?}");
+    assert_eq!(
+        stderr[0],
+        format!(
+            "prices.toml line {}: monthly[0].purchase_url: is on the booking provider's site but \
+             not of the studio's provider id 'studio-two' (schedule.toml): it should start with \
+             https://goteamup.com/p/studio-two/",
+            line_of(&dir, "purchase_url", 1)
+        )
+    );
+    std::fs::write(
+        &schedule,
+        text.replace("trial = \"memberships/", "trial = \"/memberships/"),
+    )
+    .unwrap();
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    let line = text
+        .lines()
+        .position(|line| line.starts_with("trial = "))
+        .unwrap()
+        + 1;
+    assert_eq!(
+        stderr[0],
+        format!(
+            "schedule.toml line {line}: pages.trial: must be a page of the studio's provider site \
+             without its start, like memberships/14-day-ultimate-experience"
+        )
+    );
 }
 
 /// GETs `path` from the server: (status, ETag, body).

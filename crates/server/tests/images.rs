@@ -471,12 +471,13 @@ fn a_missing_folder_is_no_photos_not_an_error() {
 
 #[actix_web::test]
 async fn the_server_serves_variants_hashed_and_immutable_and_unknown_names_are_not_found() {
-    let source = TempDir::new("images-served");
+    let folder = content_folder("images-served");
+    let source = folder.path().join("content/images");
     let data = TempDir::new("images-served-data");
-    std::fs::write(source.path().join("room.jpg"), jpeg(&scene(520, 400), None)).unwrap();
-    std::fs::write(source.path().join("broken.png"), b"not a png").unwrap();
-    let source_dir = source.path().display().to_string();
-    let server = Server::start(data.path(), &[("ONESPACE_IMAGES_DIR", &source_dir)]).await;
+    std::fs::write(source.join("room.jpg"), jpeg(&scene(520, 400), None)).unwrap();
+    std::fs::write(source.join("broken.png"), b"not a png").unwrap();
+    let content_dir = folder.path().join("content").display().to_string();
+    let server = Server::start(data.path(), &[("ONESPACE_CONTENT_DIR", &content_dir)]).await;
     enquiries_support::wait_for(Duration::from_secs(120), "photos ready", || {
         server.log().contains("photos ready")
     })
@@ -487,7 +488,7 @@ async fn the_server_serves_variants_hashed_and_immutable_and_unknown_names_are_n
         "{log}"
     );
     // The server's cache is what a check finds: nothing to encode.
-    let (library, _) = images::prepare(source.path(), &images::cache_dir(data.path()));
+    let (library, _) = images::prepare(&source, &images::cache_dir(data.path()));
     assert_eq!(library.encoded(), 0);
     let photo = library.photo("room.jpg").unwrap();
     for format in [Format::Avif, Format::Webp, Format::Jpeg] {
@@ -623,4 +624,266 @@ async fn coaches_without_a_photo_get_their_monogram_not_a_shared_icon() {
     }
     assert!(html.contains("monogram monogram-heat") && html.contains("monogram monogram-ice"));
     assert!(!seen.is_empty());
+}
+
+/// A content folder written by `content init`, with an empty `images/` beside the files.
+fn content_folder(label: &str) -> TempDir {
+    let dir = TempDir::new(label);
+    let content = dir.path().join("content");
+    let init = std::process::Command::new(enquiries_support::binary())
+        .args(["content", "init"])
+        .arg(&content)
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{init:?}");
+    std::fs::create_dir_all(content.join("images")).unwrap();
+    std::fs::create_dir_all(dir.path().join("data")).unwrap();
+    dir
+}
+
+/// Appends `[[photo]]` entries to the folder's photos.toml.
+fn place_photos(dir: &TempDir, entries: &[(&str, &str, &str)]) {
+    let path = dir.path().join("content/photos.toml");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    for (place, file, alt) in entries {
+        text.push_str(&format!(
+            "\n[[photo]]\nplace = \"{place}\"\nfile = \"{file}\"\nalt = \"{alt}\"\n"
+        ));
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+/// `onespace ARGS` with the folder's content and data: (success, stdout, stderr).
+fn run(dir: &TempDir, args: &[&str]) -> (bool, String, String) {
+    let output = std::process::Command::new(enquiries_support::binary())
+        .args(args)
+        .env("ONESPACE_CONTENT_DIR", dir.path().join("content"))
+        .env("ONESPACE_DATA_DIR", dir.path().join("data"))
+        .output()
+        .unwrap();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The attribute `name` of the first tag in `html` that starts with `tag_start`.
+fn attribute<'a>(html: &'a str, tag_start: &str, name: &str) -> Option<&'a str> {
+    let tag = html.split(tag_start).nth(1)?.split('>').next()?;
+    tag.split(&format!(" {name}=\"")).nth(1)?.split('"').next()
+}
+
+#[test]
+fn content_check_refuses_a_photo_without_alt_text_or_file_and_a_damaged_one() {
+    let dir = content_folder("photos-check");
+    let images_dir = dir.path().join("content/images");
+    std::fs::write(images_dir.join("room.jpg"), jpeg(&scene(300, 200), None)).unwrap();
+    std::fs::write(
+        images_dir.join("cut.jpg"),
+        &jpeg(&scene(300, 200), None)[..400],
+    )
+    .unwrap();
+    place_photos(
+        &dir,
+        &[
+            ("hot-yoga/hero", "room.jpg", " "),
+            ("pilates/hero", "missing.jpg", "A pilates class"),
+            ("the-moon/hero", "room.jpg", "The moon"),
+        ],
+    );
+    let (valid, _, stderr) = run(
+        &dir,
+        &[
+            "content",
+            "check",
+            dir.path().join("content").to_str().unwrap(),
+        ],
+    );
+    assert!(!valid);
+    // An unknown place stops the file's reading: it is reported alone, with its line.
+    assert!(stderr.contains("photos.toml line "), "{stderr}");
+    assert!(
+        stderr
+            .contains("photo[2].place: unknown variant 'the-moon/hero', expected one of 'share', "),
+        "{stderr}"
+    );
+    // Corrected: the missing alt text and file, and the damaged photo, each by name.
+    let path = dir.path().join("content/photos.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("the-moon/hero", "hyrox/training")).unwrap();
+    let (valid, _, stderr) = run(
+        &dir,
+        &[
+            "content",
+            "check",
+            dir.path().join("content").to_str().unwrap(),
+        ],
+    );
+    assert!(!valid);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert!(
+        lines[0].starts_with("photos.toml line ")
+            && lines[0].contains(": photo[0].alt: must say what the photo shows"),
+        "{stderr}"
+    );
+    assert!(
+        lines[1].contains(": photo[1].file: 'missing.jpg' is not in "),
+        "{stderr}"
+    );
+    assert!(
+        lines[2].contains("cut.jpg: is damaged or cut short"),
+        "{stderr}"
+    );
+    assert!(lines[3].ends_with(": 3 mistake(s) found"), "{stderr}");
+}
+
+#[actix_web::test]
+async fn placed_photos_show_in_their_pages_with_priority_share_card_and_live_reload() {
+    let dir = content_folder("photos-pages");
+    let images_dir = dir.path().join("content/images");
+    std::fs::write(
+        images_dir.join("hot-room.jpg"),
+        jpeg(&scene(1300, 900), None),
+    )
+    .unwrap();
+    std::fs::write(images_dir.join("floor.jpg"), jpeg(&scene(600, 800), None)).unwrap();
+    place_photos(
+        &dir,
+        &[
+            (
+                "hot-yoga/hero",
+                "hot-room.jpg",
+                "A hot yoga class in the infrared studio",
+            ),
+            (
+                "hot-yoga/studio",
+                "floor.jpg",
+                "Mats laid out on the warm floor",
+            ),
+        ],
+    );
+    let (valid, stdout, stderr) = run(
+        &dir,
+        &[
+            "content",
+            "check",
+            dir.path().join("content").to_str().unwrap(),
+        ],
+    );
+    assert!(valid, "{stderr}");
+    assert!(stdout.contains("(2 photos ready)"), "{stdout}");
+    let content = dir.path().join("content").display().to_string();
+    let server = Server::start(
+        &dir.path().join("data"),
+        &[("ONESPACE_CONTENT_DIR", &content)],
+    )
+    .await;
+    let page = |path: &'static str| {
+        let addr = server.addr.clone();
+        async move { request(&addr, "GET", path, &[], b"").await.unwrap().text() }
+    };
+    let mut html = page("/hot-yoga").await;
+    // Encoding takes seconds a photo, more on a loaded machine.
+    let deadline = std::time::Instant::now() + Duration::from_secs(600);
+    while !html.contains("<picture>") {
+        assert!(std::time::Instant::now() < deadline, "{}", server.log());
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        html = page("/hot-yoga").await;
+    }
+    // The hero: its photo, loaded first; the studio section's: lazily.
+    let hero = html
+        .split("data-photo-place=\"hot-yoga/hero\"")
+        .nth(1)
+        .unwrap();
+    let hero_img = attribute(hero, "<img class=\"photo-img\"", "alt");
+    assert_eq!(hero_img, Some("A hot yoga class in the infrared studio"));
+    assert_eq!(
+        attribute(hero, "<img class=\"photo-img\"", "fetchpriority"),
+        Some("high")
+    );
+    assert_eq!(
+        attribute(hero, "<img class=\"photo-img\"", "loading"),
+        Some("eager")
+    );
+    assert_eq!(
+        attribute(hero, "<img class=\"photo-img\"", "width"),
+        Some("1300")
+    );
+    assert!(attribute(hero, "<source type=\"image/avif\"", "srcset")
+        .unwrap()
+        .contains(" 1200w, "));
+    assert!(attribute(hero, "<source type=\"image/avif\"", "sizes")
+        .unwrap()
+        .contains("50vw"));
+    let studio = html
+        .split("data-photo-place=\"hot-yoga/studio\"")
+        .nth(1)
+        .unwrap();
+    assert_eq!(
+        attribute(studio, "<img class=\"photo-img\"", "loading"),
+        Some("lazy")
+    );
+    assert_eq!(
+        attribute(studio, "<img class=\"photo-img\"", "fetchpriority"),
+        None
+    );
+    assert_eq!(
+        html.matches("fetchpriority=\"high\"").count(),
+        1,
+        "one priority image"
+    );
+    // Shared: the hero's photo, 1200 px wide, with its alt text.
+    let og = attribute(&html, "<meta property=\"og:image\"", "content").unwrap();
+    assert!(og.contains("/images/") && og.ends_with("-1200.jpg"), "{og}");
+    assert_eq!(
+        attribute(&html, "<meta property=\"og:image:width\"", "content"),
+        Some("1200")
+    );
+    assert_eq!(
+        attribute(&html, "<meta property=\"og:image:alt\"", "content"),
+        Some("A hot yoga class in the infrared studio")
+    );
+    let path = og
+        .split_once("/images/")
+        .map(|(_, file)| format!("/images/{file}"))
+        .unwrap();
+    let card = request(&server.addr, "GET", &path, &[], b"").await.unwrap();
+    assert_eq!(card.status, 200);
+    assert_eq!(size_of(Format::Jpeg, &card.body).0, 1200);
+    // A page without a photo keeps its art and the designed share card.
+    let about = page("/about").await;
+    assert!(about.contains("data-photo-slot") && !about.contains("<picture>"));
+    assert!(attribute(&about, "<meta property=\"og:image\"", "content")
+        .unwrap()
+        .ends_with("/og-image.png"));
+
+    // A photo added while the server runs is served without a restart.
+    std::fs::write(images_dir.join("team.jpg"), jpeg(&scene(500, 300), None)).unwrap();
+    place_photos(
+        &dir,
+        &[("share", "team.jpg", "The One Space team in the studio")],
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        let about = page("/about").await;
+        if let Some(og) = attribute(&about, "<meta property=\"og:image\"", "content") {
+            if og.ends_with("-500.jpg") {
+                break;
+            }
+        }
+        assert!(std::time::Instant::now() < deadline, "{}", server.log());
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    server.kill();
+
+    // The static render writes the pages with their photos and the variants they name.
+    let out = dir.path().join("out");
+    let (rendered, stdout, stderr) = run(&dir, &["render", "--out", out.to_str().unwrap()]);
+    assert!(rendered, "{stderr}");
+    assert!(stdout.contains("wrote "));
+    let static_page = std::fs::read_to_string(out.join("hot-yoga.html")).unwrap();
+    assert!(static_page.contains("data-photo-place=\"hot-yoga/hero\""));
+    let src = attribute(&static_page, "<img class=\"photo-img\"", "src").unwrap();
+    assert!(out.join(src.trim_start_matches('/')).is_file(), "{src}");
 }

@@ -12,7 +12,7 @@ use actix_web::http::StatusCode;
 use actix_web::test as actix_test;
 use built_site::{site, site_on};
 use onespace_core::catalogue::{self, timed, trial};
-use onespace_core::content::Prices;
+use onespace_core::content::{BookingPage, Prices};
 use onespace_core::forms::{self, FormName};
 use onespace_core::offers::{back_to_school, concession, september_sale, year_end};
 use onespace_core::{countdown, founder, invest, links, policy, studio, team};
@@ -27,6 +27,14 @@ use serde_json::Value;
 /// The built-in content's prices, which the pages show.
 fn prices() -> Prices {
     onespace_server::content::default_content().unwrap().prices
+}
+
+/// The address of one of the provider pages in the default `schedule.toml`.
+fn booking(page: BookingPage) -> String {
+    onespace_server::content::default_content()
+        .unwrap()
+        .schedule
+        .url(page)
 }
 
 async fn get(path: &str) -> (StatusCode, String) {
@@ -282,7 +290,7 @@ async fn intro_offer_has_the_countdown_trial_guarantee_and_two_purchase_links() 
     assert!(
         body.matches(&format!(
             "href=\"{}\" target=\"_blank\"",
-            links::INTRO_OFFER
+            booking(BookingPage::IntroOffer)
         ))
         .count()
             >= 2
@@ -313,7 +321,7 @@ async fn service_pages_have_the_timer_four_benefits_three_stories_and_two_buy_bu
         assert_eq!(
             body.matches(&format!(
                 "href=\"{}\" target=\"_blank\" rel=\"noopener noreferrer\">{}</a>",
-                links::INTRO_OFFER,
+                booking(BookingPage::IntroOffer),
                 button
             ))
             .count(),
@@ -413,7 +421,10 @@ async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_co
         ],
     );
     assert!(body.contains("data-island=\"ScheduleWidget\" data-load=\"request\""));
-    assert!(body.contains(links::TEAMUP_PROVIDER_ID));
+    let schedule = onespace_server::content::default_content()
+        .unwrap()
+        .schedule;
+    assert!(body.contains(&format!("\"providerId\":\"{}\"", schedule.provider_id)));
 
     let (_, body) = get("/challenge").await;
     assert_has(
@@ -479,7 +490,10 @@ async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_co
             "40 minutes, private",
         ],
     );
-    assert!(body.contains(&format!("href=\"{}\" target=\"_blank\"", links::TRIAL)));
+    assert!(body.contains(&format!(
+        "href=\"{}\" target=\"_blank\"",
+        booking(BookingPage::Trial)
+    )));
 }
 
 #[actix_web::test]
@@ -635,7 +649,10 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
             &onespace_core::offers::retreat::hours(),
         ],
     );
-    assert!(body.contains(&format!("href=\"{}\" target=\"_blank\"", links::RETREAT)));
+    assert!(body.contains(&format!(
+        "href=\"{}\" target=\"_blank\"",
+        booking(BookingPage::Retreat)
+    )));
 }
 
 #[actix_web::test]
@@ -864,4 +881,15 @@ fn a_sent_form_is_replaced_by_its_thank_you_panel() {
         render(Page::Faq, &FormView::blank())
     );
     let _ = pages::not_found();
+}
+
+#[actix_web::test]
+async fn the_copyright_year_is_the_year_of_the_day_shown_in_the_uk() {
+    for (preview, year) in [("2026-12-31", 2026), ("2027-01-01", 2027)] {
+        let (_, body) = get_on(preview, "/").await;
+        assert!(
+            body.contains(&format!("© {year} One Space. All rights reserved.")),
+            "{preview}"
+        );
+    }
 }

@@ -129,6 +129,52 @@ async fn classes_are_in_the_html_with_coach_length_spaces_and_booking_links() {
     assert!(section.contains(r#"href="/timetable""#));
 }
 
+/// The provider id is the studio's content (`schedule.toml`): a folder naming another account
+/// has its classes read from that account and every booking link built from it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_provider_id_comes_from_the_content_folder() {
+    let provider = Provider::start_for("ok", "studio-two");
+    let dir = TempDir::new("timetable-provider-id");
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(dir.path().join("data")).unwrap();
+    let init = std::process::Command::new(enquiries_support::binary())
+        .args(["content", "init"])
+        .arg(&content)
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{init:?}");
+    for file in ["schedule.toml", "prices.toml"] {
+        let path = content.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("one-space-livingston"), "{file}");
+        std::fs::write(&path, text.replace("one-space-livingston", "studio-two")).unwrap();
+    }
+    let api = provider.api_url();
+    let server = Server::start(
+        &dir.path().join("data"),
+        &[
+            ("ONESPACE_SCHEDULE_API_URL", &api),
+            ("ONESPACE_SCHEDULE_REFRESH_SECONDS", "1"),
+            ("ONESPACE_CONTENT_DIR", content.to_str().unwrap()),
+        ],
+    )
+    .await;
+    let html = until_shown(&server, "class=\"class-row\"").await.text();
+    assert!(html.contains(r#"href="https://goteamup.com/p/studio-two/events/1000"#));
+    assert!(
+        html.contains(r#""providerId":"studio-two""#),
+        "the widget's account"
+    );
+    assert!(!html.contains("one-space-livingston"));
+    let classes = request(&server.addr, "GET", "/our-classes", &[], b"")
+        .await
+        .unwrap()
+        .text();
+    assert!(classes.contains(
+        r#"href="https://goteamup.com/p/studio-two/memberships/14-day-ultimate-experience""#
+    ));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_class_is_a_schema_org_event_with_the_required_fields() {
     let provider = Provider::start("ok");

@@ -10,29 +10,42 @@
 //!
 //! - [`prices`]: the trial, monthly memberships, unlimited options, session packs and founder
 //!   plans, with the figures derived from them.
+//! - [`photos`]: which of the studio's photographs shows in which place, with its alt text.
+//! - [`schedule`]: the booking provider account (provider id) and the provider pages the site's
+//!   buttons open.
 
 pub mod money;
+pub mod photos;
 pub mod prices;
+pub mod schedule;
 
 use serde::{Deserialize, Serialize};
 
+pub use photos::{Photos, Place};
 pub use prices::Prices;
+pub use schedule::{BookingPage, Schedule};
 
 /// One content file: its name in the folder and the part of [`Content`] it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum File {
     /// `prices.toml`: [`Prices`].
     Prices,
+    /// `schedule.toml`: [`Schedule`].
+    Schedule,
+    /// `photos.toml`: [`Photos`].
+    Photos,
 }
 
 impl File {
     /// Every content file, in the order they are read and reported.
-    pub const ALL: [File; 1] = [File::Prices];
+    pub const ALL: [File; 3] = [File::Prices, File::Schedule, File::Photos];
 
     /// The file's name in the content folder.
     pub const fn name(self) -> &'static str {
         match self {
             File::Prices => "prices.toml",
+            File::Schedule => "schedule.toml",
+            File::Photos => "photos.toml",
         }
     }
 }
@@ -43,6 +56,10 @@ impl File {
 pub struct Content {
     /// `prices.toml`.
     pub prices: Prices,
+    /// `schedule.toml`.
+    pub schedule: Schedule,
+    /// `photos.toml`.
+    pub photos: Photos,
 }
 
 /// A value the types accept but the studio's rules do not: the file, the field's path inside it
@@ -64,10 +81,36 @@ impl std::fmt::Display for FieldError {
 }
 
 impl Content {
+    /// Every photo file the content names, with the file and field naming it
+    /// (`photos.toml`, `photo[2].file`): the server checks each is in the folder's `images/`.
+    pub fn photo_files(&self) -> Vec<(File, String, &str)> {
+        self.photos
+            .placed
+            .iter()
+            .enumerate()
+            .map(|(index, photo)| {
+                (
+                    File::Photos,
+                    format!("photo[{index}].file"),
+                    photo.file.as_str(),
+                )
+            })
+            .collect()
+    }
+
     /// Every rule the types cannot express, checked at once: all the errors, in file order.
     pub fn validate(&self) -> Vec<FieldError> {
         let mut errors = Errors::new(File::Prices);
         self.prices.validate(&mut errors);
+        for (path, url) in self.prices.purchase_links() {
+            if let Err(message) = self.schedule.check_link(url) {
+                errors.push(path, message);
+            }
+        }
+        errors.file = File::Schedule;
+        self.schedule.validate(&mut errors);
+        errors.file = File::Photos;
+        self.photos.validate(&mut errors);
         errors.found
     }
 }

@@ -231,6 +231,26 @@ impl Prices {
         self.packs.iter().find(|pack| pack.sessions == sessions)
     }
 
+    /// Every purchase link with its field's path (`monthly[0].purchase_url`), for the checks
+    /// that span files.
+    pub fn purchase_links(&self) -> Vec<(String, &str)> {
+        let plans = [("monthly", &self.monthly), ("unlimited", &self.unlimited)]
+            .into_iter()
+            .flat_map(|(list, plans)| {
+                plans.iter().enumerate().map(move |(index, plan)| {
+                    (
+                        format!("{list}[{index}].purchase_url"),
+                        plan.purchase_url.as_str(),
+                    )
+                })
+            });
+        let packs = self.packs.iter().enumerate().filter_map(|(index, pack)| {
+            let url = pack.purchase_url.as_deref()?;
+            Some((format!("packs[{index}].purchase_url"), url))
+        });
+        plans.chain(packs).collect()
+    }
+
     /// The rules serde cannot check.
     pub(super) fn validate(&self, errors: &mut Errors) {
         if self.trial.price == Pence(0) {
@@ -365,7 +385,7 @@ impl Prices {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
-    use crate::content::{Content, File};
+    use crate::content::{Errors, File};
 
     /// The repository's default prices.
     fn prices() -> Prices {
@@ -374,8 +394,10 @@ mod tests {
 
     /// The (path, message) of every broken rule.
     fn broken(prices: Prices) -> Vec<(String, String)> {
-        Content { prices }
-            .validate()
+        let mut errors = Errors::new(File::Prices);
+        prices.validate(&mut errors);
+        errors
+            .found
             .into_iter()
             .map(|error| {
                 assert_eq!(error.file, File::Prices);

@@ -4,15 +4,25 @@
 
 use std::path::{Path, PathBuf};
 
-use onespace_core::content::{Content, File, Prices};
+use onespace_core::content::{Content, File};
 
 use super::errors::{ContentError, Document};
 
 /// The default content, the files of the repository's `content/` folder as built.
-const DEFAULT: [(File, &str); 1] = [(
-    File::Prices,
-    include_str!("../../../../content/prices.toml"),
-)];
+const DEFAULT: [(File, &str); 3] = [
+    (
+        File::Prices,
+        include_str!("../../../../content/prices.toml"),
+    ),
+    (
+        File::Schedule,
+        include_str!("../../../../content/schedule.toml"),
+    ),
+    (
+        File::Photos,
+        include_str!("../../../../content/photos.toml"),
+    ),
+];
 
 /// Where the content comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,10 +42,22 @@ impl Source {
         }
     }
 
+    /// The folder of the studio's photos: `images/` in the content folder; for the embedded
+    /// content, the repository's `content/images/` (relative to where the server runs), which a
+    /// checkout serving the built-in content may fill.
+    pub fn images_dir(&self) -> PathBuf {
+        match self {
+            Source::Embedded => PathBuf::from(crate::images::DEFAULT_SOURCE_DIR),
+            Source::Folder(dir) => dir.join(crate::images::SOURCE_FOLDER),
+        }
+    }
+
     /// Reads and checks the content.
     pub fn load(&self) -> Result<Content, Vec<ContentError>> {
         match self {
-            Source::Embedded => parse(DEFAULT.map(|(file, text)| (file, Ok(text.to_owned())))),
+            Source::Embedded => checked(parse(
+                DEFAULT.map(|(file, text)| (file, Ok(text.to_owned()))),
+            )),
             Source::Folder(dir) => load_dir(dir),
         }
     }
@@ -47,9 +69,10 @@ pub fn default_content() -> Result<Content, Vec<ContentError>> {
     Source::Embedded.load()
 }
 
-/// Reads and checks the content files in `dir`.
+/// Reads and checks the content files in `dir`, and that every photo they name is in its
+/// `images/` folder.
 pub fn load_dir(dir: &Path) -> Result<Content, Vec<ContentError>> {
-    parse(File::ALL.map(|file| {
+    let (content, mut errors) = parse(File::ALL.map(|file| {
         let path = dir.join(file.name());
         let text = std::fs::read_to_string(&path).map_err(|error| ContentError {
             file: file.name().to_owned(),
@@ -66,15 +89,52 @@ pub fn load_dir(dir: &Path) -> Result<Content, Vec<ContentError>> {
             },
         });
         (file, text)
-    }))
+    }));
+    if let Some(content) = &content {
+        errors.extend(missing_photos(dir, content));
+    }
+    checked((content, errors))
 }
 
-/// Parses every file, then checks the whole: every error of every file.
+/// The content if every file read and no rule is broken, else every mistake.
+fn checked(
+    (content, errors): (Option<Content>, Vec<ContentError>),
+) -> Result<Content, Vec<ContentError>> {
+    match content {
+        Some(content) if errors.is_empty() => Ok(content),
+        _ => Err(errors),
+    }
+}
+
+/// A mistake for each photo the content names that is not a file in the folder's `images/`.
+fn missing_photos(dir: &Path, content: &Content) -> Vec<ContentError> {
+    let images = dir.join(crate::images::SOURCE_FOLDER);
+    content
+        .photo_files()
+        .into_iter()
+        .filter(|(_, _, name)| !images.join(name).is_file())
+        .map(|(file, path, name)| {
+            let text = std::fs::read_to_string(dir.join(file.name())).unwrap_or_default();
+            Document::parse(&text).rule_error(
+                file.name(),
+                &path,
+                &format!(
+                    "'{name}' is not in {}: put the photo there, or correct the name",
+                    images.display()
+                ),
+            )
+        })
+        .collect()
+}
+
+/// Parses every file, then checks the whole: the content when every file reads (whether or not
+/// its rules hold), and every error of every file.
 fn parse<const N: usize>(
     files: [(File, Result<String, ContentError>); N],
-) -> Result<Content, Vec<ContentError>> {
+) -> (Option<Content>, Vec<ContentError>) {
     let mut errors = Vec::new();
-    let mut prices: Option<(Prices, String)> = None;
+    let mut texts: Vec<(File, String)> = Vec::new();
+    let (mut prices, mut schedule, mut photos) = (None, None, None);
     for (file, text) in files {
         let text = match text {
             Ok(text) => text,
@@ -84,27 +144,40 @@ fn parse<const N: usize>(
             }
         };
         match file {
-            File::Prices => match toml::from_str::<Prices>(&text) {
-                Ok(parsed) => prices = Some((parsed, text)),
-                Err(error) => errors.push(Document::parse(&text).error(file.name(), &error)),
-            },
+            File::Prices => prices = read(file, &text, &mut errors),
+            File::Schedule => schedule = read(file, &text, &mut errors),
+            File::Photos => photos = read(file, &text, &mut errors),
         }
+        texts.push((file, text));
     }
-    let Some((prices, prices_text)) = prices else {
-        return Err(errors);
+    let (Some(prices), Some(schedule), Some(photos)) = (prices, schedule, photos) else {
+        return (None, errors);
     };
-    let content = Content { prices };
+    let content = Content {
+        prices,
+        schedule,
+        photos,
+    };
     for rule in content.validate() {
-        let text = match rule.file {
-            File::Prices => &prices_text,
-        };
+        let text = texts
+            .iter()
+            .find(|(file, _)| *file == rule.file)
+            .map(|(_, text)| text.as_str())
+            .unwrap_or_default();
         errors.push(Document::parse(text).rule_error(rule.file.name(), &rule.path, &rule.message));
     }
-    if errors.is_empty() {
-        Ok(content)
-    } else {
-        Err(errors)
-    }
+    (Some(content), errors)
+}
+
+/// One file's types, or its first mistake of syntax or type (pushed to `errors`).
+fn read<T: serde::de::DeserializeOwned>(
+    file: File,
+    text: &str,
+    errors: &mut Vec<ContentError>,
+) -> Option<T> {
+    toml::from_str(text)
+        .map_err(|error| errors.push(Document::parse(text).error(file.name(), &error)))
+        .ok()
 }
 
 /// Writes the default content files into `dir` (created if needed) for the studio to edit,
@@ -118,8 +191,13 @@ pub fn init(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         .map(|path| path.display().to_string())
         .collect();
     if !existing.is_empty() {
+        let verb = if existing.len() == 1 {
+            "exists"
+        } else {
+            "exist"
+        };
         anyhow::bail!(
-            "{} already exists; content init writes only into a folder without content files, so \
+            "{} already {verb}; content init writes only into a folder without content files, so \
              nothing was changed",
             existing.join(", ")
         );

@@ -6,8 +6,13 @@
 //! Reloads run on one thread of their own: rendering the site takes the cores for a moment and
 //! must not hold an async worker. Editors write a file in bursts (a temporary file, a rename, a
 //! metadata change), so events are gathered until the folder has been quiet for [`QUIET`].
+//!
+//! The watch covers the folder's `images/` too (recursively, so a photos folder made after the
+//! start is seen): after each reload the photos are prepared again, from the cache in
+//! milliseconds, and a photo added, replaced or removed is served once its variants are made
+//! (seconds for a new photo; the content edit itself is served first, without waiting).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::Duration;
@@ -88,9 +93,10 @@ impl Watch {
     }
 }
 
-/// Starts the reload thread for `source` and, for a folder, the watcher feeding it. A folder
-/// that cannot be watched (the system refuses a watch) is logged: SIGHUP still reloads it.
-pub fn start(live: Arc<LiveSite>, source: Source) -> std::io::Result<Watch> {
+/// Starts the reload thread for `source` and, for a folder, the watcher feeding it; photos are
+/// cached in `image_cache`. A folder that cannot be watched (the system refuses a watch) is
+/// logged: SIGHUP still reloads it.
+pub fn start(live: Arc<LiveSite>, source: Source, image_cache: PathBuf) -> std::io::Result<Watch> {
     let (requests, received) = mpsc::channel();
     let watcher = match &source {
         Source::Folder(dir) => watch_folder(dir.clone(), requests.clone()),
@@ -98,7 +104,7 @@ pub fn start(live: Arc<LiveSite>, source: Source) -> std::io::Result<Watch> {
     };
     std::thread::Builder::new()
         .name("content-reload".to_owned())
-        .spawn(move || run(&live, &source, &received))?;
+        .spawn(move || run(&live, &source, &image_cache, &received))?;
     Ok(Watch {
         requests,
         _watcher: watcher,
@@ -114,7 +120,7 @@ fn watch_folder(dir: PathBuf, requests: Sender<Trigger>) -> Option<notify::Recom
     };
     let watched = notify::recommended_watcher(handler).and_then(|mut watcher| {
         watcher
-            .watch(&dir, RecursiveMode::NonRecursive)
+            .watch(&dir, RecursiveMode::Recursive)
             .map(|()| watcher)
     });
     match watched {
@@ -130,7 +136,7 @@ fn watch_folder(dir: PathBuf, requests: Sender<Trigger>) -> Option<notify::Recom
 }
 
 /// Waits for requests; after each, lets a burst settle, then reloads once.
-fn run(live: &LiveSite, source: &Source, received: &Receiver<Trigger>) {
+fn run(live: &LiveSite, source: &Source, image_cache: &Path, received: &Receiver<Trigger>) {
     while let Ok(mut trigger) = received.recv() {
         loop {
             match received.recv_timeout(QUIET) {
@@ -147,7 +153,24 @@ fn run(live: &LiveSite, source: &Source, received: &Receiver<Trigger>) {
             continue;
         }
         reload_and_log(live, source, trigger);
+        refresh_photos(live, source, image_cache);
     }
+}
+
+/// Prepares the folder's photos again and serves them if they changed.
+fn refresh_photos(live: &LiveSite, source: &Source, image_cache: &Path) {
+    let folder = source.images_dir();
+    let (library, errors) = crate::images::prepare(&folder, image_cache);
+    for error in &errors {
+        tracing::warn!(target: "onespace::images", %error, "photo left out");
+    }
+    if live.current().context().images.same_photos(&library) {
+        return;
+    }
+    let (photos, encoded) = (library.photos().count(), library.encoded());
+    let library = Arc::new(library);
+    live.update(move |context| context.images = library);
+    tracing::info!(target: "onespace::images", photos, encoded, folder = %folder.display(), "photos reloaded: every page rendered again");
 }
 
 /// Sends a reload request on every SIGHUP, for as long as the server runs. Spawn it on the

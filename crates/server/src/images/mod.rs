@@ -57,7 +57,10 @@ use actix_web::web::Bytes;
 
 use crate::http::{CachePolicy, Representation};
 
-/// Where the studio's photos are read unless `--images` says otherwise.
+/// The photos' folder inside a content folder.
+pub const SOURCE_FOLDER: &str = "images";
+
+/// Where the photos of the built-in content are read: the repository's content folder's.
 pub const DEFAULT_SOURCE_DIR: &str = "content/images";
 
 /// The cache's folder inside the data folder.
@@ -199,6 +202,11 @@ impl Library {
     /// Every variant with its file name, for the static render.
     pub fn files(&self) -> impl Iterator<Item = (&String, &Representation)> {
         self.files.iter()
+    }
+
+    /// Whether `other` holds the same photos under the same names (nothing to re-render).
+    pub fn same_photos(&self, other: &Library) -> bool {
+        self.photos == other.photos
     }
 
     /// How many variants this preparation encoded (0 when every photo came from the cache).

@@ -2,12 +2,14 @@
 //! how to find the studio, with drive times from the core.
 
 use maud::{html, Markup};
+use onespace_core::content::Place;
 use onespace_core::studio;
 
+use super::components::photo::{photo_slot, HALF_COLUMN};
 use super::components::{
-    check_list, cta_banner, feature_grid, image_slot, page_hero, section_head, Art, Feature, Icon,
-    Ratio,
+    check_list, cta_banner, feature_grid, page_hero, section_head, Art, Feature, Icon, Ratio,
 };
+use crate::render::RenderContext;
 use crate::routes::Page;
 
 const WHY: [Feature; 4] = [
@@ -18,7 +20,7 @@ const WHY: [Feature; 4] = [
 ];
 
 /// The page content.
-pub fn main() -> Markup {
+pub fn main(context: &RenderContext) -> Markup {
     html! {
         (page_hero("About One Space", "Strength, heat and recovery under one roof", "One Space is an independent studio in Livingston, built so that everything you need to feel your best is in one welcoming place.", html! {
             a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
@@ -35,7 +37,7 @@ pub fn main() -> Markup {
                         p { "We are a local, independent studio. Every class, coach and detail is chosen to help you feel stronger, calmer and more at home in your body." }
                     }
                 }
-                div class="split-media" { (image_slot(Art::Sand, Ratio::Portrait, Icon::Heart, "The One Space studio in Livingston")) }
+                div class="split-media" { (photo_slot(context, Place::AboutStudio, (Art::Sand, Icon::Heart), Ratio::Portrait, "The One Space studio in Livingston", HALF_COLUMN)) }
             }
         }
         section class="section section-alt" aria-labelledby="why-title" {
@@ -49,7 +51,7 @@ pub fn main() -> Markup {
         }
         section class="section" aria-labelledby="features-title" {
             div class="container-page split" {
-                div class="split-media" { (image_slot(Art::FireIce, Ratio::Landscape, Icon::Sparkle, "Infrared studio and Fire & Ice recovery room")) }
+                div class="split-media" { (photo_slot(context, Place::AboutRecovery, (Art::FireIce, Icon::Sparkle), Ratio::Landscape, "Infrared studio and Fire & Ice recovery room", HALF_COLUMN)) }
                 div class="split-body" {
                     p class="eyebrow eyebrow-dark" { "Inside the studio" }
                     h2 class="section-title" id="features-title" { "Special Features" }

@@ -78,6 +78,7 @@ pub fn not_running(
             (on_now(prices))
         },
         noindex: true,
+        main_photo: None,
     }
 }
 

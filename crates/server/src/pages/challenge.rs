@@ -3,14 +3,17 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::challenge;
+use onespace_core::content::BookingPage;
+use onespace_core::content::Place;
 use onespace_core::offers::Campaign;
-use onespace_core::{links, studio};
+use onespace_core::studio;
 
+use super::components::photo::{photo_slot, HALF_COLUMN};
 use crate::render::RenderContext;
 
 use super::components::{
-    check_list, cta_banner, external, image_slot, page_hero, section_head, testimonials, Art, Icon,
-    Ratio, Testimonial,
+    check_list, cta_banner, external, page_hero, section_head, testimonials, Art, Icon, Ratio,
+    Testimonial,
 };
 
 const STORIES: [Testimonial; 4] = [
@@ -25,7 +28,7 @@ pub fn main(context: &RenderContext) -> Markup {
     let sign_up_open = super::campaigns::is_live(Campaign::ChallengeSignUp, context);
     html! {
         (page_hero(&format!("{}-Week Challenge", challenge::WEEKS), "Transform in six weeks, then keep going", &format!("{}. Our challenge gives you the plan, the coaching and the community to make change stick.", challenge::stay_claim()), html! {
-            (external(links::CHALLENGE_CONSULTATION, "btn btn-primary", "Book Your Free Consultation"))
+            (external(&context.content.schedule.url(BookingPage::ChallengeConsultation), "btn btn-primary", "Book Your Free Consultation"))
             a class="btn btn-outline-light" href="#included" { "What's Included" }
         }))
         section class="section" id="included" aria-labelledby="included-title" {
@@ -38,7 +41,7 @@ pub fn main(context: &RenderContext) -> Markup {
                         p class="mt-6 text-ink-soft" { "Next challenge starts " (challenge::NEXT_START.long()) "." }
                     }
                 }
-                div class="split-media" { (image_slot(Art::Ink, Ratio::Landscape, Icon::Trophy, "Members training together during the 6-week challenge")) }
+                div class="split-media" { (photo_slot(context, Place::Challenge, (Art::Ink, Icon::Trophy), Ratio::Landscape, "Members training together during the 6-week challenge", HALF_COLUMN)) }
             }
         }
         section class="section section-alt" aria-labelledby="stories-title" {
@@ -69,12 +72,12 @@ pub fn main(context: &RenderContext) -> Markup {
                             li { span class="font-semibold" { (slot.day) } span { (slot.time) } }
                         }
                     }
-                    (external(links::CHALLENGE_CONSULTATION, "btn btn-primary mt-6 w-full", "Book Your Free Consultation"))
+                    (external(&context.content.schedule.url(BookingPage::ChallengeConsultation), "btn btn-primary mt-6 w-full", "Book Your Free Consultation"))
                 }
             }
         }
         (cta_banner("Your six weeks start here", &challenge::stay_claim(), html! {
-            (external(links::CHALLENGE_CONSULTATION, "btn btn-primary", "Book Your Free Consultation"))
+            (external(&context.content.schedule.url(BookingPage::ChallengeConsultation), "btn btn-primary", "Book Your Free Consultation"))
         }))
     }
 }

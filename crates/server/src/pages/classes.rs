@@ -2,14 +2,17 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{fire_ice, trial};
-use onespace_core::content::Prices;
-use onespace_core::links;
+use onespace_core::content::{BookingPage, Place};
 
-use super::components::{cta_banner, external, icon, image_slot, page_hero, Art, Icon, Ratio};
+use super::components::photo::{photo_slot, CARD_COLUMN};
+use super::components::{cta_banner, external, icon, page_hero, Art, Icon, Ratio};
+use crate::render::RenderContext;
 use crate::routes::Page;
 
 struct Class {
     name: &'static str,
+    /// Where `photos.toml` may give the card a photo.
+    place: Place,
     tag: String,
     text: &'static str,
     art: Art,
@@ -18,20 +21,23 @@ struct Class {
 
 fn classes() -> [Class; 6] {
     [
-        Class { name: "Hot Yoga", tag: "32-35 °C infrared heat".to_owned(), text: "Flowing yoga in clean, dry infrared heat with no humidity. The warmth helps you move deeper and leave calmer.", art: Art::Heat, motif: Icon::Flame },
-        Class { name: "Yoga", tag: "Room temperature".to_owned(), text: "Classic flows, slow stretch and yin at room temperature: ideal for beginners and rest days.", art: Art::Sand, motif: Icon::Leaf },
-        Class { name: "Pilates", tag: "Warm studio".to_owned(), text: "Core strength, posture and control in a gently warmed room, with options for every level.", art: Art::Heat, motif: Icon::Sun },
-        Class { name: "HYROX Training", tag: "Run + stations".to_owned(), text: "Race-specific conditioning: running, sled work, rowing, wall balls and more, coached in small groups.", art: Art::Ink, motif: Icon::Trophy },
-        Class { name: "Functional Training", tag: "Group PT".to_owned(), text: "Strength and conditioning built on real-life movement, progressed week by week by expert coaches.", art: Art::Ink, motif: Icon::Dumbbell },
-        Class { name: "Fire & Ice Recovery", tag: format!("{} minutes, private", fire_ice::MINUTES), text: "A private infrared sauna plus ice bath to recover faster, sleep better and reset your mind.", art: Art::FireIce, motif: Icon::Snowflake },
+        Class { name: "Hot Yoga", place: Place::ClassesHotYoga, tag: "32-35 °C infrared heat".to_owned(), text: "Flowing yoga in clean, dry infrared heat with no humidity. The warmth helps you move deeper and leave calmer.", art: Art::Heat, motif: Icon::Flame },
+        Class { name: "Yoga", place: Place::ClassesYoga, tag: "Room temperature".to_owned(), text: "Classic flows, slow stretch and yin at room temperature: ideal for beginners and rest days.", art: Art::Sand, motif: Icon::Leaf },
+        Class { name: "Pilates", place: Place::ClassesPilates, tag: "Warm studio".to_owned(), text: "Core strength, posture and control in a gently warmed room, with options for every level.", art: Art::Heat, motif: Icon::Sun },
+        Class { name: "HYROX Training", place: Place::ClassesHyrox, tag: "Run + stations".to_owned(), text: "Race-specific conditioning: running, sled work, rowing, wall balls and more, coached in small groups.", art: Art::Ink, motif: Icon::Trophy },
+        Class { name: "Functional Training", place: Place::ClassesFunctional, tag: "Group PT".to_owned(), text: "Strength and conditioning built on real-life movement, progressed week by week by expert coaches.", art: Art::Ink, motif: Icon::Dumbbell },
+        Class { name: "Fire & Ice Recovery", place: Place::ClassesFireIce, tag: format!("{} minutes, private", fire_ice::MINUTES), text: "A private infrared sauna plus ice bath to recover faster, sleep better and reset your mind.", art: Art::FireIce, motif: Icon::Snowflake },
     ]
 }
 
 /// The page content.
-pub fn main(prices: &Prices) -> Markup {
+pub fn main(context: &RenderContext) -> Markup {
+    let content = &context.content;
+    let prices = &content.prices;
+    let trial = content.schedule.url(BookingPage::Trial);
     html! {
         (page_hero("Our Classes", "Find the class that moves you", "Six ways to train, stretch and recover, all on one membership and all welcoming to beginners.", html! {
-            (external(links::TRIAL, "btn btn-primary", "Start Your 14-Day Trial"))
+            (external(&trial, "btn btn-primary", "Start Your 14-Day Trial"))
             a class="btn btn-outline-light" href=(Page::Timetable.path()) { "See the Timetable" }
         }))
         section class="section" aria-labelledby="classes-title" {
@@ -40,7 +46,7 @@ pub fn main(prices: &Prices) -> Markup {
                 div class="card-grid md:grid-cols-2 lg:grid-cols-3" {
                     @for class in classes() {
                         article class="card class-card" {
-                            (image_slot(class.art, Ratio::Landscape, class.motif, &format!("{} class at One Space", class.name)))
+                            (photo_slot(context, class.place, (class.art, class.motif), Ratio::Landscape, &format!("{} class at One Space", class.name), CARD_COLUMN))
                             div class="class-card-body" {
                                 p class="badge badge-soft" { (class.tag) }
                                 h3 class="card-title" { (class.name) }
@@ -55,7 +61,7 @@ pub fn main(prices: &Prices) -> Markup {
             &format!("Try every class for {} days", trial::DAYS),
             &format!("The {} is {}: every class type plus Fire & Ice recovery. {}", trial::NAME, prices.trial.price.format(), trial::STARTS),
             html! {
-                a class="btn btn-primary" href=(links::TRIAL) target="_blank" rel="noopener noreferrer" { (icon(Icon::Arrow)) "Buy the 14-Day Trial" }
+                a class="btn btn-primary" href=(trial) target="_blank" rel="noopener noreferrer" { (icon(Icon::Arrow)) "Buy the 14-Day Trial" }
             },
         ))
     }

@@ -5,12 +5,15 @@
 //! button leads to the contact form, where 'Corporate Wellness' and 'Room Hire' are interests.
 
 use maud::{html, Markup};
+use onespace_core::content::Place;
 use onespace_core::studio;
 
+use super::components::photo::{photo_slot, HALF_COLUMN};
 use super::components::{
-    check_list, cta_banner, feature_grid, image_slot, page_hero, testimonials, Art, Feature, Icon,
-    Ratio, Testimonial,
+    check_list, cta_banner, feature_grid, page_hero, testimonials, Art, Feature, Icon, Ratio,
+    Testimonial,
 };
+use crate::render::RenderContext;
 use crate::routes::Page;
 
 const CUSTOM: [Feature; 3] = [
@@ -30,7 +33,7 @@ fn enquire() -> String {
 }
 
 /// The page content.
-pub fn main() -> Markup {
+pub fn main(context: &RenderContext) -> Markup {
     html! {
         (page_hero("Corporate Wellness", "Wellbeing your team will actually use", "Wellness days, staff credits, socials and a beautiful space for content and shoots, minutes from the M8 in Livingston.", html! {
             a class="btn btn-primary" href=(enquire()) { "Enquire Now" }
@@ -55,14 +58,14 @@ pub fn main() -> Markup {
                     a class="btn btn-primary mt-8" href=(enquire()) { "Enquire About a Wellness Day" }
                 }
                 div class="split-media grid gap-6" {
-                    (image_slot(Art::Heat, Ratio::Landscape, Icon::Users, "A team enjoying a wellness day at One Space"))
+                    (photo_slot(context, Place::Corporate, (Art::Heat, Icon::Users), Ratio::Landscape, "A team enjoying a wellness day at One Space", HALF_COLUMN))
                     (testimonials(&QUOTE))
                 }
             }
         }
         section class="section section-alt" id="shoot-hire" aria-labelledby="shoot-title" {
             div class="container-page split" {
-                div class="split-media" { (image_slot(Art::Sand, Ratio::Landscape, Icon::Camera, "The studio set up for a photo shoot")) }
+                div class="split-media" { (photo_slot(context, Place::CorporateShoot, (Art::Sand, Icon::Camera), Ratio::Landscape, "The studio set up for a photo shoot", HALF_COLUMN)) }
                 div class="split-body" {
                     p class="eyebrow eyebrow-dark" { "For creators" }
                     h2 class="section-title" id="shoot-title" { "Content Creation & Shoot Hire" }

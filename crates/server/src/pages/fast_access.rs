@@ -7,8 +7,8 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{timed, trial};
-use onespace_core::content::Prices;
-use onespace_core::{countdown, links};
+use onespace_core::content::{BookingPage, Content};
+use onespace_core::countdown;
 
 use super::components::{check_list, external, hero_art};
 use crate::routes::Page;
@@ -18,7 +18,9 @@ use crate::widgets;
 const COUNTDOWN_LABEL: &str = "Offer ends in";
 
 /// The page content.
-pub fn main(prices: &Prices) -> Markup {
+pub fn main(content: &Content) -> Markup {
+    let prices = &content.prices;
+    let schedule = &content.schedule;
     html! {
         section class="page-hero" {
             (hero_art())
@@ -51,7 +53,7 @@ pub fn main(prices: &Prices) -> Markup {
                             "Body composition scans at the start and end".to_owned(),
                             timed::refund_terms(),
                         ]))
-                        (external(links::TIMED_OFFER, "btn btn-primary btn-lg mt-6 w-full", &format!("Claim {}% Off Now", timed::PERCENT_OFF)))
+                        (external(&schedule.url(BookingPage::TimedOffer), "btn btn-primary btn-lg mt-6 w-full", &format!("Claim {}% Off Now", timed::PERCENT_OFF)))
                     }
                 }
                 div class="expired-panel" data-offer-expired hidden {
@@ -59,7 +61,7 @@ pub fn main(prices: &Prices) -> Markup {
                     p class="section-lead" { "This offer has ended, but you can still start your trial." }
                     div class="hero-actions" {
                         a class="btn btn-primary" href=(Page::IntroOffer.path()) { "See the Intro Offer" }
-                        (external(links::TRIAL, "btn btn-dark", &format!("Buy the Trial for {}", prices.trial.price.format())))
+                        (external(&schedule.url(BookingPage::Trial), "btn btn-dark", &format!("Buy the Trial for {}", prices.trial.price.format())))
                     }
                 }
             }

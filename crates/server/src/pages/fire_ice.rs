@@ -2,10 +2,11 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::fire_ice;
+use onespace_core::content::Place;
 
-use super::components::{
-    cta_banner, feature_grid, image_slot, page_hero, Art, Feature, Icon, Ratio,
-};
+use super::components::photo::{photo_slot, HALF_COLUMN};
+use super::components::{cta_banner, feature_grid, page_hero, Art, Feature, Icon, Ratio};
+use crate::render::RenderContext;
 use crate::routes::Page;
 
 const BENEFITS: [Feature; 8] = [
@@ -52,7 +53,7 @@ const BENEFITS: [Feature; 8] = [
 ];
 
 /// The page content.
-pub fn main() -> Markup {
+pub fn main(context: &RenderContext) -> Markup {
     html! {
         (page_hero("Fire & Ice Recovery", "Your private recovery room", &format!("{} in a private room, just for you. Recover faster, sleep better and feel brand new.", fire_ice::DESCRIPTION), html! {
             a class="btn btn-primary" href=(Page::Contact.path()) { "Contact Us to Book" }
@@ -60,7 +61,7 @@ pub fn main() -> Markup {
         }))
         section class="section" aria-labelledby="room-title" {
             div class="container-page split" {
-                div class="split-media" { (image_slot(Art::FireIce, Ratio::Landscape, Icon::Snowflake, "The private Fire & Ice room with infrared sauna and ice bath")) }
+                div class="split-media" { (photo_slot(context, Place::FireIce, (Art::FireIce, Icon::Snowflake), Ratio::Landscape, "The private Fire & Ice room with infrared sauna and ice bath", HALF_COLUMN)) }
                 div class="split-body" {
                     p class="eyebrow eyebrow-dark" { "Heat, then ice" }
                     h2 class="section-title" id="room-title" { "A room of your own" }

@@ -4,19 +4,21 @@ use maud::{html, Markup};
 use onespace_core::catalogue::{challenge, fire_ice};
 use onespace_core::studio;
 
+use super::components::photo::{photo_slot, HALF_COLUMN};
 use super::components::prices::pricing_body;
-use super::components::{card, cta_banner, hero_art, image_slot, section_head, Art, Icon, Ratio};
+use super::components::{card, cta_banner, hero_art, section_head, Art, Icon, Ratio};
 use crate::render::RenderContext;
 use crate::routes::Page;
+use onespace_core::content::Place;
 use onespace_core::policy;
 
 /// The page content; 'Classes today' comes from the timetable copy in `context`.
 pub fn main(context: &RenderContext) -> Markup {
     html! {
         (hero())
-        (super::components::classes::home_section(context.timetable.as_deref(), context.now, Page::Timetable.path()))
+        (super::components::classes::home_section(context.timetable.as_deref(), context.now, Page::Timetable.path(), &context.content.schedule))
         (what_we_offer())
-        (services())
+        (services(context))
         // On the alternate ground: two white sections in a row doubled the gap after the
         // services, where every other section change is one section's padding and a colour.
         section class="section section-alt" id="pricing" aria-labelledby="pricing-title" {
@@ -97,19 +99,19 @@ fn what_we_offer() -> Markup {
     }
 }
 
-fn services() -> Markup {
+fn services(context: &RenderContext) -> Markup {
     html! {
         section class="section" aria-labelledby="services-title" {
             div class="container-page" {
                 (section_head("Our services", "Heat, strength and recovery", Some("Three ways to feel better, all in one space and all on one membership.")))
                 div class="grid gap-16" {
-                    (service_row(Art::Heat, Icon::Flame, "Infrared heat", "Hot Yoga & Warm Pilates",
+                    (service_row(photo_slot(context, Place::HomeHeat, (Art::Heat, Icon::Flame), Ratio::Landscape, "Hot Yoga & Warm Pilates at One Space", HALF_COLUMN), "Infrared heat", "Hot Yoga & Warm Pilates",
                         "Our infrared panels warm you, not the air: a dry 32-35 °C that eases you into deeper stretches, with no humidity and no stuffy room. Flow, stretch and strengthen in classes for every level.",
                         Page::OurClasses, "Explore Our Classes", false))
-                    (service_row(Art::Ink, Icon::Dumbbell, "Coached training", "Group PT & HYROX",
+                    (service_row(photo_slot(context, Place::HomeTraining, (Art::Ink, Icon::Dumbbell), Ratio::Landscape, "Group PT & HYROX at One Space", HALF_COLUMN), "Coached training", "Group PT & HYROX",
                         "Small groups, expert coaching and programmes that progress week by week. Train for a HYROX race or simply get fitter and stronger than ever.",
                         Page::Hyrox, "Discover HYROX Training", true))
-                    (service_row(Art::FireIce, Icon::Snowflake, "Private recovery", "Fire & Ice Recovery",
+                    (service_row(photo_slot(context, Place::HomeRecovery, (Art::FireIce, Icon::Snowflake), Ratio::Landscape, "Fire & Ice Recovery at One Space", HALF_COLUMN), "Private recovery", "Fire & Ice Recovery",
                         "A private room with an infrared sauna and an ice bath. Alternate heat and cold to recover faster, sleep better and leave feeling brand new.",
                         Page::FireIce, "Learn About Fire & Ice", false))
                 }
@@ -118,10 +120,9 @@ fn services() -> Markup {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// One service beside its picture (`media`, a [`photo_slot`]).
 fn service_row(
-    art: Art,
-    motif: Icon,
+    media: Markup,
     eyebrow: &str,
     title: &str,
     text: &str,
@@ -132,7 +133,7 @@ fn service_row(
     html! {
         div class="split" {
             div class={ "split-media" @if flip { " md:order-2" } } {
-                (image_slot(art, Ratio::Landscape, motif, &format!("{title} at One Space")))
+                (media)
             }
             div class="split-body" {
                 p class="eyebrow eyebrow-dark" { (eyebrow) }

@@ -1,10 +1,13 @@
 //! /hyrox: what a HYROX race is, the beginner programme and simulation events.
 
 use maud::{html, Markup};
+use onespace_core::content::Place;
 
+use super::components::photo::{photo_slot, HALF_COLUMN};
 use super::components::{
-    check_list, cta_banner, feature_grid, image_slot, page_hero, Art, Feature, Icon, Ratio,
+    check_list, cta_banner, feature_grid, page_hero, Art, Feature, Icon, Ratio,
 };
+use crate::render::RenderContext;
 use crate::routes::Page;
 
 const STATIONS: [&str; 8] = [
@@ -37,7 +40,7 @@ const FORMATS: [Feature; 3] = [
 ];
 
 /// The page content.
-pub fn main() -> Markup {
+pub fn main(context: &RenderContext) -> Markup {
     html! {
         (page_hero("HYROX in West Lothian", "Train for HYROX at One Space", "The world's fitness race, coached by people who race it. Whether it is your first event or your next PB, we will get you there.", html! {
             a class="btn btn-primary" href=(Page::Timetable.path()) { "View Class Times" }
@@ -54,7 +57,7 @@ pub fn main() -> Markup {
                         @for station in STATIONS { li { (station) } }
                     }
                 }
-                div class="split-media" { (image_slot(Art::Ink, Ratio::Portrait, Icon::Trophy, "HYROX training with sleds and wall balls")) }
+                div class="split-media" { (photo_slot(context, Place::Hyrox, (Art::Ink, Icon::Trophy), Ratio::Portrait, "HYROX training with sleds and wall balls", HALF_COLUMN)) }
             }
         }
         section class="section section-alt" aria-labelledby="formats-title" {

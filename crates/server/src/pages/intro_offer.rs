@@ -3,10 +3,13 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{fire_ice, trial};
+use onespace_core::content::BookingPage;
+use onespace_core::content::Place;
 use onespace_core::content::Prices;
-use onespace_core::links;
 
-use super::components::{check_list, external, hero_art, icon, image_slot, Art, Icon, Ratio};
+use super::components::photo::{photo_slot, HALF_COLUMN};
+use super::components::{check_list, external, hero_art, icon, Art, Icon, Ratio};
+use crate::render::RenderContext;
 use crate::routes::Page;
 use crate::widgets;
 
@@ -23,7 +26,10 @@ pub fn countdown_island(prices: &Prices) -> Markup {
 }
 
 /// The page content.
-pub fn main(prices: &Prices) -> Markup {
+pub fn main(context: &RenderContext) -> Markup {
+    let content = &context.content;
+    let prices = &content.prices;
+    let intro_offer = content.schedule.url(BookingPage::IntroOffer);
     html! {
         section class="page-hero" {
             (hero_art())
@@ -33,7 +39,7 @@ pub fn main(prices: &Prices) -> Markup {
                 p class="page-lead" { "Unlimited access to hot yoga, warm pilates, group PT, HYROX training and Fire & Ice recovery for 14 days." }
                 (countdown_island(prices))
                 div class="hero-actions" {
-                    (external(links::INTRO_OFFER, "btn btn-primary btn-lg", &format!("Claim My Trial for {}", prices.trial.intro_price().format())))
+                    (external(&intro_offer, "btn btn-primary btn-lg", &format!("Claim My Trial for {}", prices.trial.intro_price().format())))
                     a class="btn btn-outline-light" href=(Page::Memberships.path()) { "View Memberships" }
                 }
             }
@@ -65,20 +71,20 @@ pub fn main(prices: &Prices) -> Markup {
                     h3 class="price-card-name" id="offer-price-title" { (trial::DAYS) "-day trial" }
                     p class="price" { (prices.trial.intro_price().format()) " " s class="price-was" { span class="sr-only" { "usually " } (prices.trial.price.format()) } }
                     p class="price-card-detail" { "While the countdown runs; the regular " (prices.trial.price.format()) " applies after." }
-                    (external(links::INTRO_OFFER, "btn btn-primary w-full mt-6", &format!("Buy Now for {}", prices.trial.intro_price().format())))
+                    (external(&intro_offer, "btn btn-primary w-full mt-6", &format!("Buy Now for {}", prices.trial.intro_price().format())))
                 }
             }
         }
         section class="section section-alt" aria-labelledby="guarantee-title" {
             div class="container-page split" {
-                div class="split-media" { (image_slot(Art::Sand, Ratio::Landscape, Icon::Shield, "A member relaxing after class")) }
+                div class="split-media" { (photo_slot(context, Place::IntroOffer, (Art::Sand, Icon::Shield), Ratio::Landscape, "A member relaxing after class", HALF_COLUMN)) }
                 div class="split-body" {
                     p class="eyebrow eyebrow-dark" { "Zero risk" }
                     h2 class="section-title" id="guarantee-title" { "Our money-back guarantee" }
                     p class="section-lead" { (trial::GUARANTEE) }
                     p class="mt-4 text-ink-soft" { (trial::guarantee_terms()) " See our " a href=(Page::Terms.path()) { "terms" } "." }
                     div class="hero-actions" {
-                        (external(links::INTRO_OFFER, "btn btn-primary", &format!("Start My Trial for {}", prices.trial.intro_price().format())))
+                        (external(&intro_offer, "btn btn-primary", &format!("Start My Trial for {}", prices.trial.intro_price().format())))
                     }
                 }
             }

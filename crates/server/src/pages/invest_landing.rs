@@ -2,12 +2,15 @@
 //! the deal summary and the register-interest form, with buttons that scroll to the form.
 
 use maud::{html, Markup};
+use onespace_core::content::Place;
 use onespace_core::forms::FormName;
 use onespace_core::invest::{self, TIERS};
 
 use super::components::forms::{form_island, FormSetup, ThanksLink};
+use super::components::photo::{photo_slot, HALF_COLUMN};
 use super::components::{check_list, cta_banner, hero_art, image_slot, Art, Icon, Ratio};
 use crate::render::FormView;
+use crate::render::RenderContext;
 use crate::routes::Page;
 
 /// The register-interest form.
@@ -60,7 +63,7 @@ const FUNDS: [Fund; 4] = [
 ];
 
 /// The page content.
-pub fn main(view: &FormView) -> Markup {
+pub fn main(view: &FormView, context: &RenderContext) -> Markup {
     let to_form = format!("#{}", FORM.anchor);
     html! {
         section class="page-hero" {
@@ -85,7 +88,7 @@ pub fn main(view: &FormView) -> Markup {
                         p { "Now we want to grow, and we would rather grow with the people who made us what we are. Our community investment lets members and local supporters own a part of the studio's future." }
                     }
                 }
-                div class="split-media" { (image_slot(Art::Sand, Ratio::Landscape, Icon::Users, "One Space members after a class")) }
+                div class="split-media" { (photo_slot(context, Place::Invest, (Art::Sand, Icon::Users), Ratio::Landscape, "One Space members after a class", HALF_COLUMN)) }
             }
         }
         section class="section section-alt" aria-labelledby="funds-title" {

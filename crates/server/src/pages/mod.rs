@@ -74,21 +74,18 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
     }
     let (data, main): (Vec<Value>, _) = match route.page {
         Page::Home => (vec![ld::web_page(route, context)], home::main(context)),
-        Page::About => (vec![ld::health_club(context)], about::main()),
-        Page::OurClasses => (Vec::new(), classes::main(&context.content.prices)),
+        Page::About => (vec![ld::health_club(context)], about::main(context)),
+        Page::OurClasses => (Vec::new(), classes::main(context)),
         Page::Timetable => (ld::class_events(context), timetable::main(context)),
         Page::Memberships => (Vec::new(), memberships::main(context)),
         Page::Challenge => (Vec::new(), challenge::main(context)),
-        Page::FireIce => (Vec::new(), fire_ice::main()),
-        Page::Hyrox => (Vec::new(), hyrox::main()),
-        Page::IntroOffer => (
-            vec![ld::intro_offer(context)],
-            intro_offer::main(&context.content.prices),
-        ),
+        Page::FireIce => (Vec::new(), fire_ice::main(context)),
+        Page::Hyrox => (Vec::new(), hyrox::main(context)),
+        Page::IntroOffer => (vec![ld::intro_offer(context)], intro_offer::main(context)),
         Page::MeetTheTeam => (Vec::new(), team::main()),
-        Page::CorporateWellness => (Vec::new(), corporate::main()),
+        Page::CorporateWellness => (Vec::new(), corporate::main(context)),
         Page::Invest => (Vec::new(), invest::main(view)),
-        Page::InvestInOneSpace => (Vec::new(), invest_landing::main(view)),
+        Page::InvestInOneSpace => (Vec::new(), invest_landing::main(view, context)),
         Page::Contact => (Vec::new(), contact::main(view)),
         Page::Faq => (
             vec![components::faq::faq_page_data(&faq::items(
@@ -98,8 +95,8 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
         ),
         Page::Terms => (Vec::new(), legal::main(&context.content.prices)),
         Page::Privacy => (Vec::new(), privacy::main(context.retention_days)),
-        Page::FastAccess => (Vec::new(), fast_access::main(&context.content.prices)),
-        Page::YogaRetreat => (Vec::new(), retreat::main()),
+        Page::FastAccess => (Vec::new(), fast_access::main(&context.content)),
+        Page::YogaRetreat => (Vec::new(), retreat::main(context)),
         Page::FounderMemberships => (Vec::new(), founder::main(&context.content.prices, view)),
         Page::BackToSchool => (
             vec![ld::back_to_school_event(route, context)],
@@ -116,5 +113,7 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
         | Page::HyroxTraining
         | Page::FireIceRecovery => landing::render(route, context),
     };
-    Document::for_route(route, data.iter().map(json_ld).collect(), main)
+    let mut document = Document::for_route(route, data.iter().map(json_ld).collect(), main);
+    document.main_photo = components::photo::main_place(route.page);
+    document
 }

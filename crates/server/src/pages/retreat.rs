@@ -5,12 +5,14 @@
 //! the next date is announced on the booking page, where the visitor books.
 
 use maud::{html, Markup};
-use onespace_core::links;
+
+use super::components::photo::{photo_slot, HALF_COLUMN};
+use crate::render::RenderContext;
+use onespace_core::content::BookingPage;
+use onespace_core::content::Place;
 use onespace_core::offers::retreat;
 
-use super::components::{
-    check_list, cta_banner, external, icon, image_slot, page_hero, Art, Icon, Ratio,
-};
+use super::components::{check_list, cta_banner, external, icon, page_hero, Art, Icon, Ratio};
 
 const DAY: [(&str, &str); 6] = [
     ("10am", "Arrive, tea and welcome circle"),
@@ -22,10 +24,11 @@ const DAY: [(&str, &str); 6] = [
 ];
 
 /// The page content.
-pub fn main() -> Markup {
+pub fn main(context: &RenderContext) -> Markup {
+    let book = context.content.schedule.url(BookingPage::Retreat);
     html! {
         (page_hero("Yoga day retreat", "A Day to Reset", "Yoga, good food and art in the open air: a One Space day retreat at a sculpture park.", html! {
-            (external(links::RETREAT, "btn btn-primary", "Book Your Place"))
+            (external(&book, "btn btn-primary", "Book Your Place"))
         }))
         section class="section" aria-labelledby="details-title" {
             div class="container-page" {
@@ -50,7 +53,7 @@ pub fn main() -> Markup {
                     }
                     p class="mt-4 text-ink-soft" { "We finish at " (retreat::ENDS) "." }
                 }
-                div class="split-media" { (image_slot(Art::Sand, Ratio::Portrait, Icon::Leaf, "Yoga on the lawn at the sculpture park")) }
+                div class="split-media" { (photo_slot(context, Place::Retreat, (Art::Sand, Icon::Leaf), Ratio::Portrait, "Yoga on the lawn at the sculpture park", HALF_COLUMN)) }
             }
         }
         section class="section" aria-labelledby="venue-title" {
@@ -66,7 +69,7 @@ pub fn main() -> Markup {
             }
         }
         (cta_banner("Save your place", &format!("{} or {} for members. Places are limited.", retreat::PRICE.format(), retreat::MEMBER_PRICE.format()), html! {
-            (external(links::RETREAT, "btn btn-primary", "Book Your Place"))
+            (external(&book, "btn btn-primary", "Book Your Place"))
         }))
     }
 }

@@ -6,10 +6,11 @@
 //! the ways to claim: the membership page on the provider's site and the contact form.
 
 use maud::{html, Markup};
+use onespace_core::content::BookingPage;
 use onespace_core::content::Prices;
 use onespace_core::offers::{back_to_school, september_sale as sale, Campaign};
 use onespace_core::Pence;
-use onespace_core::{links, policy, studio};
+use onespace_core::{policy, studio};
 use serde_json::Value;
 
 use super::components::{
@@ -165,6 +166,7 @@ pub fn structured_data(route: &Route, context: &RenderContext) -> Value {
 
 /// The page content while the sale is live (see [`super::campaigns`]).
 pub fn main(context: &RenderContext) -> Markup {
+    let memberships = context.content.schedule.url(BookingPage::Memberships);
     let left = format!("{} spots left", sale::LEFT);
     let figures = Figures::of(&context.content.prices);
     let (first_month, usual) = (figures.first_month, figures.usual);
@@ -178,8 +180,8 @@ pub fn main(context: &RenderContext) -> Markup {
                 h1 class="page-title" { (sale::headline()) }
                 p class="page-lead" { "Join One Space this September for " (first_month.format()) " instead of " (usual.format()) ", with a free 1-2-1 PT session to get you started." }
                 div class="hero-actions" {
-                    (external(links::MEMBERSHIPS, "btn btn-primary btn-lg", "Claim My Spot"))
-                    (external(links::MEMBERSHIPS, "btn btn-outline-light", "View Memberships"))
+                    (external(&memberships, "btn btn-primary btn-lg", "Claim My Spot"))
+                    (external(&memberships, "btn btn-outline-light", "View Memberships"))
                 }
             }
         }
@@ -228,7 +230,7 @@ pub fn main(context: &RenderContext) -> Markup {
         }
         div id="sale-form" {
             (cta_banner(&format!("Only {left}"), &format!("{} Claim yours before they are gone, or call us on {}.", sale::code_note(), studio::PHONE_DISPLAY), html! {
-                (external(links::MEMBERSHIPS, "btn btn-primary", "Claim My Spot"))
+                (external(&memberships, "btn btn-primary", "Claim My Spot"))
                 a class="btn btn-outline-light" href={ (Page::Contact.path()) "#" (super::contact::FORM.anchor) } { "Contact Us to Apply" }
             }))
         }

@@ -187,7 +187,7 @@ pub fn class_events(context: &RenderContext) -> Vec<Value> {
                 "organizer": studio_ref(context),
                 "offers": {
                     "@type": "Offer",
-                    "url": crate::widgets::schedule::class_booking_url(class.id),
+                    "url": crate::widgets::schedule::class_booking_url(&context.content.schedule, class.id),
                     "availability": if class.spaces_left == Some(0) {
                         "https://schema.org/SoldOut"
                     } else {

@@ -40,11 +40,11 @@ pub fn main(context: &RenderContext) -> Markup {
                 }
                 h2 class="section-title mt-12" id="schedule-title" { "This week's classes" }
                 div id="schedule" class="class-week" {
-                    (classes::week(context.timetable.as_deref(), context.now, SHOWN_DAYS))
+                    (classes::week(context.timetable.as_deref(), context.now, SHOWN_DAYS, &context.content.schedule))
                 }
                 h2 class="section-title mt-12" id="account-title" { "Manage your bookings" }
                 div id="account" class="schedule-shell" {
-                    (widgets::schedule::widget(&context.schedule_script_url))
+                    (widgets::schedule::widget(&context.schedule_script_url, &context.content.schedule))
                 }
             }
         }

@@ -62,6 +62,9 @@ pub struct Document {
     /// Kept out of search results (`robots: noindex`): error pages, and an offer's page while
     /// the offer is not on.
     pub noindex: bool,
+    /// The place of the page's main photo: its picture when the page is shared, once
+    /// `photos.toml` gives one (else the site's `share` photo, else the designed card).
+    pub main_photo: Option<onespace_core::content::Place>,
 }
 
 impl Document {
@@ -75,6 +78,7 @@ impl Document {
             structured_data,
             main,
             noindex: false,
+            main_photo: None,
         }
     }
 
@@ -89,17 +93,49 @@ impl Document {
             structured_data: Vec::new(),
             main,
             noindex: true,
+            main_photo: None,
         }
     }
 }
 
-/// Path of the image used for social cards.
+/// Path of the designed card used when a page is shared and no photo is given for it.
 const SHARE_IMAGE: &str = "/og-image.png";
+
+/// The widest photo variant offered to social networks: large enough for their cards (1200 px
+/// is what they recommend), small enough to fetch quickly.
+const SHARE_PHOTO_MAX_WIDTH: u32 = 1200;
+
+/// The picture a shared link shows: (absolute URL, width, height, alt text).
+fn share_image(context: &RenderContext, document: &Document) -> (String, u32, u32, Option<String>) {
+    use onespace_core::content::Place;
+    let placed = document
+        .main_photo
+        .and_then(|place| context.photo_at(place))
+        .or_else(|| context.photo_at(Place::Share));
+    let variant = placed.and_then(|placed| {
+        placed
+            .photo
+            .of_format(crate::images::Format::Jpeg)
+            .filter(|variant| variant.width <= SHARE_PHOTO_MAX_WIDTH)
+            .max_by_key(|variant| variant.width)
+            .map(|variant| (placed, variant))
+    });
+    match variant {
+        Some((placed, variant)) => (
+            context.absolute(&placed.photo.url(variant)),
+            variant.width,
+            variant.height,
+            Some(placed.alt.to_owned()),
+        ),
+        None => (context.absolute(SHARE_IMAGE), 1200, 630, None),
+    }
+}
 
 /// Renders the whole HTML document.
 pub fn render(context: &RenderContext, document: &Document) -> String {
     let canonical = document.path.map(|path| context.absolute(path));
     let current_path = document.path.unwrap_or_default();
+    let (share_url, share_width, share_height, share_alt) = share_image(context, document);
     let markup = html! {
         (DOCTYPE)
         html lang="en-GB" {
@@ -120,13 +156,16 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 meta property="og:locale" content="en_GB";
                 meta property="og:title" content=(document.title);
                 meta property="og:description" content=(document.description);
-                meta property="og:image" content=(context.absolute(SHARE_IMAGE));
-                meta property="og:image:width" content="1200";
-                meta property="og:image:height" content="630";
+                meta property="og:image" content=(share_url);
+                meta property="og:image:width" content=(share_width);
+                meta property="og:image:height" content=(share_height);
+                @if let Some(alt) = &share_alt {
+                    meta property="og:image:alt" content=(alt);
+                }
                 meta name="twitter:card" content="summary_large_image";
                 meta name="twitter:title" content=(document.title);
                 meta name="twitter:description" content=(document.description);
-                meta name="twitter:image" content=(context.absolute(SHARE_IMAGE));
+                meta name="twitter:image" content=(share_url);
                 meta name="theme-color" content="#1c1412";
                 link rel="icon" href="/favicon.svg" type="image/svg+xml";
                 link rel="apple-touch-icon" href="/apple-touch-icon.png";
@@ -147,7 +186,7 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 a class="skip-link" href="#main" { "Skip to content" }
                 (header(document.header, current_path))
                 main id="main" tabindex="-1" { (document.main) }
-                (footer())
+                (footer(copyright_year(context.now)))
                 (widgets::chat::assistant(&onespace_core::chat::ChatPrices::from_prices(&context.content.prices)))
                 (widgets::cookie_banner::banner())
             }
@@ -239,7 +278,14 @@ fn header(mode: HeaderMode, current_path: &str) -> Markup {
     }
 }
 
-fn footer() -> Markup {
+/// The year of the copyright line: the render instant's year in the UK (the calendar thread
+/// renders the site again at midnight on 1 January, UK time).
+fn copyright_year(now: DateTime<Utc>) -> i32 {
+    use chrono::Datelike;
+    onespace_core::calendar::london_time(now).year()
+}
+
+fn footer(year: i32) -> Markup {
     let address = studio::ADDRESS;
     html! {
         footer class="site-footer" {
@@ -278,7 +324,7 @@ fn footer() -> Markup {
                 }
             }
             div class="site-footer-bottom" {
-                p { "© 2025 One Space. All rights reserved." }
+                p { "© " (year) " One Space. All rights reserved." }
                 p class="footer-legal" {
                     a href=(Page::Terms.path()) { "Terms" }
                     a href=(Page::Faq.path()) { "FAQ" }

@@ -1,10 +1,8 @@
 //! Where the schedule comes from: the provider's API base URL (configuration, so tests and a
-//! staging account can point elsewhere) and how often it is read. The provider id is the one the
-//! site's booking links use ([`links::TEAMUP_PROVIDER_ID`]), written once.
+//! staging account can point elsewhere) and how often it is read. The provider id is the studio's
+//! content (`schedule.toml`), read at each refresh (`super::refresh`).
 
 use std::time::Duration;
-
-use onespace_core::links;
 
 use super::DEFAULT_REFRESH;
 
@@ -44,8 +42,6 @@ pub struct ScheduleArgs {
 pub struct ScheduleConfig {
     /// API base URL without a trailing slash.
     pub api_url: String,
-    /// The studio's provider id.
-    pub provider_id: &'static str,
     /// Pause between reads while the provider answers.
     pub refresh: Duration,
 }
@@ -76,7 +72,6 @@ impl ScheduleArgs {
         };
         Ok(ScheduleConfig {
             api_url: api_url.to_owned(),
-            provider_id: links::TEAMUP_PROVIDER_ID,
             refresh,
         })
     }
@@ -100,7 +95,6 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(config.api_url, TEAMUP_API_URL);
         assert_eq!(config.refresh, Duration::from_secs(300));
-        assert_eq!(config.provider_id, links::TEAMUP_PROVIDER_ID);
     }
 
     #[test]

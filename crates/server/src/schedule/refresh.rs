@@ -75,12 +75,12 @@ pub async fn restore(site: &web::Data<LiveSite>, store: &Store) {
 async fn read(
     agent: &ureq::Agent,
     config: &ScheduleConfig,
+    provider_id: String,
     now: DateTime<Utc>,
 ) -> Result<Timetable, provider::ProviderError> {
     let agent = agent.clone();
     let api_url = config.api_url.clone();
-    let provider_id = config.provider_id;
-    web::block(move || provider::fetch(&agent, &api_url, provider_id, now))
+    web::block(move || provider::fetch(&agent, &api_url, &provider_id, now))
         .await
         .map_err(|error| provider::ProviderError::Unreachable(error.to_string()))?
         .map(|classes| Timetable {
@@ -100,7 +100,16 @@ pub async fn run(
     let mut failures = 0u32;
     let mut rendered = Instant::now();
     loop {
-        match read(&agent, &config, Utc::now()).await {
+        // The provider id is content (`schedule.toml`): read at each refresh, so an edit of the
+        // studio's account takes effect at the next one.
+        let provider_id = site
+            .current()
+            .context()
+            .content
+            .schedule
+            .provider_id
+            .clone();
+        match read(&agent, &config, provider_id, Utc::now()).await {
             Ok(copy) => {
                 failures = 0;
                 tracing::info!(classes = copy.classes.len(), "class schedule fetched");

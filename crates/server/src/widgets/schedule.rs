@@ -1,6 +1,6 @@
 //! The timetable's TeamUp schedule widget (SPEC sections 2, 3, 7, 9), configured in one place:
 //! the provider's script, the global object and method that start it with the widget
-//! configuration ([`links::SCHEDULE_WIDGET`]), the element it creates, the polling timings and
+//! configuration ([`links::schedule_widget`], with the provider id of `schedule.toml`), the element it creates, the polling timings and
 //! the texts. The island (`frontend/src/islands/schedule/ScheduleWidget.tsx`) loads when the
 //! widget scrolls into view. Without JavaScript, and until the widget arrives, the box links
 //! straight to the provider's schedule page in a new tab.
@@ -15,6 +15,8 @@
 //! requests (`crate::http::security`), so the provider's widget can run.
 
 use maud::{html, Markup};
+use onespace_core::content::schedule::PROVIDER_ORIGIN;
+use onespace_core::content::Schedule;
 use onespace_core::links;
 use serde::Serialize;
 use serde_json::json;
@@ -22,7 +24,7 @@ use serde_json::json;
 use crate::render::{island, Load};
 
 /// The provider's origin.
-pub const TEAMUP_ORIGIN: &str = "https://goteamup.com";
+pub const TEAMUP_ORIGIN: &str = PROVIDER_ORIGIN;
 
 /// The provider's widget script (on [`TEAMUP_ORIGIN`]), unless configured otherwise.
 pub const TEAMUP_SCRIPT_URL: &str = "https://goteamup.com/static/js/widget.js";
@@ -54,20 +56,15 @@ pub const POLL_INTERVAL_MS: u32 = 100;
 pub const MAX_POLLS: u32 = 300;
 
 /// The provider's own schedule page, linked in the fallback box.
-pub fn schedule_page_url() -> String {
-    format!("{}/schedule", provider_pages())
+pub fn schedule_page_url(schedule: &Schedule) -> String {
+    schedule.page_url("schedule")
 }
 
 /// One class's booking page on the provider, by the provider's event id (the timetable's
 /// 'Book' links). Same customer-page shape as the other provider addresses (see
 /// `onespace_core::links`); the studio confirms it before launch.
-pub fn class_booking_url(event_id: u64) -> String {
-    format!("{}/events/{event_id}", provider_pages())
-}
-
-/// The provider's customer pages for this studio.
-fn provider_pages() -> String {
-    format!("{TEAMUP_ORIGIN}/p/{}", links::TEAMUP_PROVIDER_ID)
+pub fn class_booking_url(schedule: &Schedule, event_id: u64) -> String {
+    schedule.page_url(&format!("events/{event_id}"))
 }
 
 /// The fallback box's heading.
@@ -83,8 +80,8 @@ const LOAD_LABEL: &str = "Book or manage my account here";
 /// visitor asks for it (its button): the script is third-party, heavy and slow at times, and the
 /// week's classes are already in the page, so nobody waits for it or downloads it to read the
 /// timetable.
-pub fn widget(script_url: &str) -> Markup {
-    let schedule_url = schedule_page_url();
+pub fn widget(script_url: &str, schedule: &Schedule) -> Markup {
+    let schedule_url = schedule_page_url(schedule);
     island(
         "ScheduleWidget",
         Load::Request,
@@ -93,7 +90,7 @@ pub fn widget(script_url: &str) -> Markup {
             "globalName": TEAMUP.global_name,
             "initMethod": TEAMUP.init_method,
             "widgetSelector": TEAMUP.widget_selector,
-            "config": links::SCHEDULE_WIDGET,
+            "config": links::schedule_widget(&schedule.provider_id),
             "scheduleUrl": schedule_url,
             "fallbackTitle": FALLBACK_TITLE,
             "fallbackText": FALLBACK_TEXT,
@@ -123,15 +120,23 @@ pub fn widget(script_url: &str) -> Markup {
 mod tests {
     use super::*;
 
+    fn schedule() -> Schedule {
+        crate::content::default_content()
+            .unwrap_or_else(|errors| panic!("{errors:?}"))
+            .schedule
+    }
+
     #[test]
     fn the_script_and_schedule_page_live_on_the_admitted_origin() {
         assert!(TEAMUP_SCRIPT_URL.starts_with(&format!("{TEAMUP_ORIGIN}/")));
-        assert!(schedule_page_url().starts_with(&format!("{TEAMUP_ORIGIN}/")));
+        assert!(schedule_page_url(&schedule()).starts_with(&format!("{TEAMUP_ORIGIN}/")));
     }
 
     #[test]
     fn the_widget_carries_the_spec_configuration_and_a_direct_link() {
-        let html = widget("/stand-in.js").into_string();
+        let schedule = schedule();
+        let html = widget("/stand-in.js", &schedule).into_string();
+        assert!(html.contains(r#""providerId":"one-space-livingston""#));
         assert!(html.contains(r#"data-island="ScheduleWidget" data-load="request""#));
         assert!(html.contains("data-island-trigger"));
         assert!(html.contains(r#""scriptUrl":"/stand-in.js""#));
@@ -140,6 +145,6 @@ mod tests {
         assert!(html.contains(r#""allVenues":true"#));
         assert!(html.contains(r#""version":3"#));
         assert!(html.contains(r#""maxPolls":300"#));
-        assert!(html.contains(&format!("href=\"{}\"", schedule_page_url())));
+        assert!(html.contains(&format!("href=\"{}\"", schedule_page_url(&schedule))));
     }
 }

@@ -17,10 +17,16 @@ pub struct Provider {
 impl Provider {
     /// Starts the stand-in answering `mode` (`ok`, `slow`, `error`, `malformed`, `hang`).
     pub fn start(mode: &str) -> Self {
+        Self::start_for(mode, "one-space-livingston")
+    }
+
+    /// Starts the stand-in of the provider account `provider_id`: requests naming another
+    /// account get the provider's 404.
+    pub fn start_for(mode: &str, provider_id: &str) -> Self {
         let (child, stdin, line) = spawn_script(
             Path::new("python3"),
             "teamup_standin.py",
-            &["--port", "0", "--mode", mode],
+            &["--port", "0", "--mode", mode, "--provider-id", provider_id],
         );
         let port = line
             .trim()

@@ -137,7 +137,8 @@ pub enum Ratio {
 }
 
 impl Ratio {
-    fn class(self) -> &'static str {
+    /// The box's aspect-ratio class: the photo or art fills it, so nothing shifts as it loads.
+    pub(crate) fn class(self) -> &'static str {
         match self {
             Self::Landscape => "aspect-[4/3]",
             Self::Wide => "aspect-[16/9]",

@@ -11,6 +11,7 @@ use onespace_core::timetable::{day_key, type_key};
 use crate::render::{island, Load};
 use crate::schedule::{Class, Timetable};
 use crate::widgets::schedule::{class_booking_url, schedule_page_url};
+use onespace_core::content::Schedule;
 
 /// `07:00`.
 fn clock(instant: DateTime<FixedOffset>) -> String {
@@ -48,7 +49,7 @@ fn spaces(class: &Class) -> Option<String> {
 }
 
 /// One class row.
-fn class_row(class: &Class) -> Markup {
+fn class_row(class: &Class, schedule: &Schedule) -> Markup {
     let start = london_time(class.starts_at);
     let when = format!("{} at {}", day_title(start.date_naive()), clock(start));
     html! {
@@ -64,28 +65,29 @@ fn class_row(class: &Class) -> Markup {
                     }
                 }
             }
-            a class="btn btn-primary class-book" href=(class_booking_url(class.id)) target="_blank" rel="noopener noreferrer"
+            a class="btn btn-primary class-book" href=(class_booking_url(schedule, class.id)) target="_blank" rel="noopener noreferrer"
                 aria-label=(format!("Book {}, {when} (opens in a new tab)", class.name)) { "Book" }
         }
     }
 }
 
 /// Shown when there is nothing to list: never an empty box.
-fn empty(title: &str, text: &str) -> Markup {
+fn empty(title: &str, text: &str, schedule: &Schedule) -> Markup {
     html! {
         div class="schedule-fallback class-empty" {
             p class="text-lg font-semibold" { (title) }
             p class="mt-2 text-ink-soft" { (text) }
-            a class="btn btn-primary mt-6" href=(schedule_page_url()) target="_blank" rel="noopener noreferrer" { "Open the Class Schedule" }
+            a class="btn btn-primary mt-6" href=(schedule_page_url(schedule)) target="_blank" rel="noopener noreferrer" { "Open the Class Schedule" }
         }
     }
 }
 
 /// The message when no copy of the schedule was ever fetched.
-pub fn never_fetched() -> Markup {
+pub fn never_fetched(schedule: &Schedule) -> Markup {
     empty(
         "Our live timetable is on its way",
         "We could not reach our booking partner just now. You can see every class and book straight away on their site.",
+        schedule,
     )
 }
 
@@ -132,9 +134,14 @@ fn filters(by_day: &[(chrono::NaiveDate, Vec<&Class>)]) -> Markup {
 }
 
 /// The classes of the next `days` days grouped by day, or a message with the direct link.
-pub fn week(timetable: Option<&Timetable>, now: DateTime<Utc>, days: i64) -> Markup {
+pub fn week(
+    timetable: Option<&Timetable>,
+    now: DateTime<Utc>,
+    days: i64,
+    schedule: &Schedule,
+) -> Markup {
     let Some(copy) = timetable else {
-        return never_fetched();
+        return never_fetched(schedule);
     };
     let mut by_day: Vec<(chrono::NaiveDate, Vec<&Class>)> = Vec::new();
     for class in copy.upcoming(now, days) {
@@ -151,7 +158,7 @@ pub fn week(timetable: Option<&Timetable>, now: DateTime<Utc>, days: i64) -> Mar
         }
         @if !by_day.is_empty() { (filters(&by_day)) }
         @if by_day.is_empty() {
-            (empty("No classes are scheduled this week", "New classes are added regularly: see the full schedule on our booking partner's site."))
+            (empty("No classes are scheduled this week", "New classes are added regularly: see the full schedule on our booking partner's site.", schedule))
         }
         @for (date, classes) in &by_day {
             @let id = format!("day-{}", date.format("%Y-%m-%d"));
@@ -161,7 +168,7 @@ pub fn week(timetable: Option<&Timetable>, now: DateTime<Utc>, days: i64) -> Mar
                     @if *date == today { " " span class="badge badge-soft" { "Today" } }
                 }
                 ol class="class-list" {
-                    @for class in classes { (class_row(class)) }
+                    @for class in classes { (class_row(class, schedule)) }
                 }
             }
         }
@@ -178,6 +185,7 @@ pub fn home_section(
     timetable: Option<&Timetable>,
     now: DateTime<Utc>,
     timetable_path: &str,
+    schedule: &Schedule,
 ) -> Markup {
     let next: Vec<&Class> = timetable
         .map(|copy| copy.upcoming(now, 2).take(HOME_CLASSES).collect())
@@ -202,7 +210,7 @@ pub fn home_section(
                     p class="section-lead" { "See this week's classes and book your spot on our timetable." }
                 } @else {
                     ol class="class-list" {
-                        @for class in &next { (class_row(class)) }
+                        @for class in &next { (class_row(class, schedule)) }
                     }
                 }
                 div class="hero-actions" {

@@ -1,9 +1,113 @@
-//! Photographs in a page: [`picture`] for a prepared photo ([`crate::images`]), and
-//! [`monogram`] for a coach who has none yet.
+//! Photographs in a page: [`picture`] for a prepared photo ([`crate::images`]), [`photo_slot`]
+//! for a place that shows the studio's photo when `photos.toml` gives one and its art when not,
+//! and [`monogram`] for a coach who has no portrait yet.
 
 use maud::{html, Markup};
+use onespace_core::content::Place;
 
+use super::cards::{image_slot, Art, Ratio};
+use super::icons::Icon;
 use crate::images::{Format, Photo, FORMATS};
+use crate::render::RenderContext;
+use crate::routes::Page;
+
+/// `sizes` of a photo in half the page column (`.split-media`: the whole width on phones, half
+/// from 768 px, at most half of the 72rem column).
+pub const HALF_COLUMN: &str = "(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw";
+
+/// `sizes` of a photo in a card of a three-column grid (one column on phones, two from 768 px).
+pub const CARD_COLUMN: &str =
+    "(min-width: 1152px) 352px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
+
+/// `sizes` of one of two photos side by side in half the column.
+pub const QUARTER_COLUMN: &str =
+    "(min-width: 1152px) 264px, (min-width: 768px) 25vw, (min-width: 640px) 50vw, 100vw";
+
+/// A photo the content places on the site, ready to show.
+#[derive(Debug, Clone, Copy)]
+pub struct Placed<'a> {
+    /// The prepared photo.
+    pub photo: &'a Photo,
+    /// Its text alternative, from `photos.toml`.
+    pub alt: &'a str,
+}
+
+impl RenderContext {
+    /// The photo `photos.toml` puts at `place`, once prepared; `None` while there is none (or it
+    /// is still being prepared, or could not be used), and the place shows its art.
+    pub fn photo_at(&self, place: Place) -> Option<Placed<'_>> {
+        let placed = self.content.photos.at(place)?;
+        let photo = self.images.photo(&placed.file)?;
+        Some(Placed {
+            photo,
+            alt: &placed.alt,
+        })
+    }
+}
+
+/// The places a page's hero shows beside its heading: the page's largest image, loaded first,
+/// and its main photo when the page is shared.
+const HEROES: [(Page, Place); 6] = [
+    (Page::HotYoga, Place::HotYogaHero),
+    (Page::YogaBeginners, Place::YogaBeginnersHero),
+    (Page::Pilates, Place::PilatesHero),
+    (Page::GroupPt, Place::GroupPtHero),
+    (Page::HyroxTraining, Place::HyroxTrainingHero),
+    (Page::FireIceRecovery, Place::FireIceRecoveryHero),
+];
+
+/// Pages whose first photo is further down: their main photo when shared. Pages not listed
+/// (and not in [`HEROES`]) share the site's picture (`share`).
+const FIRST_PHOTOS: [(Page, Place); 8] = [
+    (Page::About, Place::AboutStudio),
+    (Page::Challenge, Place::Challenge),
+    (Page::FireIce, Place::FireIce),
+    (Page::Hyrox, Place::Hyrox),
+    (Page::IntroOffer, Place::IntroOffer),
+    (Page::CorporateWellness, Place::Corporate),
+    (Page::InvestInOneSpace, Place::Invest),
+    (Page::YogaRetreat, Place::Retreat),
+];
+
+/// The place of `page`'s main photo, if it has one.
+pub fn main_place(page: Page) -> Option<Place> {
+    HEROES
+        .iter()
+        .chain(&FIRST_PHOTOS)
+        .find(|(of, _)| *of == page)
+        .map(|(_, place)| *place)
+}
+
+/// How the photo at `place` loads: a hero's first, at high priority (it is the page's Largest
+/// Contentful Paint), every other one lazily as it nears the screen.
+fn loading(place: Place) -> Loading {
+    if HEROES.iter().any(|(_, hero)| *hero == place) {
+        Loading::Priority
+    } else {
+        Loading::Lazy
+    }
+}
+
+/// The place `place` in a box of `ratio`: the studio's photo filling the box (cropped to it,
+/// so the layout is the designed one whatever the photo's shape) with its alt text, or, without
+/// one, the art described by `label`. `sizes` is the width the box takes ([`HALF_COLUMN`]...).
+pub fn photo_slot(
+    context: &RenderContext,
+    place: Place,
+    (art, motif): (Art, Icon),
+    ratio: Ratio,
+    label: &str,
+    sizes: &str,
+) -> Markup {
+    match context.photo_at(place) {
+        Some(placed) => html! {
+            div class={ "image-slot image-slot-photo " (ratio.class()) } data-photo-place=(place.key()) {
+                (picture(placed.photo, placed.alt, sizes, loading(place)))
+            }
+        },
+        None => image_slot(art, ratio, motif, label),
+    }
+}
 
 /// How a photo loads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

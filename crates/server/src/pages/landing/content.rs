@@ -1,6 +1,8 @@
 //! The words of the six service landing pages. Figures (prices, minutes) are not written here:
 //! the layout takes them from the core.
 
+use onespace_core::content::Place;
+
 use crate::pages::components::{Art, Feature, Icon, Testimonial};
 use crate::routes::Page;
 
@@ -18,8 +20,10 @@ pub struct Landing {
     pub art: Art,
     /// Hero motif.
     pub motif: Icon,
-    /// Hero image's text alternative.
+    /// Hero image's text alternative (of its art; a photo brings its own).
     pub hero_image: &'static str,
+    /// Where `photos.toml` may give the hero a photo.
+    pub hero_place: Place,
     /// Heading over the benefits.
     pub benefits_title: &'static str,
     /// Four benefit cards.
@@ -28,8 +32,8 @@ pub struct Landing {
     pub studio_title: &'static str,
     /// Imagery section text.
     pub studio_text: &'static str,
-    /// Photo slots of the imagery section: art, motif, description.
-    pub photos: &'static [(Art, Icon, &'static str)],
+    /// Photo slots of the imagery section: place, art, motif, description.
+    pub photos: &'static [(Place, Art, Icon, &'static str)],
     /// Three testimonials.
     pub testimonials: [Testimonial; 3],
     /// What published research says about the discipline, in the studio's own words. It names
@@ -53,7 +57,7 @@ pub fn content(page: Page) -> Landing {
             eyebrow: "Yoga for beginners in Livingston",
             title: "Never Done Yoga? Start Here.",
             lead: "Friendly, beginner-first classes where nobody expects you to touch your toes. Build strength, flexibility and calm at your own pace.",
-            art: Art::Sand, motif: Icon::Leaf, hero_image: "A beginner yoga class at One Space",
+            art: Art::Sand, motif: Icon::Leaf, hero_image: "A beginner yoga class at One Space", hero_place: Place::YogaBeginnersHero,
             benefits_title: "Made for first-timers",
             benefits: [
                 f(Icon::Heart, "No experience needed", "Coaches explain every pose and offer easier options throughout."),
@@ -63,7 +67,7 @@ pub fn content(page: Page) -> Landing {
             ],
             studio_title: "A calm, welcoming space",
             studio_text: "Warm tones, soft lighting and everything you need provided. Borrow a mat, grab some water and settle in.",
-            photos: &[(Art::Sand, Icon::Leaf, "The calm yoga studio at One Space")],
+            photos: &[(Place::YogaBeginnersStudio, Art::Sand, Icon::Leaf, "The calm yoga studio at One Space")],
             testimonials: [
                 Testimonial::five("Amy R.", "I was so nervous before my first class and felt at home within five minutes. The instructors are lovely."),
                 Testimonial::five("Paul D.", "As a complete beginner with a stiff back, this has changed how I feel every day."),
@@ -77,7 +81,7 @@ pub fn content(page: Page) -> Landing {
             eyebrow: "Warm pilates in Livingston",
             title: "Warm Pilates for a Stronger Core",
             lead: "Low-impact, high-reward classes in a gently heated studio. Improve posture, protect your back and feel strong from the centre out.",
-            art: Art::Heat, motif: Icon::Sun, hero_image: "A warm pilates class at One Space",
+            art: Art::Heat, motif: Icon::Sun, hero_image: "A warm pilates class at One Space", hero_place: Place::PilatesHero,
             benefits_title: "Strength from the centre",
             benefits: [
                 f(Icon::Shield, "Core strength", "Deep abdominal and back work that supports everything you do."),
@@ -87,7 +91,7 @@ pub fn content(page: Page) -> Landing {
             ],
             studio_title: "Designed for mindful movement",
             studio_text: "Our warm studio, expert instructors and small classes mean every rep gets attention.",
-            photos: &[(Art::Heat, Icon::Sun, "Pilates mats laid out in the warm studio")],
+            photos: &[(Place::PilatesStudio, Art::Heat, Icon::Sun, "Pilates mats laid out in the warm studio")],
             testimonials: [
                 Testimonial::five("Lisa K.", "My back pain has eased and I stand taller. The warm room makes it so enjoyable."),
                 Testimonial::five("Helen G.", "Challenging but never overwhelming. I love the attention to detail."),
@@ -101,7 +105,7 @@ pub fn content(page: Page) -> Landing {
             eyebrow: "Group PT in Livingston",
             title: "Personal Training Results, Group Training Energy",
             lead: "Expert coaching in small groups: a plan that progresses, a coach who knows your name and a crew that keeps you coming back.",
-            art: Art::Ink, motif: Icon::Dumbbell, hero_image: "A small-group training session at One Space",
+            art: Art::Ink, motif: Icon::Dumbbell, hero_image: "A small-group training session at One Space", hero_place: Place::GroupPtHero,
             benefits_title: "Coached to get results",
             benefits: [
                 f(Icon::Users, "Small groups", "Coaching attention that big gym classes can't match."),
@@ -112,8 +116,8 @@ pub fn content(page: Page) -> Landing {
             studio_title: "Built for training",
             studio_text: "A functional floor with quality kit, space to move and coaches on every session.",
             photos: &[
-                (Art::Ink, Icon::Dumbbell, "Members lifting during group PT"),
-                (Art::Heat, Icon::Users, "A coach guiding a member through a movement"),
+                (Place::GroupPtStudio, Art::Ink, Icon::Dumbbell, "Members lifting during group PT"),
+                (Place::GroupPtStudioSecond, Art::Heat, Icon::Users, "A coach guiding a member through a movement"),
             ],
             testimonials: [
                 Testimonial::five("Scott H.", "Stronger than I have ever been at 45. The coaching is brilliant."),
@@ -128,7 +132,7 @@ pub fn content(page: Page) -> Landing {
             eyebrow: "HYROX training in West Lothian",
             title: "Train for Your Best HYROX Yet",
             lead: "Race-specific coaching for first-timers and podium chasers: running, stations and pacing, with a community that races together.",
-            art: Art::Ink, motif: Icon::Trophy, hero_image: "HYROX training with sleds and wall balls",
+            art: Art::Ink, motif: Icon::Trophy, hero_image: "HYROX training with sleds and wall balls", hero_place: Place::HyroxTrainingHero,
             benefits_title: "Everything you need for race day",
             benefits: [
                 f(Icon::Trophy, "Race-specific sessions", "Every station coached, from SkiErg to wall balls."),
@@ -138,7 +142,7 @@ pub fn content(page: Page) -> Landing {
             ],
             studio_title: "A HYROX-ready training floor",
             studio_text: "Sleds, rowers, SkiErgs and wall ball targets, with coaches who race HYROX themselves.",
-            photos: &[(Art::Ink, Icon::Trophy, "The HYROX training floor")],
+            photos: &[(Place::HyroxTrainingStudio, Art::Ink, Icon::Trophy, "The HYROX training floor")],
             testimonials: [
                 Testimonial::five("Kevin M.", "Took 12 minutes off my time. The station coaching made all the difference."),
                 Testimonial::five("Louise A.", "Did my first doubles race with a friend from class. Best day ever."),
@@ -156,7 +160,7 @@ pub fn content(page: Page) -> Landing {
             eyebrow: "Fire & Ice recovery in Livingston",
             title: "Recover Faster with Fire & Ice",
             lead: "A private infrared sauna and ice bath room, just for you. Ease sore muscles, sleep better and leave feeling brand new.",
-            art: Art::FireIce, motif: Icon::Snowflake, hero_image: "The private Fire & Ice recovery room",
+            art: Art::FireIce, motif: Icon::Snowflake, hero_image: "The private Fire & Ice recovery room", hero_place: Place::FireIceRecoveryHero,
             benefits_title: "Heat, then ice",
             benefits: [
                 f(Icon::Dumbbell, "Faster recovery", "Contrast therapy eases soreness after hard training."),
@@ -166,7 +170,7 @@ pub fn content(page: Page) -> Landing {
             ],
             studio_title: "Your private recovery room",
             studio_text: "An infrared sauna and a cold plunge side by side, with towels and a guided routine for first-timers.",
-            photos: &[(Art::FireIce, Icon::Snowflake, "Infrared sauna beside the ice bath")],
+            photos: &[(Place::FireIceRecoveryStudio, Art::FireIce, Icon::Snowflake, "Infrared sauna beside the ice bath")],
             testimonials: [
                 Testimonial::five("Chris B.", "I sleep like a baby after a session. It has become my weekly ritual."),
                 Testimonial::five("Nadia P.", "The ice bath scared me at first; now I can't do without it."),
@@ -180,7 +184,7 @@ pub fn content(page: Page) -> Landing {
             eyebrow: "Hot yoga in Livingston",
             title: "Hot Yoga That Feels Good",
             lead: "Clean, dry infrared heat at 32-35 °C with no humidity. Move deeper, sweat it out and leave calmer than you came in.",
-            art: Art::Heat, motif: Icon::Flame, hero_image: "A hot yoga class in the infrared studio",
+            art: Art::Heat, motif: Icon::Flame, hero_image: "A hot yoga class in the infrared studio", hero_place: Place::HotYogaHero,
             benefits_title: "Why infrared hot yoga?",
             benefits: [
                 f(Icon::Flame, "Dry infrared heat", "Warms your body, not the air: no stuffy, humid room."),
@@ -190,7 +194,7 @@ pub fn content(page: Page) -> Landing {
             ],
             studio_title: "An infrared studio built for comfort",
             studio_text: "Overhead infrared panels, fresh air and soft lighting make the heat feel welcoming, never overwhelming.",
-            photos: &[(Art::Heat, Icon::Flame, "The infrared hot yoga studio")],
+            photos: &[(Place::HotYogaStudio, Art::Heat, Icon::Flame, "The infrared hot yoga studio")],
             testimonials: [
                 Testimonial::five("Kirsten D.", "Nothing like the sweaty hot yoga I tried before. The infrared heat is just lovely."),
                 Testimonial::five("Mike S.", "My flexibility has improved massively and my stress has dropped. Hooked."),

@@ -8,11 +8,11 @@
 mod content;
 
 use maud::{html, Markup};
-use onespace_core::content::Prices;
-use onespace_core::links;
+use onespace_core::content::{BookingPage, Content};
 use serde_json::Value;
 
-use super::components::{external, feature_grid, hero_art, image_slot, testimonials, Ratio};
+use super::components::photo::{photo_slot, HALF_COLUMN, QUARTER_COLUMN};
+use super::components::{external, feature_grid, hero_art, testimonials, Ratio};
 use super::intro_offer::countdown_island;
 use super::structured;
 use crate::render::RenderContext;
@@ -21,8 +21,12 @@ use crate::routes::Route;
 pub use content::{content, Landing};
 
 /// The buy button: 'Get £10 Off - Pay £39 (Usually £49)' to the provider's intro checkout.
-fn buy_button(prices: &Prices, class: &str) -> Markup {
-    external(links::INTRO_OFFER, class, &prices.trial.intro_button_text())
+fn buy_button(content: &Content, class: &str) -> Markup {
+    external(
+        &content.schedule.url(BookingPage::IntroOffer),
+        class,
+        &content.prices.trial.intro_button_text(),
+    )
 }
 
 /// Structured data and content of the landing page for `route`.
@@ -34,10 +38,13 @@ pub fn render(route: &Route, context: &RenderContext) -> (Vec<Value>, Markup) {
         route,
         context,
     )];
-    (data, main(&context.content.prices, &page))
+    (data, main(context, &page))
 }
 
-fn main(prices: &Prices, page: &Landing) -> Markup {
+fn main(context: &RenderContext, page: &Landing) -> Markup {
+    let content = &context.content;
+    let prices = &content.prices;
+    let side_by_side = page.photos.len() > 1;
     html! {
         div class="timer-strip" {
             div class="container-page timer-strip-inner" {
@@ -52,9 +59,9 @@ fn main(prices: &Prices, page: &Landing) -> Markup {
                     p class="eyebrow" { (page.eyebrow) }
                     h1 class="page-title" { (page.title) }
                     p class="page-lead" { (page.lead) }
-                    div class="hero-actions" { (buy_button(prices, "btn btn-primary btn-lg btn-wrap")) }
+                    div class="hero-actions" { (buy_button(content, "btn btn-primary btn-lg btn-wrap")) }
                 }
-                div class="split-media" { (image_slot(page.art, Ratio::Landscape, page.motif, page.hero_image)) }
+                div class="split-media" { (photo_slot(context, page.hero_place, (page.art, page.motif), Ratio::Landscape, page.hero_image, HALF_COLUMN)) }
             }
         }
         section class="section" aria-labelledby="benefits-title" {
@@ -73,9 +80,13 @@ fn main(prices: &Prices, page: &Landing) -> Markup {
                     h2 class="section-title" id="studio-title" { (page.studio_title) }
                     p class="section-lead" { (page.studio_text) }
                 }
-                div class={ "split-media grid gap-4" @if page.photos.len() > 1 { " sm:grid-cols-2" } } {
-                    @for (art, motif, label) in page.photos {
-                        (image_slot(*art, if page.photos.len() > 1 { Ratio::Portrait } else { Ratio::Landscape }, *motif, label))
+                div class={ "split-media grid gap-4" @if side_by_side { " sm:grid-cols-2" } } {
+                    @for (place, art, motif, label) in page.photos {
+                        @if side_by_side {
+                            (photo_slot(context, *place, (*art, *motif), Ratio::Portrait, label, QUARTER_COLUMN))
+                        } @else {
+                            (photo_slot(context, *place, (*art, *motif), Ratio::Landscape, label, HALF_COLUMN))
+                        }
                     }
                 }
             }
@@ -110,7 +121,7 @@ fn main(prices: &Prices, page: &Landing) -> Markup {
             div class="container-page cta-banner-inner" {
                 h2 class="cta-banner-title" id="landing-cta-title" { "Try two weeks for " (prices.trial.intro_price().format()) }
                 p class="cta-banner-text" { "Every class plus Fire & Ice recovery. Your two weeks start from your first booking." }
-                div class="hero-actions justify-center" { (buy_button(prices, "btn btn-primary btn-lg btn-wrap")) }
+                div class="hero-actions justify-center" { (buy_button(content, "btn btn-primary btn-lg btn-wrap")) }
             }
         }
     }

@@ -1,0 +1,218 @@
+//! `photos.toml`: which of the studio's photographs (files in the content folder's `images/`)
+//! goes where on the site, with its text alternative. A place without a photo keeps its designed
+//! art, so the site is complete with none, and the studio adds photos one at a time.
+//!
+//! Places are named `<page>/<spot>` after the page's address (`hot-yoga/hero` is the picture
+//! beside /hot-yoga's heading), plus `share`, the picture a link shows when it is shared.
+//! Coaches' portraits are in `team.toml`, beside each coach. The list of places is [`Place`]:
+//! a name that is not one of them is refused, so a typo cannot silently show nothing.
+
+use serde::{Deserialize, Serialize};
+
+use super::Errors;
+
+/// Declares the places with their names in `photos.toml` and what they are, in one list.
+macro_rules! places {
+    ($($variant:ident = $key:literal: $about:literal,)+) => {
+        /// A place on the site that can show a photo.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum Place {
+            $(
+                #[doc = $about]
+                #[serde(rename = $key)]
+                $variant,
+            )+
+        }
+
+        impl Place {
+            /// Every place, in the order `photos.toml` lists them.
+            pub const ALL: &'static [Place] = &[$(Place::$variant),+];
+
+            /// Its name in `photos.toml`.
+            pub const fn key(self) -> &'static str {
+                match self {
+                    $(Place::$variant => $key,)+
+                }
+            }
+
+            /// Where it is, for the studio.
+            pub const fn about(self) -> &'static str {
+                match self {
+                    $(Place::$variant => $about,)+
+                }
+            }
+        }
+    };
+}
+
+places! {
+    Share = "share": "The picture shown when a link to the site is shared, unless the page has its own (1200 x 630 works best).",
+    HomeHeat = "home/hot-yoga-pilates": "Home page, Our services: Hot Yoga & Warm Pilates.",
+    HomeTraining = "home/group-pt-hyrox": "Home page, Our services: Group PT & HYROX.",
+    HomeRecovery = "home/fire-ice": "Home page, Our services: Fire & Ice Recovery.",
+    AboutStudio = "about/studio": "/about, beside the studio's story.",
+    AboutRecovery = "about/recovery": "/about, the infrared studio and recovery room.",
+    ClassesHotYoga = "our-classes/hot-yoga": "/our-classes, the Hot Yoga card.",
+    ClassesYoga = "our-classes/yoga": "/our-classes, the Yoga card.",
+    ClassesPilates = "our-classes/pilates": "/our-classes, the Pilates card.",
+    ClassesHyrox = "our-classes/hyrox-training": "/our-classes, the HYROX Training card.",
+    ClassesFunctional = "our-classes/functional-training": "/our-classes, the Functional Training card.",
+    ClassesFireIce = "our-classes/fire-ice-recovery": "/our-classes, the Fire & Ice Recovery card.",
+    Challenge = "challenge/training": "/challenge, members training together.",
+    FireIce = "fire-ice/room": "/fire-ice, the recovery room.",
+    Hyrox = "hyrox/training": "/hyrox, HYROX training.",
+    IntroOffer = "intro-offer/after-class": "/intro-offer, beside the guarantee.",
+    Corporate = "corporate-wellness/wellness-day": "/corporate-wellness, a team's wellness day.",
+    CorporateShoot = "corporate-wellness/shoot-hire": "/corporate-wellness, the studio set up for a shoot.",
+    Invest = "investinonespace/members": "/investinonespace, members after a class.",
+    Retreat = "yoga-retreat/venue": "/yoga-retreat, the retreat's venue.",
+    HotYogaHero = "hot-yoga/hero": "/hot-yoga, beside the heading (the page's main photo).",
+    HotYogaStudio = "hot-yoga/studio": "/hot-yoga, The studio section.",
+    YogaBeginnersHero = "yoga-beginners/hero": "/yoga-beginners, beside the heading (the page's main photo).",
+    YogaBeginnersStudio = "yoga-beginners/studio": "/yoga-beginners, The studio section.",
+    PilatesHero = "pilates/hero": "/pilates, beside the heading (the page's main photo).",
+    PilatesStudio = "pilates/studio": "/pilates, The studio section.",
+    GroupPtHero = "group-pt/hero": "/group-pt, beside the heading (the page's main photo).",
+    GroupPtStudio = "group-pt/studio": "/group-pt, The studio section, first of two photos.",
+    GroupPtStudioSecond = "group-pt/studio-2": "/group-pt, The studio section, second of two photos.",
+    HyroxTrainingHero = "hyrox-training/hero": "/hyrox-training, beside the heading (the page's main photo).",
+    HyroxTrainingStudio = "hyrox-training/studio": "/hyrox-training, The studio section.",
+    FireIceRecoveryHero = "fire-ice-recovery/hero": "/fire-ice-recovery, beside the heading (the page's main photo).",
+    FireIceRecoveryStudio = "fire-ice-recovery/studio": "/fire-ice-recovery, The studio section.",
+}
+
+/// Everything in `photos.toml`: the photos placed on the site, in any order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Photos {
+    /// One `[[photo]]` entry each.
+    #[serde(default, rename = "photo")]
+    pub placed: Vec<PlacedPhoto>,
+}
+
+/// One photo in one place.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacedPhoto {
+    /// Where it shows.
+    pub place: Place,
+    /// The file in the content folder's `images/` (`hot-room.jpg`).
+    pub file: String,
+    /// What it shows, for a visitor who cannot see it (screen readers, images off) and for
+    /// search engines: required.
+    pub alt: String,
+}
+
+impl Photos {
+    /// The photo placed at `place`, if any.
+    pub fn at(&self, place: Place) -> Option<&PlacedPhoto> {
+        self.placed.iter().find(|photo| photo.place == place)
+    }
+
+    pub(super) fn validate(&self, errors: &mut Errors) {
+        let mut seen = Vec::new();
+        for (index, photo) in self.placed.iter().enumerate() {
+            if seen.contains(&photo.place) {
+                errors.push(
+                    format!("photo[{index}].place"),
+                    format!(
+                        "'{}' already has a photo; each place shows one",
+                        photo.place.key()
+                    ),
+                );
+            }
+            seen.push(photo.place);
+            check_file_and_alt(errors, &format!("photo[{index}]"), &photo.file, &photo.alt);
+        }
+    }
+}
+
+/// A photo's file must be a plain name in `images/`, and its text alternative must say what it
+/// shows. Shared with the coaches' portraits.
+pub fn check_file_and_alt(errors: &mut Errors, path: &str, file: &str, alt: &str) {
+    let plain_name = !file.trim().is_empty()
+        && !file.starts_with('.')
+        && !file.contains(['/', '\\'])
+        && file == file.trim();
+    if !plain_name {
+        errors.push(
+            format!("{path}.file"),
+            "must be the name of a photo in the content folder's images/ folder, like \
+             hot-room.jpg",
+        );
+    }
+    if alt.trim().is_empty() {
+        errors.push(
+            format!("{path}.alt"),
+            "must say what the photo shows, for visitors who cannot see it, like \"A hot yoga \
+             class in the infrared studio\"",
+        );
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::content::File;
+
+    fn errors_of(photos: &Photos) -> Vec<(String, String)> {
+        let mut errors = Errors::new(File::Photos);
+        photos.validate(&mut errors);
+        errors
+            .found
+            .into_iter()
+            .map(|error| (error.path, error.message))
+            .collect()
+    }
+
+    #[test]
+    fn place_names_are_unique_and_read_back() {
+        let mut keys: Vec<&str> = Place::ALL.iter().map(|place| place.key()).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), Place::ALL.len());
+        for place in Place::ALL {
+            let json = serde_json::to_string(place).unwrap();
+            assert_eq!(json, format!("\"{}\"", place.key()));
+            assert_eq!(serde_json::from_str::<Place>(&json).unwrap(), *place);
+        }
+    }
+
+    #[test]
+    fn the_default_file_lists_every_place_for_the_studio() {
+        let text = include_str!("../../../../content/photos.toml");
+        for place in Place::ALL {
+            assert!(
+                text.contains(&format!("#   {} ", place.key())),
+                "{} is not listed",
+                place.key()
+            );
+        }
+    }
+
+    #[test]
+    fn a_photo_needs_a_plain_file_name_alt_text_and_a_place_of_its_own() {
+        let photo = |place, file: &str, alt: &str| PlacedPhoto {
+            place,
+            file: file.to_owned(),
+            alt: alt.to_owned(),
+        };
+        let photos = Photos {
+            placed: vec![
+                photo(Place::HotYogaHero, "hot-room.jpg", "A hot yoga class"),
+                photo(Place::HotYogaHero, "../secret.jpg", " "),
+            ],
+        };
+        let errors = errors_of(&photos);
+        let paths: Vec<&str> = errors.iter().map(|(path, _)| path.as_str()).collect();
+        assert_eq!(paths, ["photo[1].place", "photo[1].file", "photo[1].alt"]);
+        assert!(errors[0].1.contains("'hot-yoga/hero' already has a photo"));
+        assert_eq!(
+            photos.at(Place::HotYogaHero).map(|p| p.file.as_str()),
+            Some("hot-room.jpg")
+        );
+        assert!(photos.at(Place::Share).is_none());
+        assert!(errors_of(&Photos::default()).is_empty());
+    }
+}
