@@ -26,11 +26,7 @@ fn onespace(args: &[&str], dir: &Path) -> Output {
 
 /// A folder holding the built-in content, written by `content init`.
 fn initialised(label: &str) -> TempDir {
-    let dir = TempDir::new(label);
-    std::fs::create_dir_all(dir.path().join("data")).unwrap();
-    let output = onespace(&["content", "init"], &dir.path().join("content"));
-    assert!(output.status.success(), "{output:?}");
-    dir
+    enquiries_support::content_folder(label)
 }
 
 /// Replaces the first `from` in `dir/content/prices.toml` with `to`.

@@ -628,16 +628,8 @@ async fn coaches_without_a_photo_get_their_monogram_not_a_shared_icon() {
 
 /// A content folder written by `content init`, with an empty `images/` beside the files.
 fn content_folder(label: &str) -> TempDir {
-    let dir = TempDir::new(label);
-    let content = dir.path().join("content");
-    let init = std::process::Command::new(enquiries_support::binary())
-        .args(["content", "init"])
-        .arg(&content)
-        .output()
-        .unwrap();
-    assert!(init.status.success(), "{init:?}");
-    std::fs::create_dir_all(content.join("images")).unwrap();
-    std::fs::create_dir_all(dir.path().join("data")).unwrap();
+    let dir = enquiries_support::content_folder(label);
+    std::fs::create_dir_all(dir.path().join("content/images")).unwrap();
     dir
 }
 
@@ -668,6 +660,12 @@ fn run(dir: &TempDir, args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// `onespace content check` on the folder's content.
+fn check(dir: &TempDir) -> (bool, String, String) {
+    let content = dir.path().join("content");
+    run(dir, &["content", "check", content.to_str().unwrap()])
+}
+
 /// The attribute `name` of the first tag in `html` that starts with `tag_start`.
 fn attribute<'a>(html: &'a str, tag_start: &str, name: &str) -> Option<&'a str> {
     let tag = html.split(tag_start).nth(1)?.split('>').next()?;
@@ -692,14 +690,7 @@ fn content_check_refuses_a_photo_without_alt_text_or_file_and_a_damaged_one() {
             ("the-moon/hero", "room.jpg", "The moon"),
         ],
     );
-    let (valid, _, stderr) = run(
-        &dir,
-        &[
-            "content",
-            "check",
-            dir.path().join("content").to_str().unwrap(),
-        ],
-    );
+    let (valid, _, stderr) = check(&dir);
     assert!(!valid);
     // An unknown place stops the file's reading: it is reported alone, with its line.
     assert!(stderr.contains("photos.toml line "), "{stderr}");
@@ -712,14 +703,7 @@ fn content_check_refuses_a_photo_without_alt_text_or_file_and_a_damaged_one() {
     let path = dir.path().join("content/photos.toml");
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, text.replace("the-moon/hero", "hyrox/training")).unwrap();
-    let (valid, _, stderr) = run(
-        &dir,
-        &[
-            "content",
-            "check",
-            dir.path().join("content").to_str().unwrap(),
-        ],
-    );
+    let (valid, _, stderr) = check(&dir);
     assert!(!valid);
     let lines: Vec<&str> = stderr.lines().collect();
     assert!(
@@ -763,14 +747,7 @@ async fn placed_photos_show_in_their_pages_with_priority_share_card_and_live_rel
             ),
         ],
     );
-    let (valid, stdout, stderr) = run(
-        &dir,
-        &[
-            "content",
-            "check",
-            dir.path().join("content").to_str().unwrap(),
-        ],
-    );
+    let (valid, stdout, stderr) = check(&dir);
     assert!(valid, "{stderr}");
     assert!(stdout.contains("(2 photos ready)"), "{stdout}");
     let content = dir.path().join("content").display().to_string();

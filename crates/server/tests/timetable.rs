@@ -134,15 +134,8 @@ async fn classes_are_in_the_html_with_coach_length_spaces_and_booking_links() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_provider_id_comes_from_the_content_folder() {
     let provider = Provider::start_for("ok", "studio-two");
-    let dir = TempDir::new("timetable-provider-id");
+    let dir = enquiries_support::content_folder("timetable-provider-id");
     let content = dir.path().join("content");
-    std::fs::create_dir_all(dir.path().join("data")).unwrap();
-    let init = std::process::Command::new(enquiries_support::binary())
-        .args(["content", "init"])
-        .arg(&content)
-        .output()
-        .unwrap();
-    assert!(init.status.success(), "{init:?}");
     for file in ["schedule.toml", "prices.toml"] {
         let path = content.join(file);
         let text = std::fs::read_to_string(&path).unwrap();

@@ -61,6 +61,21 @@ impl Drop for TempDir {
 
 /// The binary under test: the release build when `ONESPACE_TEST_RELEASE=1` (as `make test`
 /// sets after building it), otherwise the debug build Cargo made for this test.
+/// A folder with `content/`, the built-in content written by `onespace content init`, and an
+/// empty `data/`.
+#[allow(dead_code)]
+pub fn content_folder(label: &str) -> TempDir {
+    let dir = TempDir::new(label);
+    std::fs::create_dir_all(dir.path().join("data")).unwrap();
+    let init = Command::new(binary())
+        .args(["content", "init"])
+        .arg(dir.path().join("content"))
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{init:?}");
+    dir
+}
+
 pub fn binary() -> PathBuf {
     if std::env::var("ONESPACE_TEST_RELEASE").as_deref() == Ok("1") {
         root().join("target/release/onespace")
