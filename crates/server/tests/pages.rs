@@ -12,9 +12,8 @@ use actix_web::http::StatusCode;
 use actix_web::test as actix_test;
 use built_site::{site, site_on};
 use onespace_core::catalogue::{self, timed, trial};
-use onespace_core::content::Prices;
+use onespace_core::content::{Offers, Prices};
 use onespace_core::forms::{self, FormName};
-use onespace_core::offers::{back_to_school, concession, september_sale, year_end};
 use onespace_core::{countdown, founder, invest, links, policy, studio, team};
 use onespace_server::assets::EntryLinks;
 use onespace_server::build_app;
@@ -27,6 +26,11 @@ use serde_json::Value;
 /// The built-in content's prices, which the pages show.
 fn prices() -> Prices {
     onespace_server::content::default_content().unwrap().prices
+}
+
+/// The studio's default offers, as the server embeds them.
+fn offers() -> Offers {
+    onespace_server::content::default_content().unwrap().offers
 }
 
 async fn get(path: &str) -> (StatusCode, String) {
@@ -243,7 +247,7 @@ async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
     assert_has(
         &body,
         "/",
-        &[&prices.trial.price.format(), &concession::summary()],
+        &[&prices.trial.price.format(), &offers().concession.summary()],
     );
 }
 
@@ -254,8 +258,8 @@ async fn memberships_adds_the_year_end_campaign_and_the_invest_link() {
         &body,
         "/memberships",
         &[
-            &year_end::summary(),
-            year_end::CODE,
+            &offers().year_end.summary(),
+            &offers().year_end.code,
             "Rolling Monthly Memberships",
         ],
     );
@@ -489,7 +493,7 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
         &body,
         "/back-to-school",
         &[
-            &back_to_school::banner(),
+            &offers().back_to_school.banner(),
             "How It Works",
             "Buy Credit Packs",
             "Join with 20% Off",
@@ -513,10 +517,13 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
         &body,
         "/september-sale",
         &[
-            &september_sale::spots_message(),
-            &september_sale::headline(),
-            &september_sale::code_note(),
-            &september_sale::first_month(prices().cheapest_monthly().unwrap()).format(),
+            &offers().september_sale.spots_message(),
+            &offers().september_sale.headline(),
+            &offers().september_sale.code_note(),
+            &offers()
+                .september_sale
+                .first_month(prices().cheapest_monthly().unwrap())
+                .format(),
             "7 spots left",
         ],
     );
@@ -630,9 +637,9 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
         &body,
         "/yoga-retreat",
         &[
-            &onespace_core::offers::retreat::PRICE.format(),
-            &onespace_core::offers::retreat::MEMBER_PRICE.format(),
-            &onespace_core::offers::retreat::hours(),
+            &offers().retreat.price.format(),
+            &offers().retreat.member_price().format(),
+            &offers().retreat.hours(),
         ],
     );
     assert!(body.contains(&format!("href=\"{}\" target=\"_blank\"", links::RETREAT)));

@@ -10,12 +10,16 @@
 //!
 //! - [`prices`]: the trial, monthly memberships, unlimited options, session packs and founder
 //!   plans, with the figures derived from them.
+//! - [`offers`]: the concession discount, the dated campaigns with their codes and spots, the
+//!   challenge's dates and the yoga day retreat.
 
 pub mod money;
+pub mod offers;
 pub mod prices;
 
 use serde::{Deserialize, Serialize};
 
+pub use offers::Offers;
 pub use prices::Prices;
 
 /// One content file: its name in the folder and the part of [`Content`] it holds.
@@ -23,16 +27,19 @@ pub use prices::Prices;
 pub enum File {
     /// `prices.toml`: [`Prices`].
     Prices,
+    /// `offers.toml`: [`Offers`].
+    Offers,
 }
 
 impl File {
     /// Every content file, in the order they are read and reported.
-    pub const ALL: [File; 1] = [File::Prices];
+    pub const ALL: [File; 2] = [File::Prices, File::Offers];
 
     /// The file's name in the content folder.
     pub const fn name(self) -> &'static str {
         match self {
             File::Prices => "prices.toml",
+            File::Offers => "offers.toml",
         }
     }
 }
@@ -43,6 +50,8 @@ impl File {
 pub struct Content {
     /// `prices.toml`.
     pub prices: Prices,
+    /// `offers.toml`.
+    pub offers: Offers,
 }
 
 /// A value the types accept but the studio's rules do not: the file, the field's path inside it
@@ -68,6 +77,8 @@ impl Content {
     pub fn validate(&self) -> Vec<FieldError> {
         let mut errors = Errors::new(File::Prices);
         self.prices.validate(&mut errors);
+        errors.file = File::Offers;
+        self.offers.validate(&mut errors);
         errors.found
     }
 }
@@ -148,5 +159,31 @@ impl Errors {
                 ),
             }
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+pub(crate) mod tests {
+    use super::{Content, File};
+
+    /// The repository's default content (`content/` at its root).
+    pub(crate) fn default_content() -> Content {
+        Content {
+            prices: toml::from_str(include_str!("../../../../content/prices.toml")).unwrap(),
+            offers: toml::from_str(include_str!("../../../../content/offers.toml")).unwrap(),
+        }
+    }
+
+    /// The (path, message) of every rule `content` breaks, checking they are all in `file`.
+    pub(crate) fn broken_in(content: &Content, file: File) -> Vec<(String, String)> {
+        content
+            .validate()
+            .into_iter()
+            .map(|error| {
+                assert_eq!(error.file, file);
+                (error.path, error.message)
+            })
+            .collect()
     }
 }

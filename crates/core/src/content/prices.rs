@@ -372,16 +372,13 @@ mod tests {
         toml::from_str(include_str!("../../../../content/prices.toml")).unwrap()
     }
 
-    /// The (path, message) of every broken rule.
+    /// The (path, message) of every broken rule, all in prices.toml.
     fn broken(prices: Prices) -> Vec<(String, String)> {
-        Content { prices }
-            .validate()
-            .into_iter()
-            .map(|error| {
-                assert_eq!(error.file, File::Prices);
-                (error.path, error.message)
-            })
-            .collect()
+        let content = Content {
+            prices,
+            ..crate::content::tests::default_content()
+        };
+        crate::content::tests::broken_in(&content, File::Prices)
     }
 
     #[test]

@@ -4,15 +4,22 @@
 
 use std::path::{Path, PathBuf};
 
-use onespace_core::content::{Content, File, Prices};
+use onespace_core::content::{Content, File, Offers, Prices};
+use serde::de::DeserializeOwned;
 
 use super::errors::{ContentError, Document};
 
 /// The default content, the files of the repository's `content/` folder as built.
-const DEFAULT: [(File, &str); 1] = [(
-    File::Prices,
-    include_str!("../../../../content/prices.toml"),
-)];
+const DEFAULT: [(File, &str); 2] = [
+    (
+        File::Prices,
+        include_str!("../../../../content/prices.toml"),
+    ),
+    (
+        File::Offers,
+        include_str!("../../../../content/offers.toml"),
+    ),
+];
 
 /// Where the content comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,7 +81,9 @@ fn parse<const N: usize>(
     files: [(File, Result<String, ContentError>); N],
 ) -> Result<Content, Vec<ContentError>> {
     let mut errors = Vec::new();
-    let mut prices: Option<(Prices, String)> = None;
+    let mut prices: Option<Prices> = None;
+    let mut offers: Option<Offers> = None;
+    let mut texts: Vec<(File, String)> = Vec::new();
     for (file, text) in files {
         let text = match text {
             Ok(text) => text,
@@ -84,20 +93,20 @@ fn parse<const N: usize>(
             }
         };
         match file {
-            File::Prices => match toml::from_str::<Prices>(&text) {
-                Ok(parsed) => prices = Some((parsed, text)),
-                Err(error) => errors.push(Document::parse(&text).error(file.name(), &error)),
-            },
+            File::Prices => prices = read(file, &text, &mut errors),
+            File::Offers => offers = read(file, &text, &mut errors),
         }
+        texts.push((file, text));
     }
-    let Some((prices, prices_text)) = prices else {
+    let (Some(prices), Some(offers)) = (prices, offers) else {
         return Err(errors);
     };
-    let content = Content { prices };
+    let content = Content { prices, offers };
     for rule in content.validate() {
-        let text = match rule.file {
-            File::Prices => &prices_text,
-        };
+        let text = texts
+            .iter()
+            .find(|(file, _)| *file == rule.file)
+            .map_or("", |(_, text)| text.as_str());
         errors.push(Document::parse(text).rule_error(rule.file.name(), &rule.path, &rule.message));
     }
     if errors.is_empty() {
@@ -105,6 +114,13 @@ fn parse<const N: usize>(
     } else {
         Err(errors)
     }
+}
+
+/// One file deserialized, or its error (with line and field) added to `errors`.
+fn read<T: DeserializeOwned>(file: File, text: &str, errors: &mut Vec<ContentError>) -> Option<T> {
+    toml::from_str(text)
+        .map_err(|error| errors.push(Document::parse(text).error(file.name(), &error)))
+        .ok()
 }
 
 /// Writes the default content files into `dir` (created if needed) for the studio to edit,
@@ -118,8 +134,13 @@ pub fn init(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         .map(|path| path.display().to_string())
         .collect();
     if !existing.is_empty() {
+        let verb = if existing.len() == 1 {
+            "exists"
+        } else {
+            "exist"
+        };
         anyhow::bail!(
-            "{} already exists; content init writes only into a folder without content files, so \
+            "{} already {verb}; content init writes only into a folder without content files, so \
              nothing was changed",
             existing.join(", ")
         );

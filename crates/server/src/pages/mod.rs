@@ -67,9 +67,9 @@ pub fn document(route: &Route, context: &RenderContext) -> Document {
 pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormView) -> Document {
     use structured as ld;
     if let Some(campaign) = campaigns::of_page(route.page) {
-        let state = campaign.state_at(context.now);
+        let state = campaign.state_at(&context.content.offers, context.now);
         if state.phase != onespace_core::calendar::Phase::Live {
-            return campaigns::not_running(route, campaign, state, &context.content.prices);
+            return campaigns::not_running(route, campaign, state, &context.content);
         }
     }
     let (data, main): (Vec<Value>, _) = match route.page {
@@ -89,17 +89,20 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
         Page::CorporateWellness => (Vec::new(), corporate::main()),
         Page::Invest => (Vec::new(), invest::main(view)),
         Page::InvestInOneSpace => (Vec::new(), invest_landing::main(view)),
-        Page::Contact => (Vec::new(), contact::main(view)),
+        Page::Contact => (
+            Vec::new(),
+            contact::main(view, &context.content.offers.concession),
+        ),
         Page::Faq => (
             vec![components::faq::faq_page_data(&faq::items(
                 &context.content.prices,
             ))],
             faq::main(&context.content.prices),
         ),
-        Page::Terms => (Vec::new(), legal::main(&context.content.prices)),
+        Page::Terms => (Vec::new(), legal::main(&context.content)),
         Page::Privacy => (Vec::new(), privacy::main(context.retention_days)),
         Page::FastAccess => (Vec::new(), fast_access::main(&context.content.prices)),
-        Page::YogaRetreat => (Vec::new(), retreat::main()),
+        Page::YogaRetreat => (Vec::new(), retreat::main(context)),
         Page::FounderMemberships => (Vec::new(), founder::main(&context.content.prices, view)),
         Page::BackToSchool => (
             vec![ld::back_to_school_event(route, context)],

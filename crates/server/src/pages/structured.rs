@@ -125,7 +125,7 @@ pub fn service(name: &str, description: &str, route: &Route, context: &RenderCon
 
 /// The back-to-school offer as an Event, dated by its window (only rendered while it is live).
 pub fn back_to_school_event(route: &Route, context: &RenderContext) -> Value {
-    let window = Campaign::BackToSchool.window();
+    let window = Campaign::BackToSchool.window(&context.content.offers);
     json!({
         "@context": "https://schema.org",
         "@type": "Event",
@@ -149,7 +149,7 @@ pub fn september_announcement(
     route: &Route,
     context: &RenderContext,
 ) -> Value {
-    let window = Campaign::SeptemberSale.window();
+    let window = Campaign::SeptemberSale.window(&context.content.offers);
     json!({
         "@context": "https://schema.org",
         "@type": "SpecialAnnouncement",

@@ -30,7 +30,7 @@ pub struct RenderContext {
     pub now: DateTime<Utc>,
     /// The last good copy of the class schedule; `None` until one was ever fetched.
     pub timetable: Option<std::sync::Arc<crate::schedule::Timetable>>,
-    /// The studio's content (prices), checked; a reload swaps it whole
+    /// The studio's content (prices, offers), checked; a reload swaps it whole
     /// ([`crate::content::watch`]).
     pub content: std::sync::Arc<onespace_core::content::Content>,
     /// The studio's prepared photos: empty until they are ready (start-up prepares them in the
