@@ -872,3 +872,58 @@ fn a_sent_form_is_replaced_by_its_thank_you_panel() {
     );
     let _ = pages::not_found();
 }
+
+#[test]
+fn offer_pages_word_their_title_and_description_from_the_content() {
+    // Seen while each is on: back to school in August 2025, the sale in September 2024.
+    let on = |date: &str, content: onespace_core::content::Content| RenderContext {
+        clock: Clock::from_preview(Some(date)).unwrap(),
+        now: Clock::from_preview(Some(date)).unwrap().now(),
+        content: std::sync::Arc::new(content),
+        ..context()
+    };
+    let pages = [
+        (Page::BackToSchool, "2025-08-15"),
+        (Page::SeptemberSale, "2024-09-15"),
+        (Page::YogaRetreat, "2025-08-15"),
+    ];
+    let built_in = onespace_server::content::default_content().unwrap();
+    // The built-in content words them as the route table does (what `onespace routes` lists).
+    for (page, date) in pages {
+        let document = document(page.route(), &on(date, built_in.clone()));
+        assert_eq!(document.title, page.route().title, "{page:?}");
+        assert_eq!(document.description, page.route().description, "{page:?}");
+    }
+    let mut edited = built_in;
+    edited.offers.back_to_school.code = "BTS26".to_owned();
+    edited.offers.september_sale.taken = 8;
+    edited.offers.september_sale.percent_off = 40;
+    edited.offers.retreat.ends = "4pm".to_owned();
+    let words = |page: Page, date: &str| {
+        let document = document(page.route(), &on(date, edited.clone()));
+        (
+            document.title.into_owned(),
+            document.description.into_owned(),
+        )
+    };
+    let (_, description) = words(Page::BackToSchool, "2025-08-15");
+    assert!(
+        description.contains("off memberships with code BTS26 and"),
+        "{description}"
+    );
+    let (title, description) = words(Page::SeptemberSale, "2024-09-15");
+    assert_eq!(
+        title,
+        "September Sale | 40% Off First Month + Free PT | One Space"
+    );
+    assert!(
+        description.starts_with("40% off your first month")
+            && description.contains("Only 2 spots left"),
+        "{description}"
+    );
+    let (_, description) = words(Page::YogaRetreat, "2025-08-15");
+    assert!(
+        description.ends_with("time to reset, 10am to 4pm."),
+        "{description}"
+    );
+}

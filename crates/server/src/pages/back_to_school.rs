@@ -71,6 +71,23 @@ fn offer_links(bts: &BackToSchool) -> [(String, &'static str); 3] {
     ]
 }
 
+/// The meta description (and the Event's): `Back to school savings: 20% extra credits on packs,
+/// 20% off memberships with code 2025 and the 6 Week Challenge from 1 September.`
+pub fn description(content: &Content) -> String {
+    let bts = &content.offers.back_to_school;
+    let starts = content.offers.challenge.starts;
+    format!(
+        "Back to school savings: {}% extra credits on packs, {}% off memberships with code {} and \
+         the {} Week Challenge from {} {}.",
+        bts.bonus_percent,
+        bts.percent_off,
+        bts.code,
+        challenge::WEEKS,
+        starts.day,
+        starts.month_name()
+    )
+}
+
 /// The page content while the offer is live (see [`super::campaigns`]).
 pub fn main(context: &RenderContext) -> Markup {
     let (bts, prices) = (

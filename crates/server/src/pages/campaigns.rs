@@ -68,9 +68,10 @@ pub fn not_running(
         ),
     };
     Document {
-        title,
+        title: title.into(),
         description: "This One Space offer is not on. See what is on now: the 14-day trial and \
-                      memberships with no contract.",
+                      memberships with no contract."
+            .into(),
         path: Some(route.path),
         header: HeaderMode::Full,
         structured_data: Vec::new(),

@@ -36,6 +36,7 @@ mod september_sale;
 mod team;
 mod timetable;
 
+use onespace_core::content::Content;
 use serde_json::Value;
 
 use crate::render::json::json_ld;
@@ -119,5 +120,25 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
         | Page::HyroxTraining
         | Page::FireIceRecovery => landing::render(route, context),
     };
-    Document::for_route(route, data.iter().map(json_ld).collect(), main)
+    let mut document = Document::for_route(route, data.iter().map(json_ld).collect(), main);
+    worded_from_content(&mut document, route, &context.content);
+    document
+}
+
+/// An offer page's title and description name its figures, so they are worded from the content
+/// served; the route table holds the same words for the built-in content (what `onespace routes`
+/// lists, checked equal by the tests), which an edited folder may change.
+fn worded_from_content(document: &mut Document, route: &Route, content: &Content) {
+    match route.page {
+        Page::BackToSchool => document.description = back_to_school::description(content).into(),
+        Page::SeptemberSale => {
+            let sale = &content.offers.september_sale;
+            document.title = september_sale::title(sale).into();
+            document.description = september_sale::description(sale).into();
+        }
+        Page::YogaRetreat => {
+            document.description = retreat::description(&content.offers.retreat).into();
+        }
+        _ => {}
+    }
 }

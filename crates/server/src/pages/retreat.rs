@@ -7,6 +7,7 @@
 
 use maud::{html, Markup};
 use onespace_core::calendar::london_date;
+use onespace_core::content::offers::Retreat;
 use onespace_core::links;
 
 use super::components::{
@@ -22,6 +23,14 @@ const DAY: [(&str, &str); 6] = [
     ("3pm", "Slow yin and breathwork"),
     ("4.30pm", "Sound bath and closing circle"),
 ];
+
+/// The meta description, with the day's hours.
+pub fn description(retreat: &Retreat) -> String {
+    format!(
+        "A One Space yoga day retreat at a sculpture park: yoga, lunch and time to reset, {}.",
+        retreat.hours()
+    )
+}
 
 /// The page content.
 pub fn main(context: &RenderContext) -> Markup {

@@ -159,6 +159,21 @@ fn faq(figures: &Figures, sale: &SeptemberSale, bts: &BackToSchool) -> Vec<FaqIt
     ]
 }
 
+/// The page title: `September Sale | 50% Off First Month + Free PT | One Space`.
+pub fn title(sale: &SeptemberSale) -> String {
+    format!("September Sale | {} | One Space", sale.headline())
+}
+
+/// The meta description: the discount and the spots left.
+pub fn description(sale: &SeptemberSale) -> String {
+    format!(
+        "{}% off your first month plus a free 1-2-1 PT session. Only {} spots left at One Space \
+         Livingston.",
+        sale.percent_off,
+        sale.left()
+    )
+}
+
 /// The SpecialAnnouncement for this page.
 pub fn structured_data(route: &Route, context: &RenderContext) -> Value {
     let sale = &context.content.offers.september_sale;

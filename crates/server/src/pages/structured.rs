@@ -130,7 +130,7 @@ pub fn back_to_school_event(route: &Route, context: &RenderContext) -> Value {
         "@context": "https://schema.org",
         "@type": "Event",
         "name": "Back to School Offers at One Space",
-        "description": route.description,
+        "description": super::back_to_school::description(&context.content),
         "startDate": window.starts.iso(),
         "endDate": window.ends.iso(),
         "eventStatus": "https://schema.org/EventScheduled",
