@@ -2,7 +2,7 @@
 //! back-to-school, the September sale and the challenge's sign-up. Their dates, codes and figures
 //! are content (`offers.toml`, [`crate::content::offers`]); here are the rules around them.
 //!
-//! Promo codes are shown here; checking them is the booking provider's job at checkout (SPEC
+//! Promo codes are shown on the pages; checking them is the booking provider's job at checkout (SPEC
 //! section 5 does not show any checking on the site).
 //!
 //! The dated ones are [`Campaign`]s: each runs in a [`Window`] of UK calendar days, and the
@@ -41,7 +41,7 @@ const MONTH_NAMES: [&str; 12] = [
 ];
 
 impl Date {
-    /// A date (not checked; the constants below are real dates).
+    /// A date (not checked; [`Date::parse_iso`] checks the ones the studio writes).
     pub const fn new(year: u16, month: u8, day: u8) -> Self {
         Self { year, month, day }
     }
@@ -96,7 +96,7 @@ pub enum Campaign {
     SeptemberSale,
     /// The year-end 20% off on /memberships.
     YearEnd,
-    /// Sign-up for the next 6-week challenge, open until the day before it starts.
+    /// Sign-up for the next 6-week challenge, dated in `offers.toml` to close before it starts.
     ChallengeSignUp,
 }
 

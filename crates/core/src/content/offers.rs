@@ -123,6 +123,7 @@ impl BackToSchool {
 }
 
 /// The September sale: a first-month discount on the cheapest plan for a fixed number of spots.
+/// The built-in content runs it in September 2024, as SPEC dates its announcement.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeptemberSale {
@@ -186,7 +187,10 @@ impl SeptemberSale {
     }
 }
 
-/// The year-end code on /memberships.
+/// The year-end code on /memberships. SPEC gives the campaign only its end (valid to 31 December
+/// 2025) and no code of its own; the built-in content shows back-to-school's code 2025, which
+/// gives the same 20% over the same period, and opens the panel with November, when the studio
+/// starts promoting the new year.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct YearEnd {
