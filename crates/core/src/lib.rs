@@ -10,7 +10,8 @@
 //! - [`mod@catalogue`]: the trial's terms, the intro and timed offers, Fire & Ice, the 6-week
 //!   challenge.
 //! - [`founder`]: founder plans ([`founder::FounderPlan`]), 20% off for life.
-//! - [`offers`]: discounts and campaigns, the retreat, and [`offers::Date`].
+//! - [`offers`]: the campaigns' rules (their figures are content, `offers.toml`) and
+//!   [`offers::Date`].
 //! - [`invest`]: investment tiers ([`invest::Tier`]), the raise, loan and forecast.
 //! - [`policy`]: booking and cancellation rules.
 //! - [`countdown`]: the offer countdowns as pure functions of (now, stored end).

@@ -69,6 +69,10 @@ pub struct DiscountRequest {
     pub discount_type: String,
     /// Anything else (optional).
     pub additional_info: String,
+    /// The concession discount, per cent, from the content (`offers.toml`): the page gives it
+    /// to the dialog (`percentOff`), since the WebAssembly module keeps no content. 0 (not
+    /// given) leaves the figure out of the mail rather than promise a wrong one.
+    pub percent_off: u64,
 }
 
 /// The chat assistant's contact dialog's values.
@@ -108,12 +112,15 @@ fn or_not_given(value: &str) -> &str {
 
 /// The discount request link (subject 'One Space Discount').
 pub fn discount_request(request: &DiscountRequest) -> String {
+    let what = match request.percent_off {
+        0 => " on recurring memberships".to_owned(),
+        percent => format!(" ({percent}% off recurring memberships)"),
+    };
     let body = format!(
-        "Hi One Space team,\n\nI'd like to request the {kind} discount ({percent}% off recurring \
-         memberships).\n\nName: {name}\nEmail: {email}\nPhone: {phone}\nDiscount type: {kind}\n\
+        "Hi One Space team,\n\nI'd like to request the {kind} discount{what}.\n\nName: {name}\n\
+         Email: {email}\nPhone: {phone}\nDiscount type: {kind}\n\
          Additional information: {info}\n\nI'm happy to show proof of eligibility.\n\nThanks",
         kind = request.discount_type.trim(),
-        percent = crate::offers::concession::PERCENT_OFF,
         name = request.name.trim(),
         email = request.email.trim(),
         phone = request.phone.trim(),
@@ -246,6 +253,7 @@ pub fn build(kind: MailKind, values: &Values) -> String {
             phone: get("phone"),
             discount_type: get("discountType"),
             additional_info: get("additionalInfo"),
+            percent_off: get("percentOff").trim().parse().unwrap_or_default(),
         }),
         MailKind::ChatContact => chat_contact(&ChatContact {
             name: get("name"),
@@ -306,10 +314,18 @@ mod tests {
 
     #[test]
     fn subjects_are_as_the_spec_names_them() {
-        let (subject, body) =
-            parts(&discount_request(&DiscountRequest::default())).unwrap_or_default();
+        let (subject, body) = parts(&discount_request(&DiscountRequest {
+            percent_off: 20,
+            ..DiscountRequest::default()
+        }))
+        .unwrap_or_default();
         assert_eq!(subject, "One Space Discount");
-        assert!(body.contains("20% off"));
+        assert!(body.contains("discount (20% off recurring memberships)."));
+        let (_, body) = parts(&discount_request(&DiscountRequest::default())).unwrap_or_default();
+        assert!(
+            body.contains("discount on recurring memberships."),
+            "{body}"
+        );
         let (subject, _) = parts(&chat_contact(&ChatContact::default())).unwrap_or_default();
         assert_eq!(subject, "Contact from One Space Website");
         let (subject, body) =

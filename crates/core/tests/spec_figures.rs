@@ -4,10 +4,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use onespace_core::catalogue::{challenge, fire_ice, intro, timed, trial};
-use onespace_core::content::Prices;
+use onespace_core::content::offers::BackToSchool;
+use onespace_core::content::{Offers, Prices};
 use onespace_core::countdown;
 use onespace_core::forms::{messages, schema, FormName};
-use onespace_core::offers::{back_to_school, concession, retreat, september_sale, year_end};
+use onespace_core::offers::concession;
 use onespace_core::{chat, founder, invest, policy, studio, team, Pence};
 
 fn shown(pence: Pence) -> String {
@@ -20,6 +21,12 @@ fn prices() -> Prices {
     toml::from_str(text).expect("content/prices.toml reads")
 }
 
+/// The studio's default offers: the repository's `content/offers.toml`.
+fn offers() -> Offers {
+    let text = include_str!("../../../content/offers.toml");
+    toml::from_str(text).expect("content/offers.toml reads")
+}
+
 #[test]
 fn monthly_memberships_and_unlimited_options() {
     let prices = prices();
@@ -29,6 +36,7 @@ fn monthly_memberships_and_unlimited_options() {
             schedule: toml::from_str(include_str!("../../../content/schedule.toml"))
                 .expect("content/schedule.toml reads"),
             photos: Default::default(),
+            offers: offers(),
         }
         .validate(),
         []
@@ -321,44 +329,44 @@ fn investment_figures() {
 
 #[test]
 fn discounts_and_campaigns() {
-    assert_eq!(concession::PERCENT_OFF, 20);
+    let offers = offers();
+    assert_eq!(offers.concession.percent_off, 20);
     assert_eq!(concession::GROUPS, ["Student", "Blue Light", "Over 60s"]);
-    assert_eq!(year_end::PERCENT_OFF, 20);
-    assert_eq!(year_end::VALID_UNTIL.long(), "31 December 2025");
-    assert_eq!(back_to_school::CODE, "2025");
-    assert_eq!(back_to_school::ENDS.short(), "31/08/2025");
-    assert_eq!(back_to_school::PAYMENTS_UNTIL.short(), "31/12/2025");
+    let year_end = &offers.year_end;
+    assert_eq!(year_end.percent_off, 20);
+    assert_eq!(year_end.ends.long(), "31 December 2025");
+    let bts = &offers.back_to_school;
+    assert_eq!(bts.code, "2025");
+    assert_eq!(year_end.code, bts.code);
+    assert_eq!(bts.ends.short(), "31/08/2025");
+    assert_eq!(bts.payments_until.short(), "31/12/2025");
     assert_eq!(
-        back_to_school::banner(),
+        bts.banner(),
         "Ends 31 Aug — Don't miss your Back to School savings"
     );
-    assert_eq!(back_to_school::bonus_credits(20), Some(24));
-    assert_eq!(back_to_school::bonus_credits(30), Some(36));
-    assert_eq!(back_to_school::bonus_credits(50), Some(60));
-    assert_eq!(back_to_school::bonus_credits(10), None);
+    assert_eq!(bts.bonus_credits(20), Some(24));
+    assert_eq!(bts.bonus_credits(30), Some(36));
+    assert_eq!(bts.bonus_credits(50), Some(60));
+    assert_eq!(bts.bonus_credits(10), None);
     // SPEC's 30-pack has no price, so no card: the bonus page sends it to the studio's desk.
     let prices = prices();
-    assert!(back_to_school::sold_online(&prices, 20) && back_to_school::sold_online(&prices, 50));
-    assert!(!back_to_school::sold_online(&prices, 30));
-    assert_eq!(back_to_school::CHALLENGE_STARTS.long(), "1 September 2025");
-    assert_eq!(
-        september_sale::spots_message(),
-        "10 Available → 3 Gone → Only 7 Left!"
-    );
-    assert_eq!(september_sale::LEFT, 7);
-    assert_eq!(september_sale::headline(), "50% Off First Month + Free PT");
-    let plan = september_sale::plan(&prices).unwrap();
+    assert!(BackToSchool::sold_online(&prices, 20) && BackToSchool::sold_online(&prices, 50));
+    assert!(!BackToSchool::sold_online(&prices, 30));
+    assert_eq!(offers.challenge.starts.long(), "1 September 2025");
+    let sale = &offers.september_sale;
+    assert_eq!(sale.spots_message(), "10 Available → 3 Gone → Only 7 Left!");
+    assert_eq!(sale.left(), 7);
+    assert_eq!(sale.headline(), "50% Off First Month + Free PT");
+    let plan = sale.plan(&prices).unwrap();
     assert_eq!(shown(plan.price), "£49");
-    assert_eq!(shown(september_sale::first_month(plan)), "£24.50");
-    assert_eq!(
-        september_sale::code_note(),
-        "Use code: FIFTY or contact us to apply"
-    );
-    assert_eq!(september_sale::FREE_PT_WITHIN_DAYS, 30);
-    assert_eq!(shown(retreat::PRICE), "£160");
-    assert_eq!(shown(retreat::MEMBER_PRICE), "£140");
-    assert_eq!(shown(retreat::MEMBER_SAVING), "£20");
-    assert_eq!(retreat::hours(), "10am to 5pm");
+    assert_eq!(shown(sale.first_month(plan)), "£24.50");
+    assert_eq!(sale.code_note(), "Use code: FIFTY or contact us to apply");
+    assert_eq!(sale.free_pt_within_days, 30);
+    let retreat = &offers.retreat;
+    assert_eq!(shown(retreat.price), "£160");
+    assert_eq!(shown(retreat.member_price()), "£140");
+    assert_eq!(shown(retreat.member_saving), "£20");
+    assert_eq!(retreat.hours(), "10am to 5pm");
 }
 
 #[test]

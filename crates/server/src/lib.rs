@@ -9,7 +9,7 @@
 //! - [`images`]: the studio's photos made into cached, responsive variants, served at
 //!   `/images/`.
 //! - [`config`]: flags and environment variables, checked at start.
-//! - [`content`]: the studio's content files (prices), read, checked and reloaded.
+//! - [`content`]: the studio's content files (prices, offers), read, checked and reloaded.
 //! - `dev` (the `dev` feature, `make dev` only): live reload and assets read from disk.
 //! - [`static_render`]: `onespace render`, the whole site as static files.
 //! - [`enquiries`]: the forms API (JSON and HTML form posts), its protections, the health check

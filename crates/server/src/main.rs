@@ -33,6 +33,10 @@ enum Command {
         /// Whether each route is in the sitemap on this date (as `serve --preview-date`).
         #[arg(long, env = "ONESPACE_PREVIEW_DATE")]
         preview_date: Option<String>,
+        /// Date the offers from this content folder instead of the built-in content (as
+        /// `serve --content`).
+        #[arg(long = "content", env = "ONESPACE_CONTENT_DIR")]
+        content: Option<PathBuf>,
     },
     /// Write every page and asset as static files.
     Render {
@@ -62,7 +66,7 @@ enum Command {
         #[command(subcommand)]
         command: EnquiriesCommand,
     },
-    /// The studio's content files (prices): write the default out to edit, or check a folder.
+    /// The studio's content files (prices, offers): write the default out to edit, or check a folder.
     Content {
         #[command(subcommand)]
         command: ContentCommand,
@@ -129,10 +133,20 @@ fn main() -> anyhow::Result<()> {
             }
             serve(config)
         }
-        Command::Routes { preview_date } => {
+        Command::Routes {
+            preview_date,
+            content,
+        } => {
             let now = Clock::from_preview(preview_date.as_deref())?.now();
-            let listed = |route: &_| onespace_server::pages::campaigns::listed(route, now);
-            println!("{}", onespace_server::routes::table_json(listed));
+            let content = ContentSource::from_option(content.as_deref())
+                .load()
+                .map_err(onespace_server::site::ContentErrors)?;
+            let listed =
+                |route: &_| onespace_server::pages::campaigns::listed(route, &content.offers, now);
+            println!(
+                "{}",
+                onespace_server::routes::table_json(listed, &content.offers)
+            );
             Ok(())
         }
         Command::Images {

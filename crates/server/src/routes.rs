@@ -126,8 +126,11 @@ pub fn find(path: &str) -> Option<&'static Route> {
 
 /// The route table as JSON, for `onespace routes`; `listed` says whether a route is in the
 /// sitemap at the instant asked for. A dated offer's page also gives `liveFrom`, the first day
-/// of its offer, so tools (the audit) can look at it on a day it is live.
-pub fn table_json(listed: impl Fn(&Route) -> bool) -> String {
+/// of its offer as `offers` dates it, so tools (the audit) can look at it on a day it is live.
+pub fn table_json(
+    listed: impl Fn(&Route) -> bool,
+    offers: &onespace_core::content::Offers,
+) -> String {
     let rows: Vec<_> = ROUTES
         .iter()
         .map(|route| {
@@ -138,7 +141,7 @@ pub fn table_json(listed: impl Fn(&Route) -> bool) -> String {
                 "landing": route.header == HeaderMode::Landing,
                 "inSitemap": listed(route),
                 "liveFrom": crate::pages::campaigns::of_page(route.page)
-                    .map(|campaign| campaign.window().starts.iso()),
+                    .map(|campaign| campaign.window(offers).starts.iso()),
             })
         })
         .collect();

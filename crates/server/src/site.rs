@@ -10,7 +10,8 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::Duration;
 
 use arc_swap::{ArcSwap, Guard};
 
@@ -232,6 +233,9 @@ pub struct LiveSite {
     /// Held while a new site renders, so two changes arriving together are applied one after the
     /// other and neither renders from a context that lacks the other.
     updating: Mutex<()>,
+    /// How many updates have been served, and a signal on each: the calendar thread waits on it
+    /// so a content reload re-schedules its next re-render at once.
+    updates: (Mutex<u64>, Condvar),
 }
 
 impl LiveSite {
@@ -240,6 +244,7 @@ impl LiveSite {
         Self {
             served: ArcSwap::from_pointee(site),
             updating: Mutex::new(()),
+            updates: (Mutex::new(0), Condvar::new()),
         }
     }
 
@@ -261,6 +266,28 @@ impl LiveSite {
         change(&mut context);
         let site = Site::render(context, Arc::clone(&served.assets));
         self.served.store(Arc::new(site));
+        let (count, signal) = &self.updates;
+        *count.lock().unwrap_or_else(PoisonError::into_inner) += 1;
+        signal.notify_all();
+    }
+
+    /// How many updates have been served so far (for [`LiveSite::wait_for_update`]).
+    pub fn updates(&self) -> u64 {
+        *self
+            .updates
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Blocks until an update after the `seen`-th is served or `timeout` passes; true if one was.
+    pub fn wait_for_update(&self, seen: u64, timeout: Duration) -> bool {
+        let (count, signal) = &self.updates;
+        let guard = count.lock().unwrap_or_else(PoisonError::into_inner);
+        let (guard, _) = signal
+            .wait_timeout_while(guard, timeout, |count| *count == seen)
+            .unwrap_or_else(PoisonError::into_inner);
+        *guard != seen
     }
 }
 
@@ -314,7 +341,7 @@ fn sitemap(context: &RenderContext) -> String {
     );
     for route in ROUTES
         .iter()
-        .filter(|route| pages::campaigns::listed(route, context.now))
+        .filter(|route| pages::campaigns::listed(route, &context.content.offers, context.now))
     {
         xml.push_str("  <url><loc>");
         xml.push_str(&context.absolute(route.path));

@@ -250,3 +250,24 @@ async fn a_re_render_at_the_boundary_swaps_the_page_and_its_etag_without_a_resta
     let sitemap = get(site, "/sitemap.xml").await;
     assert!(!sitemap.body.contains("/back-to-school<"));
 }
+
+/// The calendar thread sleeps until the next boundary or an update, whichever comes first: an
+/// update (a content reload among them) wakes it to read the boundaries of the new content.
+#[test]
+fn an_update_wakes_the_calendar_thread_waiting_for_one() {
+    let site = std::sync::Arc::new(LiveSite::new(
+        Site::build(&Config::for_rendering()).unwrap(),
+    ));
+    let seen = site.updates();
+    assert!(
+        !site.wait_for_update(seen, std::time::Duration::from_millis(10)),
+        "no update yet: the wait runs out"
+    );
+    let waiting = {
+        let site = site.clone();
+        std::thread::spawn(move || site.wait_for_update(seen, std::time::Duration::from_secs(600)))
+    };
+    site.update(|_| {});
+    assert!(waiting.join().unwrap(), "woken by the update");
+    assert_eq!(site.updates(), seen + 1);
+}

@@ -2,7 +2,9 @@
 //! files and never overwrites, `content check` names the file, line and field of every mistake,
 //! and `serve --content DIR` shows a price edit on every page that states it (the cards, the
 //! founder table, the search engines' data and the chat's replies) in one edit, and reloads the
-//! folder on a save or SIGHUP, keeping the last good pages when an edit has a mistake.
+//! folder on a save or SIGHUP, keeping the last good pages when an edit has a mistake. Moving
+//! an offer's dates in `offers.toml` moves its page through upcoming, live and ended (seen with
+//! `--preview-date`), with its `noindex`, sitemap entry and JSON-LD, without a restart.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -31,7 +33,12 @@ fn initialised(label: &str) -> TempDir {
 
 /// Replaces the first `from` in `dir/content/prices.toml` with `to`.
 fn edit(dir: &TempDir, from: &str, to: &str) {
-    let path = dir.path().join("content/prices.toml");
+    edit_file(dir, "prices.toml", from, to);
+}
+
+/// Replaces the first `from` in `dir/content/FILE` with `to`.
+fn edit_file(dir: &TempDir, file: &str, from: &str, to: &str) {
+    let path = dir.path().join("content").join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains(from), "{from}");
     std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
@@ -40,7 +47,12 @@ fn edit(dir: &TempDir, from: &str, to: &str) {
 /// The 1-based line of the `nth` (from 1) line starting with `needle` in the folder's
 /// prices.toml (comments aside).
 fn line_of(dir: &TempDir, needle: &str, nth: usize) -> usize {
-    let text = std::fs::read_to_string(dir.path().join("content/prices.toml")).unwrap();
+    line_in(dir, "prices.toml", needle, nth)
+}
+
+/// [`line_of`] in the folder's `file`.
+fn line_in(dir: &TempDir, file: &str, needle: &str, nth: usize) -> usize {
+    let text = std::fs::read_to_string(dir.path().join("content").join(file)).unwrap();
     text.lines()
         .enumerate()
         .filter(|(_, line)| line.starts_with(needle))
@@ -71,6 +83,12 @@ fn init_writes_the_built_in_files_and_never_overwrites() {
     assert_eq!(text, include_str!("../../../content/prices.toml"));
     assert!(
         text.starts_with("# prices.toml: "),
+        "the file opens on its format"
+    );
+    let offers = std::fs::read_to_string(dir.path().join("content/offers.toml")).unwrap();
+    assert_eq!(offers, include_str!("../../../content/offers.toml"));
+    assert!(
+        offers.starts_with("# offers.toml: "),
         "the file opens on its format"
     );
     let (valid, stdout, _) = check(&dir);
@@ -213,6 +231,75 @@ fn a_new_provider_id_is_checked_against_every_purchase_link() {
              without its start, like memberships/14-day-ultimate-experience"
         )
     );
+}
+
+#[test]
+fn check_names_the_line_of_every_offer_mistake_dates_out_of_order_spots_and_codes() {
+    let dir = initialised("content-offers");
+    let offers = "offers.toml";
+    edit_file(
+        &dir,
+        offers,
+        "ends = \"2025-08-31\"",
+        "ends = \"2025-07-31\"",
+    );
+    edit_file(&dir, offers, "taken = 3", "taken = 10");
+    edit_file(&dir, offers, "code = \"FIFTY\"", "code = \"\"");
+    edit_file(
+        &dir,
+        offers,
+        "sign_up_ends = \"2025-08-31\"",
+        "sign_up_ends = \"2025-09-02\"",
+    );
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    let expected = [
+        format!(
+            "offers.toml line {}: back_to_school.ends: must not be before the first day \
+             (2025-08-01): windows run forwards",
+            line_in(&dir, offers, "ends = \"2025-07-31\"", 1)
+        ),
+        format!(
+            "offers.toml line {}: september_sale.code: must not be empty",
+            line_in(&dir, offers, "code = \"\"", 1)
+        ),
+        format!(
+            "offers.toml line {}: september_sale.taken: must be fewer than the spots (10): at \
+             least one must be left",
+            line_in(&dir, offers, "taken = 10", 1)
+        ),
+        format!(
+            "offers.toml line {}: challenge.sign_up_ends: must be before the challenge starts \
+             (2025-09-01)",
+            line_in(&dir, offers, "sign_up_ends", 1)
+        ),
+    ];
+    assert_eq!(stderr[..expected.len()], expected);
+    assert!(
+        stderr[expected.len()].ends_with(": 4 mistake(s) found"),
+        "{stderr:?}"
+    );
+
+    // A day that does not exist, an unquoted date and a misspelt field: one at a time, since
+    // the file no longer reads.
+    let cases = [
+        ("ends = \"2024-09-30\"", "ends = \"2024-09-31\"", "september_sale.ends: '2024-09-31' is not a day of the calendar: must be a date in quotes, like \"2025-08-31\""),
+        ("ends = \"2024-09-30\"", "ends = 30", "september_sale.ends: must be a date in quotes, like \"2025-08-31\""),
+        ("percent_off = 50", "percent_of = 50", "september_sale.percent_of: unknown field 'percent_of', expected one of 'starts', 'ends', 'spots', 'taken', 'percent_off', 'code', 'free_pt_within_days'"),
+    ];
+    for (from, to, message) in cases {
+        let dir = initialised("content-offer-types");
+        edit_file(&dir, offers, from, to);
+        let (valid, _, stderr) = check(&dir);
+        assert!(!valid, "{to}");
+        assert_eq!(
+            stderr[0],
+            format!(
+                "offers.toml line {}: {message}",
+                line_in(&dir, offers, to, 1)
+            )
+        );
+    }
 }
 
 /// GETs `path` from the server: (status, ETag, body).
@@ -419,4 +506,93 @@ fn the_server_refuses_to_start_on_content_with_a_mistake_naming_its_line() {
         line_of(&dir, "price = \"£79\"", 1)
     );
     assert!(stderr.contains(&expected), "{stderr}");
+}
+
+/// What a visitor (and a search engine) sees of /back-to-school: (the page, the sitemap).
+async fn back_to_school(server: &Server) -> (String, String) {
+    let (status, _, page) = get(server, "/back-to-school").await;
+    assert_eq!(status, 200, "the address always answers");
+    let (_, _, sitemap) = get(server, "/sitemap.xml").await;
+    (page, sitemap)
+}
+
+/// Edits offers.toml (`from` -> `to`) while `server` runs and waits until /back-to-school shows
+/// `expected`; returns the page and whether the sitemap lists it.
+async fn moved(
+    (server, dir): (&Server, &TempDir),
+    (from, to): (&str, &str),
+    expected: &str,
+) -> (String, bool) {
+    edit_file(dir, "offers.toml", from, to);
+    served_eventually(server, "/back-to-school", expected).await;
+    let (page, sitemap) = back_to_school(server).await;
+    (page, sitemap.contains("/back-to-school</loc>"))
+}
+
+#[actix_web::test]
+async fn moving_an_offers_dates_in_the_folder_moves_its_page_sitemap_and_json_ld_without_restart() {
+    let dir = initialised("content-offer-dates");
+    let offers = "offers.toml";
+    // Seen on 20 August 2025, back to school ends on the 15th in this folder: over.
+    edit_file(
+        &dir,
+        offers,
+        "ends = \"2025-08-31\"",
+        "ends = \"2025-08-15\"",
+    );
+    edit_file(
+        &dir,
+        offers,
+        "[retreat]\n",
+        "[retreat]\ndate = \"2025-09-06\"\n",
+    );
+    let content = dir.path().join("content");
+    let server = Server::start(
+        &dir.path().join("data"),
+        &[
+            ("ONESPACE_CONTENT_DIR", content.to_str().unwrap()),
+            ("ONESPACE_PREVIEW_DATE", "2025-08-20"),
+        ],
+    )
+    .await;
+    let (page, sitemap) = back_to_school(&server).await;
+    assert!(page.contains("The back to school offers ended on 15 August 2025."));
+    assert!(page.contains("<meta name=\"robots\" content=\"noindex\">"));
+    assert!(
+        !page.contains("\"@type\":\"Event\""),
+        "no Event for an ended offer"
+    );
+    assert!(!page.contains("Ends 15 Aug"));
+    assert!(!sitemap.contains("/back-to-school</loc>"));
+    let (_, _, retreat) = get(&server, "/yoga-retreat").await;
+    assert!(
+        retreat.contains("6 September 2025"),
+        "the retreat's date ahead"
+    );
+    assert!(!retreat.contains("Next date on our booking page"));
+
+    // Extended to the 25th while the server runs: live, with its banner, sitemap entry and
+    // Event dated by the folder.
+    let (page, listed) = moved(
+        (&server, &dir),
+        ("ends = \"2025-08-15\"", "ends = \"2025-08-25\""),
+        "Ends 25 Aug \u{2014} Don't miss your Back to School savings",
+    )
+    .await;
+    assert!(listed);
+    assert!(page.contains("Buy before 25 August 2025."));
+    assert!(page.contains("\"@type\":\"Event\"") && page.contains("\"endDate\":\"2025-08-25\""));
+    assert!(!page.contains("noindex"));
+
+    // Moved to start on the 21st: not yet open, and not listed or described anywhere.
+    let (page, listed) = moved(
+        (&server, &dir),
+        ("starts = \"2025-08-01\"", "starts = \"2025-08-21\""),
+        "The back to school offers start on 21 August 2025.",
+    )
+    .await;
+    assert!(!listed);
+    assert!(page.contains("This offer has not started yet") && page.contains("noindex"));
+    assert!(!page.contains("\"@type\":\"Event\""));
+    server.kill();
 }

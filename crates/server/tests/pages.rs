@@ -12,9 +12,8 @@ use actix_web::http::StatusCode;
 use actix_web::test as actix_test;
 use built_site::{site, site_on};
 use onespace_core::catalogue::{self, timed, trial};
-use onespace_core::content::{BookingPage, Prices};
+use onespace_core::content::{BookingPage, Offers, Prices};
 use onespace_core::forms::{self, FormName};
-use onespace_core::offers::{back_to_school, concession, september_sale, year_end};
 use onespace_core::{countdown, founder, invest, links, policy, studio, team};
 use onespace_server::assets::EntryLinks;
 use onespace_server::build_app;
@@ -35,6 +34,11 @@ fn booking(page: BookingPage) -> String {
         .unwrap()
         .schedule
         .url(page)
+}
+
+/// The studio's default offers, as the server embeds them.
+fn offers() -> Offers {
+    onespace_server::content::default_content().unwrap().offers
 }
 
 async fn get(path: &str) -> (StatusCode, String) {
@@ -251,7 +255,7 @@ async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
     assert_has(
         &body,
         "/",
-        &[&prices.trial.price.format(), &concession::summary()],
+        &[&prices.trial.price.format(), &offers().concession.summary()],
     );
 }
 
@@ -262,8 +266,8 @@ async fn memberships_adds_the_year_end_campaign_and_the_invest_link() {
         &body,
         "/memberships",
         &[
-            &year_end::summary(),
-            year_end::CODE,
+            &offers().year_end.summary(),
+            &offers().year_end.code,
             "Rolling Monthly Memberships",
         ],
     );
@@ -503,7 +507,7 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
         &body,
         "/back-to-school",
         &[
-            &back_to_school::banner(),
+            &offers().back_to_school.banner(),
             "How It Works",
             "Buy Credit Packs",
             "Join with 20% Off",
@@ -527,10 +531,13 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
         &body,
         "/september-sale",
         &[
-            &september_sale::spots_message(),
-            &september_sale::headline(),
-            &september_sale::code_note(),
-            &september_sale::first_month(prices().cheapest_monthly().unwrap()).format(),
+            &offers().september_sale.spots_message(),
+            &offers().september_sale.headline(),
+            &offers().september_sale.code_note(),
+            &offers()
+                .september_sale
+                .first_month(prices().cheapest_monthly().unwrap())
+                .format(),
             "7 spots left",
         ],
     );
@@ -644,9 +651,9 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
         &body,
         "/yoga-retreat",
         &[
-            &onespace_core::offers::retreat::PRICE.format(),
-            &onespace_core::offers::retreat::MEMBER_PRICE.format(),
-            &onespace_core::offers::retreat::hours(),
+            &offers().retreat.price.format(),
+            &offers().retreat.member_price().format(),
+            &offers().retreat.hours(),
         ],
     );
     assert!(body.contains(&format!(
@@ -892,4 +899,59 @@ async fn the_copyright_year_is_the_year_of_the_day_shown_in_the_uk() {
             "{preview}"
         );
     }
+}
+
+#[test]
+fn offer_pages_word_their_title_and_description_from_the_content() {
+    // Seen while each is on: back to school in August 2025, the sale in September 2024.
+    let on = |date: &str, content: onespace_core::content::Content| RenderContext {
+        clock: Clock::from_preview(Some(date)).unwrap(),
+        now: Clock::from_preview(Some(date)).unwrap().now(),
+        content: std::sync::Arc::new(content),
+        ..context()
+    };
+    let pages = [
+        (Page::BackToSchool, "2025-08-15"),
+        (Page::SeptemberSale, "2024-09-15"),
+        (Page::YogaRetreat, "2025-08-15"),
+    ];
+    let built_in = onespace_server::content::default_content().unwrap();
+    // The built-in content words them as the route table does (what `onespace routes` lists).
+    for (page, date) in pages {
+        let document = document(page.route(), &on(date, built_in.clone()));
+        assert_eq!(document.title, page.route().title, "{page:?}");
+        assert_eq!(document.description, page.route().description, "{page:?}");
+    }
+    let mut edited = built_in;
+    edited.offers.back_to_school.code = "BTS26".to_owned();
+    edited.offers.september_sale.taken = 8;
+    edited.offers.september_sale.percent_off = 40;
+    edited.offers.retreat.ends = "4pm".to_owned();
+    let words = |page: Page, date: &str| {
+        let document = document(page.route(), &on(date, edited.clone()));
+        (
+            document.title.into_owned(),
+            document.description.into_owned(),
+        )
+    };
+    let (_, description) = words(Page::BackToSchool, "2025-08-15");
+    assert!(
+        description.contains("off memberships with code BTS26 and"),
+        "{description}"
+    );
+    let (title, description) = words(Page::SeptemberSale, "2024-09-15");
+    assert_eq!(
+        title,
+        "September Sale | 40% Off First Month + Free PT | One Space"
+    );
+    assert!(
+        description.starts_with("40% off your first month")
+            && description.contains("Only 2 spots left"),
+        "{description}"
+    );
+    let (_, description) = words(Page::YogaRetreat, "2025-08-15");
+    assert!(
+        description.ends_with("time to reset, 10am to 4pm."),
+        "{description}"
+    );
 }

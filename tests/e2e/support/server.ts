@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../support/free-port.mjs';
 
-const BINARY = resolve(import.meta.dirname, '../../../target/release/onespace');
+export const BINARY = resolve(import.meta.dirname, '../../../target/release/onespace');
 
 export interface RunningServer {
   baseURL: string;

@@ -100,8 +100,6 @@ pub mod fire_ice {
 
 /// The 6-week challenge.
 pub mod challenge {
-    use crate::offers::Date;
-
     /// Length in weeks.
     pub const WEEKS: u32 = 6;
     /// Fire & Ice sessions included.
@@ -112,12 +110,8 @@ pub mod challenge {
     pub const MEAL_PLAN_DAYS: u32 = 7;
     /// Share of challenge members who stay long term, per cent.
     pub const STAY_PERCENT: u32 = 86;
-    /// Start of the current challenge (1 September 2025).
-    pub const NEXT_START: Date = Date::new(2025, 9, 1);
-    /// Sign-up for it: August, with free training until the start (the back-to-school offer).
-    /// The start date is mentioned while sign-up is open and not once the challenge is under way.
-    pub const SIGN_UP: crate::calendar::Window =
-        crate::calendar::Window::new(Date::new(2025, 8, 1), Date::new(2025, 8, 31));
+    // The next challenge's start and its sign-up are content: `offers.toml`,
+    // [`crate::content::offers::Challenge`].
 
     /// The five items of 'What's Included'.
     pub fn included() -> Vec<String> {

@@ -13,14 +13,18 @@
 //! - [`photos`]: which of the studio's photographs shows in which place, with its alt text.
 //! - [`schedule`]: the booking provider account (provider id) and the provider pages the site's
 //!   buttons open.
+//! - [`offers`]: the concession discount, the dated campaigns with their codes and spots, the
+//!   challenge's dates and the yoga day retreat.
 
 pub mod money;
+pub mod offers;
 pub mod photos;
 pub mod prices;
 pub mod schedule;
 
 use serde::{Deserialize, Serialize};
 
+pub use offers::Offers;
 pub use photos::{Photos, Place};
 pub use prices::Prices;
 pub use schedule::{BookingPage, Schedule};
@@ -34,11 +38,13 @@ pub enum File {
     Schedule,
     /// `photos.toml`: [`Photos`].
     Photos,
+    /// `offers.toml`: [`Offers`].
+    Offers,
 }
 
 impl File {
     /// Every content file, in the order they are read and reported.
-    pub const ALL: [File; 3] = [File::Prices, File::Schedule, File::Photos];
+    pub const ALL: [File; 4] = [File::Prices, File::Offers, File::Schedule, File::Photos];
 
     /// The file's name in the content folder.
     pub const fn name(self) -> &'static str {
@@ -46,6 +52,7 @@ impl File {
             File::Prices => "prices.toml",
             File::Schedule => "schedule.toml",
             File::Photos => "photos.toml",
+            File::Offers => "offers.toml",
         }
     }
 }
@@ -60,6 +67,8 @@ pub struct Content {
     pub schedule: Schedule,
     /// `photos.toml`.
     pub photos: Photos,
+    /// `offers.toml`.
+    pub offers: Offers,
 }
 
 /// A value the types accept but the studio's rules do not: the file, the field's path inside it
@@ -107,6 +116,8 @@ impl Content {
                 errors.push(path, message);
             }
         }
+        errors.file = File::Offers;
+        self.offers.validate(&mut errors);
         errors.file = File::Schedule;
         self.schedule.validate(&mut errors);
         errors.file = File::Photos;
@@ -191,5 +202,33 @@ impl Errors {
                 ),
             }
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+pub(crate) mod tests {
+    use super::{Content, File};
+
+    /// The repository's default content (`content/` at its root).
+    pub(crate) fn default_content() -> Content {
+        Content {
+            prices: toml::from_str(include_str!("../../../../content/prices.toml")).unwrap(),
+            offers: toml::from_str(include_str!("../../../../content/offers.toml")).unwrap(),
+            schedule: toml::from_str(include_str!("../../../../content/schedule.toml")).unwrap(),
+            photos: toml::from_str(include_str!("../../../../content/photos.toml")).unwrap(),
+        }
+    }
+
+    /// The (path, message) of every rule `content` breaks, checking they are all in `file`.
+    pub(crate) fn broken_in(content: &Content, file: File) -> Vec<(String, String)> {
+        content
+            .validate()
+            .into_iter()
+            .map(|error| {
+                assert_eq!(error.file, file);
+                (error.path, error.message)
+            })
+            .collect()
     }
 }

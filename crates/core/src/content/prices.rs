@@ -385,25 +385,20 @@ impl Prices {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
-    use crate::content::{Errors, File};
+    use crate::content::{Content, File};
 
     /// The repository's default prices.
     fn prices() -> Prices {
         toml::from_str(include_str!("../../../../content/prices.toml")).unwrap()
     }
 
-    /// The (path, message) of every broken rule.
+    /// The (path, message) of every broken rule, all in prices.toml.
     fn broken(prices: Prices) -> Vec<(String, String)> {
-        let mut errors = Errors::new(File::Prices);
-        prices.validate(&mut errors);
-        errors
-            .found
-            .into_iter()
-            .map(|error| {
-                assert_eq!(error.file, File::Prices);
-                (error.path, error.message)
-            })
-            .collect()
+        let content = Content {
+            prices,
+            ..crate::content::tests::default_content()
+        };
+        crate::content::tests::broken_in(&content, File::Prices)
     }
 
     #[test]

@@ -9,10 +9,14 @@ use onespace_core::content::{Content, File};
 use super::errors::{ContentError, Document};
 
 /// The default content, the files of the repository's `content/` folder as built.
-const DEFAULT: [(File, &str); 3] = [
+const DEFAULT: [(File, &str); 4] = [
     (
         File::Prices,
         include_str!("../../../../content/prices.toml"),
+    ),
+    (
+        File::Offers,
+        include_str!("../../../../content/offers.toml"),
     ),
     (
         File::Schedule,
@@ -134,7 +138,7 @@ fn parse<const N: usize>(
 ) -> (Option<Content>, Vec<ContentError>) {
     let mut errors = Vec::new();
     let mut texts: Vec<(File, String)> = Vec::new();
-    let (mut prices, mut schedule, mut photos) = (None, None, None);
+    let (mut prices, mut offers, mut schedule, mut photos) = (None, None, None, None);
     for (file, text) in files {
         let text = match text {
             Ok(text) => text,
@@ -145,16 +149,20 @@ fn parse<const N: usize>(
         };
         match file {
             File::Prices => prices = read(file, &text, &mut errors),
+            File::Offers => offers = read(file, &text, &mut errors),
             File::Schedule => schedule = read(file, &text, &mut errors),
             File::Photos => photos = read(file, &text, &mut errors),
         }
         texts.push((file, text));
     }
-    let (Some(prices), Some(schedule), Some(photos)) = (prices, schedule, photos) else {
+    let (Some(prices), Some(offers), Some(schedule), Some(photos)) =
+        (prices, offers, schedule, photos)
+    else {
         return (None, errors);
     };
     let content = Content {
         prices,
+        offers,
         schedule,
         photos,
     };
@@ -162,8 +170,7 @@ fn parse<const N: usize>(
         let text = texts
             .iter()
             .find(|(file, _)| *file == rule.file)
-            .map(|(_, text)| text.as_str())
-            .unwrap_or_default();
+            .map_or("", |(_, text)| text.as_str());
         errors.push(Document::parse(text).rule_error(rule.file.name(), &rule.path, &rule.message));
     }
     (Some(content), errors)

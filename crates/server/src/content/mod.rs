@@ -1,4 +1,4 @@
-//! The studio's content (prices today; see `onespace_core::content`), read from a folder of
+//! The studio's content (prices and offers today; see `onespace_core::content`), read from a folder of
 //! commented TOML files or from the copy embedded in the binary, and checked like code: every
 //! mistake is reported as `FILE line N: field: what is expected`, all of a load's at once.
 //!

@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use maud::{html, Markup};
 use onespace_core::calendar::{OfferState, Phase};
 use onespace_core::catalogue::trial;
-use onespace_core::content::Prices;
+use onespace_core::content::{Content, Offers, Prices};
 use onespace_core::offers::Campaign;
 use serde_json::json;
 
@@ -34,14 +34,18 @@ pub fn of_page(page: Page) -> Option<Campaign> {
 
 /// True while `campaign` runs at the render instant.
 pub fn is_live(campaign: Campaign, context: &RenderContext) -> bool {
-    campaign.state_at(context.now).phase == Phase::Live
+    campaign
+        .state_at(&context.content.offers, context.now)
+        .phase
+        == Phase::Live
 }
 
 /// Whether `route` is in the sitemap at `now`: the route table says so and, for an offer page,
-/// the offer is on.
-pub fn listed(route: &Route, now: DateTime<Utc>) -> bool {
+/// the offer is on as `offers` dates it.
+pub fn listed(route: &Route, offers: &Offers, now: DateTime<Utc>) -> bool {
     route.in_sitemap
-        && of_page(route.page).is_none_or(|campaign| campaign.state_at(now).phase == Phase::Live)
+        && of_page(route.page)
+            .is_none_or(|campaign| campaign.state_at(offers, now).phase == Phase::Live)
 }
 
 /// The page of an offer that is not on (ended or not yet started), in place of its content.
@@ -49,24 +53,25 @@ pub fn not_running(
     route: &Route,
     campaign: Campaign,
     state: OfferState,
-    prices: &Prices,
+    content: &Content,
 ) -> Document {
     let (title, heading, message) = match state.phase {
         Phase::Upcoming => (
             "Offer Not Yet Open | One Space Livingston",
             "This offer has not started yet",
-            campaign.starts_message(),
+            campaign.starts_message(&content.offers),
         ),
         Phase::Ended | Phase::Live => (
             "Offer Ended | One Space Livingston",
             "This offer has ended",
-            campaign.ended_message(),
+            campaign.ended_message(&content.offers),
         ),
     };
     Document {
-        title,
+        title: title.into(),
         description: "This One Space offer is not on. See what is on now: the 14-day trial and \
-                      memberships with no contract.",
+                      memberships with no contract."
+            .into(),
         path: Some(route.path),
         header: HeaderMode::Full,
         structured_data: Vec::new(),
@@ -75,7 +80,7 @@ pub fn not_running(
                 a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
                 a class="btn btn-outline-light" href=(Page::Memberships.path()) { "See Memberships" }
             }))
-            (on_now(prices))
+            (on_now(&content.prices))
         },
         noindex: true,
         main_photo: None,
@@ -118,8 +123,9 @@ fn on_now(prices: &Prices) -> Markup {
 /// it instead of the browser's clock, so the studio previewing an offer sees it live, and sees
 /// it end when previewing just before its end.
 pub fn watch(campaign: Campaign, context: &RenderContext) -> Markup {
-    let window = campaign.window();
-    let state = campaign.state_at(context.now);
+    let offers = &context.content.offers;
+    let window = campaign.window(offers);
+    let state = window.state_at(context.now);
     let preview_ms = match context.clock {
         Clock::Fixed(instant) => Some(instant.timestamp_millis()),
         Clock::Real => None,
@@ -133,7 +139,7 @@ pub fn watch(campaign: Campaign, context: &RenderContext) -> Markup {
             "endsMs": state.ends_ms,
             "previewMs": preview_ms,
             "heading": "This offer has ended",
-            "message": campaign.ended_message(),
+            "message": campaign.ended_message(offers),
             "links": [
                 { "label": "Start My 14-Day Trial", "href": Page::IntroOffer.path() },
                 { "label": "See Memberships", "href": Page::Memberships.path() },

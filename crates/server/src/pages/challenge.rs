@@ -38,7 +38,7 @@ pub fn main(context: &RenderContext) -> Markup {
                     h2 class="section-title" id="included-title" { "What's Included" }
                     (check_list(challenge::included()))
                     @if sign_up_open {
-                        p class="mt-6 text-ink-soft" { "Next challenge starts " (challenge::NEXT_START.long()) "." }
+                        p class="mt-6 text-ink-soft" { "Next challenge starts " (context.content.offers.challenge.starts.long()) "." }
                     }
                 }
                 div class="split-media" { (photo_slot(context, Place::Challenge, (Art::Ink, Icon::Trophy), Ratio::Landscape, "Members training together during the 6-week challenge", HALF_COLUMN)) }

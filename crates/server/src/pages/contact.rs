@@ -2,6 +2,7 @@
 //! concession discount, what makes the studio special, a map and the 'Get in Touch' form.
 
 use maud::{html, Markup};
+use onespace_core::content::offers::Concession;
 use onespace_core::forms::FormName;
 use onespace_core::mail::{self, DiscountRequest};
 use onespace_core::offers::concession;
@@ -37,15 +38,16 @@ const THANKS_LINKS: &[ThanksLink] = &[
 ];
 
 /// The discount request as a pre-filled e-mail, the fallback of the discount dialog.
-fn discount_mail() -> String {
+fn discount_mail(discount: &Concession) -> String {
     mail::discount_request(&DiscountRequest {
         discount_type: concession::GROUPS.join(" / "),
+        percent_off: discount.percent_off,
         ..DiscountRequest::default()
     })
 }
 
 /// The page content.
-pub fn main(view: &FormView) -> Markup {
+pub fn main(view: &FormView, discount: &Concession) -> Markup {
     html! {
         (page_hero("Contact", "Visit One Space", "Pop in, call, message or ask our assistant. We would love to hear from you.", html! {
             a class="btn btn-primary" href={ "#" (FORM.anchor) } { "Send a Message" }
@@ -88,11 +90,11 @@ pub fn main(view: &FormView) -> Markup {
         section class="section section-alt" aria-labelledby="discount-title" {
             div class="container-page grid gap-8 lg:grid-cols-2" {
                 div class="discount-box" {
-                    p class="eyebrow eyebrow-dark" { (concession::PERCENT_OFF) "% off" }
+                    p class="eyebrow eyebrow-dark" { (discount.percent_off) "% off" }
                     h2 class="discount-box-title" id="discount-title" { "Student, Blue Light & Over 60s Discount" }
-                    p class="mt-3" { (concession::summary()) }
-                    a class="btn btn-dark mt-6" href=(discount_mail()) data-discount-open { "Request Discount Code" }
-                    (widgets::dialogs::discount_dialog())
+                    p class="mt-3" { (discount.summary()) }
+                    a class="btn btn-dark mt-6" href=(discount_mail(discount)) data-discount-open { "Request Discount Code" }
+                    (widgets::dialogs::discount_dialog(discount))
                 }
                 div class="card" {
                     h2 class="card-title text-2xl" { "What Makes Us Special" }

@@ -28,7 +28,7 @@ pub fn main(context: &RenderContext) -> Markup {
                     h2 class="section-title" id="pricing-title" { "Pricing" }
                     p class="section-lead" { (policy::no_contract_note()) }
                 }
-                (pricing_body(&context.content.prices, 3))
+                (pricing_body(&context.content, 3))
             }
         }
         (cta_banner(

@@ -5,8 +5,7 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{fire_ice, timed, trial};
-use onespace_core::content::Prices;
-use onespace_core::offers::concession;
+use onespace_core::content::{Content, Prices};
 use onespace_core::{policy, studio};
 
 use super::components::page_hero;
@@ -15,7 +14,7 @@ use crate::routes::Page;
 /// When these terms took effect.
 pub const EFFECTIVE: &str = "3 June 2025";
 
-fn sections(prices: &Prices) -> Vec<(&'static str, Vec<String>)> {
+fn sections(prices: &Prices, concession_percent: u64) -> Vec<(&'static str, Vec<String>)> {
     let validity: Vec<String> = prices
         .packs
         .iter()
@@ -59,7 +58,7 @@ fn sections(prices: &Prices) -> Vec<(&'static str, Vec<String>)> {
             "Sauna and cold-water immersion are not suitable for everyone. Do not use the room if you are pregnant, have a heart condition, high or low blood pressure, or have been advised against heat or cold exposure, unless your doctor has approved it.".to_owned(),
         ]),
         ("Offers, codes and discounts", vec![
-            format!("Student, Blue Light and over-60s discounts give {}% off recurring memberships once we have confirmed your eligibility.", concession::PERCENT_OFF),
+            format!("Student, Blue Light and over-60s discounts give {}% off recurring memberships once we have confirmed your eligibility.", concession_percent),
             "Promotional codes must be entered at checkout, cannot be combined unless we say so, have no cash value and are non-transferable. Each offer's own conditions and end date apply.".to_owned(),
         ]),
         ("Your health", vec![
@@ -83,8 +82,8 @@ fn sections(prices: &Prices) -> Vec<(&'static str, Vec<String>)> {
 }
 
 /// The page content.
-pub fn main(prices: &Prices) -> Markup {
-    let sections = sections(prices);
+pub fn main(content: &Content) -> Markup {
+    let sections = sections(&content.prices, content.offers.concession.percent_off);
     html! {
         (page_hero("Legal", "Terms & Conditions", &format!("Effective {EFFECTIVE}"), html! {}))
         section class="section" {

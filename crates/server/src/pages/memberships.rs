@@ -2,7 +2,8 @@
 //! (see [`super::campaigns`]) and a link to the investor page.
 
 use maud::{html, Markup};
-use onespace_core::offers::{year_end, Campaign};
+use onespace_core::content::offers::YearEnd;
+use onespace_core::offers::Campaign;
 use onespace_core::policy;
 
 use super::campaigns;
@@ -22,9 +23,9 @@ pub fn main(context: &RenderContext) -> Markup {
             }
         }))
         section class="section" aria-label="Plans and prices" {
-            div class="container-page" { (pricing_body(&context.content.prices, 2)) }
+            div class="container-page" { (pricing_body(&context.content, 2)) }
         }
-        @if year_end_live { (year_end_panel()) }
+        @if year_end_live { (year_end_panel(&context.content.offers.year_end)) }
         (cta_banner(
             "Own a piece of One Space",
             "We are inviting our community to invest in the studio's next chapter.",
@@ -34,25 +35,25 @@ pub fn main(context: &RenderContext) -> Markup {
 }
 
 /// The year-end campaign's panel and code.
-fn year_end_panel() -> Markup {
+fn year_end_panel(year_end: &YearEnd) -> Markup {
     html! {
         section class="section section-alt" id="year-end-offer" aria-labelledby="year-end-title" {
             div class="container-page" {
                 div class="offer-panel" {
                     div {
                         p class="eyebrow eyebrow-dark" { "Year-end campaign" }
-                        h2 class="section-title" id="year-end-title" { (year_end::PERCENT_OFF) "% Off All Memberships" }
-                        p class="section-lead" { (year_end::summary()) "." }
+                        h2 class="section-title" id="year-end-title" { (year_end.percent_off) "% Off All Memberships" }
+                        p class="section-lead" { (year_end.summary()) "." }
                         (check_list([
-                            format!("Use code {} at checkout", year_end::CODE),
+                            format!("Use code {} at checkout", year_end.code),
                             "Applies to every rolling monthly and unlimited membership".to_owned(),
                             format!("Still no contract: just {} days' notice to cancel", policy::NOTICE_DAYS),
                         ]))
                     }
                     div class="coupon" {
                         p class="coupon-label" { "Your code" }
-                        p class="coupon-code" { (year_end::CODE) }
-                        p class="coupon-note" { "Valid until " (year_end::VALID_UNTIL.long()) }
+                        p class="coupon-code" { (year_end.code) }
+                        p class="coupon-note" { "Valid until " (year_end.ends.long()) }
                     }
                 }
             }

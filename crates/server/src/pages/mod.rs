@@ -36,6 +36,7 @@ mod september_sale;
 mod team;
 mod timetable;
 
+use onespace_core::content::Content;
 use serde_json::Value;
 
 use crate::render::json::json_ld;
@@ -67,9 +68,9 @@ pub fn document(route: &Route, context: &RenderContext) -> Document {
 pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormView) -> Document {
     use structured as ld;
     if let Some(campaign) = campaigns::of_page(route.page) {
-        let state = campaign.state_at(context.now);
+        let state = campaign.state_at(&context.content.offers, context.now);
         if state.phase != onespace_core::calendar::Phase::Live {
-            return campaigns::not_running(route, campaign, state, &context.content.prices);
+            return campaigns::not_running(route, campaign, state, &context.content);
         }
     }
     let (data, main): (Vec<Value>, _) = match route.page {
@@ -86,14 +87,17 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
         Page::CorporateWellness => (Vec::new(), corporate::main(context)),
         Page::Invest => (Vec::new(), invest::main(view)),
         Page::InvestInOneSpace => (Vec::new(), invest_landing::main(view, context)),
-        Page::Contact => (Vec::new(), contact::main(view)),
+        Page::Contact => (
+            Vec::new(),
+            contact::main(view, &context.content.offers.concession),
+        ),
         Page::Faq => (
             vec![components::faq::faq_page_data(&faq::items(
                 &context.content.prices,
             ))],
             faq::main(&context.content.prices),
         ),
-        Page::Terms => (Vec::new(), legal::main(&context.content.prices)),
+        Page::Terms => (Vec::new(), legal::main(&context.content)),
         Page::Privacy => (Vec::new(), privacy::main(context.retention_days)),
         Page::FastAccess => (Vec::new(), fast_access::main(&context.content)),
         Page::YogaRetreat => (Vec::new(), retreat::main(context)),
@@ -115,5 +119,24 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
     };
     let mut document = Document::for_route(route, data.iter().map(json_ld).collect(), main);
     document.main_photo = components::photo::main_place(route.page);
+    worded_from_content(&mut document, route, &context.content);
     document
+}
+
+/// An offer page's title and description name its figures, so they are worded from the content
+/// served; the route table holds the same words for the built-in content (what `onespace routes`
+/// lists, checked equal by the tests), which an edited folder may change.
+fn worded_from_content(document: &mut Document, route: &Route, content: &Content) {
+    match route.page {
+        Page::BackToSchool => document.description = back_to_school::description(content).into(),
+        Page::SeptemberSale => {
+            let sale = &content.offers.september_sale;
+            document.title = september_sale::title(sale).into();
+            document.description = september_sale::description(sale).into();
+        }
+        Page::YogaRetreat => {
+            document.description = retreat::description(&content.offers.retreat).into();
+        }
+        _ => {}
+    }
 }

@@ -1,18 +1,18 @@
 //! /yoga-retreat: the day retreat at a sculpture park: when, where, how long, the price, the
 //! day's timetable, the venue, what is included and booking on the provider's page.
 //!
-//! SPEC gives the retreat's price and hours but not its date or the park's name; the page says
-//! the next date is announced on the booking page, where the visitor books.
+//! The date, venue, prices and hours are content (`offers.toml`). SPEC gives no date: without one
+//! (or once it has passed, UK time) the page says the next date is announced on the booking
+//! page, where the visitor books, rather than show a day that is over.
 
 use maud::{html, Markup};
+use onespace_core::calendar::london_date;
+use onespace_core::content::offers::Retreat;
+use onespace_core::content::{BookingPage, Place};
 
 use super::components::photo::{photo_slot, HALF_COLUMN};
-use crate::render::RenderContext;
-use onespace_core::content::BookingPage;
-use onespace_core::content::Place;
-use onespace_core::offers::retreat;
-
 use super::components::{check_list, cta_banner, external, icon, page_hero, Art, Icon, Ratio};
+use crate::render::RenderContext;
 
 const DAY: [(&str, &str); 6] = [
     ("10am", "Arrive, tea and welcome circle"),
@@ -23,9 +23,26 @@ const DAY: [(&str, &str); 6] = [
     ("4.30pm", "Sound bath and closing circle"),
 ];
 
+/// The meta description, with the day's hours.
+pub fn description(retreat: &Retreat) -> String {
+    format!(
+        "A One Space yoga day retreat at a sculpture park: yoga, lunch and time to reset, {}.",
+        retreat.hours()
+    )
+}
+
 /// The page content.
 pub fn main(context: &RenderContext) -> Markup {
     let book = context.content.schedule.url(BookingPage::Retreat);
+    let retreat = &context.content.offers.retreat;
+    let today = london_date(context.now);
+    let date = retreat
+        .date
+        .filter(|date| date.naive().is_some_and(|day| day >= today))
+        .map_or_else(
+            || "Next date on our booking page".to_owned(),
+            |date| date.long(),
+        );
     html! {
         (page_hero("Yoga day retreat", "A Day to Reset", "Yoga, good food and art in the open air: a One Space day retreat at a sculpture park.", html! {
             (external(&book, "btn btn-primary", "Book Your Place"))
@@ -34,12 +51,12 @@ pub fn main(context: &RenderContext) -> Markup {
             div class="container-page" {
                 h2 class="sr-only" id="details-title" { "Retreat details" }
                 dl class="stat-grid" {
-                    div class="stat" { dt { (icon(Icon::Calendar)) "Date" } dd class="stat-small" { "Next date on our booking page" } }
-                    div class="stat" { dt { (icon(Icon::MapPin)) "Place" } dd class="stat-small" { "A sculpture park near Livingston" } }
-                    div class="stat" { dt { (icon(Icon::Clock)) "Duration" } dd class="stat-small" { (retreat::hours()) } }
-                    div class="stat" { dt { (icon(Icon::Star)) "Price" } dd { (retreat::PRICE.format()) } dd class="stat-note" { (retreat::MEMBER_PRICE.format()) " for members" } }
+                    div class="stat" { dt { (icon(Icon::Calendar)) "Date" } dd class="stat-small" { (date) } }
+                    div class="stat" { dt { (icon(Icon::MapPin)) "Place" } dd class="stat-small" { (retreat.venue) } }
+                    div class="stat" { dt { (icon(Icon::Clock)) "Duration" } dd class="stat-small" { (retreat.hours()) } }
+                    div class="stat" { dt { (icon(Icon::Star)) "Price" } dd { (retreat.price.format()) } dd class="stat-note" { (retreat.member_price().format()) " for members" } }
                 }
-                p class="mt-4 text-ink-soft" { "Members: use your member code at checkout to save " (retreat::MEMBER_SAVING.format()) "." }
+                p class="mt-4 text-ink-soft" { "Members: use your member code at checkout to save " (retreat.member_saving.format()) "." }
             }
         }
         section class="section section-alt" aria-labelledby="day-title" {
@@ -51,7 +68,7 @@ pub fn main(context: &RenderContext) -> Markup {
                             li { span class="timeline-time" { (time) } span { (what) } }
                         }
                     }
-                    p class="mt-4 text-ink-soft" { "We finish at " (retreat::ENDS) "." }
+                    p class="mt-4 text-ink-soft" { "We finish at " (retreat.ends) "." }
                 }
                 div class="split-media" { (photo_slot(context, Place::Retreat, (Art::Sand, Icon::Leaf), Ratio::Portrait, "Yoga on the lawn at the sculpture park", HALF_COLUMN)) }
             }
@@ -68,7 +85,7 @@ pub fn main(context: &RenderContext) -> Markup {
                 }
             }
         }
-        (cta_banner("Save your place", &format!("{} or {} for members. Places are limited.", retreat::PRICE.format(), retreat::MEMBER_PRICE.format()), html! {
+        (cta_banner("Save your place", &format!("{} or {} for members. Places are limited.", retreat.price.format(), retreat.member_price().format()), html! {
             (external(&book, "btn btn-primary", "Book Your Place"))
         }))
     }

@@ -6,9 +6,9 @@
 //! the ways to claim: the membership page on the provider's site and the contact form.
 
 use maud::{html, Markup};
-use onespace_core::content::BookingPage;
-use onespace_core::content::Prices;
-use onespace_core::offers::{back_to_school, september_sale as sale, Campaign};
+use onespace_core::content::offers::{BackToSchool, SeptemberSale};
+use onespace_core::content::{BookingPage, Content};
+use onespace_core::offers::Campaign;
 use onespace_core::Pence;
 use onespace_core::{policy, studio};
 use serde_json::Value;
@@ -60,8 +60,8 @@ const STORIES: [Testimonial; 3] = [
     Testimonial::five("Claire S.", "So welcoming for a beginner. I was nervous walking in and now I am there four times a week."),
 ];
 
-fn credits_line(sessions: u32) -> String {
-    let credits = back_to_school::bonus_credits(sessions).unwrap_or(sessions);
+fn credits_line(bts: &BackToSchool, sessions: u32) -> String {
+    let credits = bts.bonus_credits(sessions).unwrap_or(sessions);
     format!(
         "{sessions}-pack +{} = {credits} credits",
         credits - sessions
@@ -79,20 +79,25 @@ struct Figures {
 }
 
 impl Figures {
-    fn of(prices: &Prices) -> Self {
-        let plan = sale::plan(prices);
+    fn of(content: &Content) -> Self {
+        let (sale, prices) = (&content.offers.september_sale, &content.prices);
+        let plan = sale.plan(prices);
         Self {
-            first_month: plan.map_or(Pence(0), sale::first_month),
+            first_month: plan.map_or(Pence(0), |plan| sale.first_month(plan)),
             usual: plan.map_or(Pence(0), |plan| plan.price),
-            bonus_packs: back_to_school::BONUS_PACK_SIZES
-                .into_iter()
-                .filter(|size| back_to_school::sold_online(prices, *size))
+            bonus_packs: content
+                .offers
+                .back_to_school
+                .bonus_pack_sizes
+                .iter()
+                .copied()
+                .filter(|size| BackToSchool::sold_online(prices, *size))
                 .collect(),
         }
     }
 }
 
-fn faq(figures: &Figures) -> Vec<FaqItem> {
+fn faq(figures: &Figures, sale: &SeptemberSale, bts: &BackToSchool) -> Vec<FaqItem> {
     let Figures {
         first_month,
         usual,
@@ -104,8 +109,8 @@ fn faq(figures: &Figures) -> Vec<FaqItem> {
             "How many spots are left?",
             format!(
                 "Only {} of {} spots are left. When they are gone we will start a waiting list.",
-                sale::LEFT,
-                sale::SPOTS
+                sale.left(),
+                sale.spots
             ),
         ),
         FaqItem::new(
@@ -114,15 +119,15 @@ fn faq(figures: &Figures) -> Vec<FaqItem> {
                 "{} instead of {}: {}% off your first month.",
                 first_month.format(),
                 usual.format(),
-                sale::PERCENT_OFF
+                sale.percent_off
             ),
         ),
-        FaqItem::new("How do I claim the discount?", sale::code_note()),
+        FaqItem::new("How do I claim the discount?", sale.code_note()),
         FaqItem::new(
             "When do I get my free PT session?",
             format!(
                 "Book your free 1-2-1 personal training session within {} days of starting.",
-                sale::FREE_PT_WITHIN_DAYS
+                sale.free_pt_within_days
             ),
         ),
         FaqItem::new(
@@ -140,7 +145,7 @@ fn faq(figures: &Figures) -> Vec<FaqItem> {
             "Do I need a code for the extra credits?",
             format!(
                 "No. The {}% credit bonus is added automatically to {} packs.",
-                back_to_school::BONUS_PERCENT,
+                bts.bonus_percent,
                 bonus_packs.join(" and ")
             ),
         ),
@@ -148,17 +153,33 @@ fn faq(figures: &Figures) -> Vec<FaqItem> {
             "How long does the sale last?",
             format!(
                 "While spots last. The sale is limited to {} new members.",
-                sale::SPOTS
+                sale.spots
             ),
         ),
     ]
 }
 
+/// The page title: `September Sale | 50% Off First Month + Free PT | One Space`.
+pub fn title(sale: &SeptemberSale) -> String {
+    format!("September Sale | {} | One Space", sale.headline())
+}
+
+/// The meta description: the discount and the spots left.
+pub fn description(sale: &SeptemberSale) -> String {
+    format!(
+        "{}% off your first month plus a free 1-2-1 PT session. Only {} spots left at One Space \
+         Livingston.",
+        sale.percent_off,
+        sale.left()
+    )
+}
+
 /// The SpecialAnnouncement for this page.
 pub fn structured_data(route: &Route, context: &RenderContext) -> Value {
+    let sale = &context.content.offers.september_sale;
     structured::september_announcement(
-        &sale::headline(),
-        &format!("{} {}", sale::spots_message(), sale::code_note()),
+        &sale.headline(),
+        &format!("{} {}", sale.spots_message(), sale.code_note()),
         route,
         context,
     )
@@ -167,8 +188,12 @@ pub fn structured_data(route: &Route, context: &RenderContext) -> Value {
 /// The page content while the sale is live (see [`super::campaigns`]).
 pub fn main(context: &RenderContext) -> Markup {
     let memberships = context.content.schedule.url(BookingPage::Memberships);
-    let left = format!("{} spots left", sale::LEFT);
-    let figures = Figures::of(&context.content.prices);
+    let (sale, bts) = (
+        &context.content.offers.september_sale,
+        &context.content.offers.back_to_school,
+    );
+    let left = format!("{} spots left", sale.left());
+    let figures = Figures::of(&context.content);
     let (first_month, usual) = (figures.first_month, figures.usual);
     html! {
         (super::campaigns::watch(Campaign::SeptemberSale, context))
@@ -176,9 +201,9 @@ pub fn main(context: &RenderContext) -> Markup {
         section class="page-hero" {
             (hero_art())
             div class="container-page relative" {
-                p class="spots-message" { (sale::spots_message()) }
-                h1 class="page-title" { (sale::headline()) }
-                p class="page-lead" { "Join One Space this September for " (first_month.format()) " instead of " (usual.format()) ", with a free 1-2-1 PT session to get you started." }
+                p class="spots-message" { (sale.spots_message()) }
+                h1 class="page-title" { (sale.headline()) }
+                p class="page-lead" { "Join One Space this " (sale.starts.month_name()) " for " (first_month.format()) " instead of " (usual.format()) ", with a free 1-2-1 PT session to get you started." }
                 div class="hero-actions" {
                     (external(&memberships, "btn btn-primary btn-lg", "Claim My Spot"))
                     (external(&memberships, "btn btn-outline-light", "View Memberships"))
@@ -189,23 +214,23 @@ pub fn main(context: &RenderContext) -> Markup {
             div class="container-page grid gap-8 lg:grid-cols-[3fr_2fr]" {
                 article class="price-card price-card-featured" {
                     p class="badge badge-popular" { (left) }
-                    h2 class="price-card-name" id="sale-offer-title" { (sale::PERCENT_OFF) "% Off Your First Month" }
+                    h2 class="price-card-name" id="sale-offer-title" { (sale.percent_off) "% Off Your First Month" }
                     p class="price" { (first_month.format()) " " s class="price-was" { span class="sr-only" { "usually " } (usual.format()) } }
                     (check_list([
-                        format!("{}% off your first month", sale::PERCENT_OFF),
+                        format!("{}% off your first month", sale.percent_off),
                         "A free 1-2-1 PT session".to_owned(),
                         "Rolling monthly contract".to_owned(),
                         format!("{} days' notice to cancel", policy::NOTICE_DAYS),
                         "Access to all classes".to_owned(),
                     ]))
-                    p class="coupon-inline" { (sale::code_note()) }
+                    p class="coupon-inline" { (sale.code_note()) }
                     a class="btn btn-primary mt-6 w-full" href="#sale-form" { "Claim Your Spot" }
                 }
                 article class="price-card" {
                     p class="badge badge-soft" { "No code needed" }
-                    h2 class="price-card-name" { "+" (back_to_school::BONUS_PERCENT) "% Credits" }
+                    h2 class="price-card-name" { "+" (bts.bonus_percent) "% Credits" }
                     p class="price-card-detail" { "Prefer to pay as you go? Get extra credits on our bigger packs." }
-                    (check_list(figures.bonus_packs.iter().map(|size| credits_line(*size))))
+                    (check_list(figures.bonus_packs.iter().map(|size| credits_line(bts, *size))))
                     a class="btn btn-dark mt-auto w-full" href=(Page::Memberships.path()) { "See Session Packs" }
                 }
             }
@@ -225,11 +250,11 @@ pub fn main(context: &RenderContext) -> Markup {
         section class="section section-alt" aria-labelledby="sale-faq-title" {
             div class="container-page max-w-3xl" {
                 h2 class="section-title" id="sale-faq-title" { "Questions" }
-                div class="mt-8" { (accordion(&faq(&figures), Some("september-sale-faq"))) }
+                div class="mt-8" { (accordion(&faq(&figures, sale, bts), Some("september-sale-faq"))) }
             }
         }
         div id="sale-form" {
-            (cta_banner(&format!("Only {left}"), &format!("{} Claim yours before they are gone, or call us on {}.", sale::code_note(), studio::PHONE_DISPLAY), html! {
+            (cta_banner(&format!("Only {left}"), &format!("{} Claim yours before they are gone, or call us on {}.", sale.code_note(), studio::PHONE_DISPLAY), html! {
                 (external(&memberships, "btn btn-primary", "Claim My Spot"))
                 a class="btn btn-outline-light" href={ (Page::Contact.path()) "#" (super::contact::FORM.anchor) } { "Contact Us to Apply" }
             }))

@@ -125,12 +125,12 @@ pub fn service(name: &str, description: &str, route: &Route, context: &RenderCon
 
 /// The back-to-school offer as an Event, dated by its window (only rendered while it is live).
 pub fn back_to_school_event(route: &Route, context: &RenderContext) -> Value {
-    let window = Campaign::BackToSchool.window();
+    let window = Campaign::BackToSchool.window(&context.content.offers);
     json!({
         "@context": "https://schema.org",
         "@type": "Event",
         "name": "Back to School Offers at One Space",
-        "description": route.description,
+        "description": super::back_to_school::description(&context.content),
         "startDate": window.starts.iso(),
         "endDate": window.ends.iso(),
         "eventStatus": "https://schema.org/EventScheduled",
@@ -149,7 +149,7 @@ pub fn september_announcement(
     route: &Route,
     context: &RenderContext,
 ) -> Value {
-    let window = Campaign::SeptemberSale.window();
+    let window = Campaign::SeptemberSale.window(&context.content.offers);
     json!({
         "@context": "https://schema.org",
         "@type": "SpecialAnnouncement",

@@ -1,6 +1,8 @@
 //! The document every page shares: head (title, description, canonical, social cards, assets),
 //! skip link, header, main content, footer and the site-wide islands (cookie banner).
 
+use std::borrow::Cow;
+
 use maud::{html, Markup, DOCTYPE};
 use onespace_core::{links, studio};
 
@@ -30,7 +32,7 @@ pub struct RenderContext {
     pub now: DateTime<Utc>,
     /// The last good copy of the class schedule; `None` until one was ever fetched.
     pub timetable: Option<std::sync::Arc<crate::schedule::Timetable>>,
-    /// The studio's content (prices), checked; a reload swaps it whole
+    /// The studio's content (prices, offers), checked; a reload swaps it whole
     /// ([`crate::content::watch`]).
     pub content: std::sync::Arc<onespace_core::content::Content>,
     /// The studio's prepared photos: empty until they are ready (start-up prepares them in the
@@ -47,10 +49,10 @@ impl RenderContext {
 
 /// One page ready for the layout.
 pub struct Document {
-    /// Document title.
-    pub title: &'static str,
-    /// Meta description.
-    pub description: &'static str,
+    /// Document title (owned when worded from the content: an offer's figures).
+    pub title: Cow<'static, str>,
+    /// Meta description (owned when worded from the content).
+    pub description: Cow<'static, str>,
     /// The canonical path; `None` for error pages, which are marked `noindex` instead.
     pub path: Option<&'static str>,
     /// Which header to show.
@@ -71,8 +73,8 @@ impl Document {
     /// A document for a row of the route table.
     pub fn for_route(route: &Route, structured_data: Vec<Markup>, main: Markup) -> Self {
         Self {
-            title: route.title,
-            description: route.description,
+            title: route.title.into(),
+            description: route.description.into(),
             path: Some(route.path),
             header: route.header,
             structured_data,
@@ -85,9 +87,9 @@ impl Document {
     /// An error page (not found, unexpected error): full header, not indexed.
     pub fn error_page(title: &'static str, main: Markup) -> Self {
         Self {
-            title,
+            title: title.into(),
             description:
-                "One Space: hot yoga, HYROX and recovery studio in Livingston, West Lothian.",
+                "One Space: hot yoga, HYROX and recovery studio in Livingston, West Lothian.".into(),
             path: None,
             header: HeaderMode::Full,
             structured_data: Vec::new(),

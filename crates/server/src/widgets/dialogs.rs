@@ -11,6 +11,7 @@
 //! them to load at once) and cost nothing before.
 
 use maud::{html, Markup};
+use onespace_core::content::offers::Concession;
 use onespace_core::mail;
 use onespace_core::team::{self, TeamMember};
 use serde_json::json;
@@ -18,13 +19,14 @@ use serde_json::json;
 use crate::render::{island, Load};
 
 /// The discount dialog island (one per page that has discount buttons).
-pub fn discount_dialog() -> Markup {
+pub fn discount_dialog(discount: &Concession) -> Markup {
     island(
         "DiscountDialog",
         Load::Interaction,
         &json!({
             "title": "Request Your Discount Code",
-            "description": "Students, Blue Light card holders and over 60s get 20% off recurring memberships. Tell us a little about you and we'll send your code once we've confirmed your details.",
+            "description": format!("Students, Blue Light card holders and over 60s get {}% off recurring memberships. Tell us a little about you and we'll send your code once we've confirmed your details.", discount.percent_off),
+            "percentOff": discount.percent_off,
             "texts": super::form::field_texts(),
         }),
         html! {},
@@ -32,8 +34,11 @@ pub fn discount_dialog() -> Markup {
 }
 
 /// A button that opens the discount dialog (a mail link without JavaScript).
-pub fn discount_button(label: &str, class: &str) -> Markup {
-    let fallback = mail::discount_request(&mail::DiscountRequest::default());
+pub fn discount_button(label: &str, class: &str, discount: &Concession) -> Markup {
+    let fallback = mail::discount_request(&mail::DiscountRequest {
+        percent_off: discount.percent_off,
+        ..mail::DiscountRequest::default()
+    });
     html! {
         a class=(class) href=(fallback) data-discount-open { (label) }
     }
@@ -85,7 +90,12 @@ mod tests {
 
     #[test]
     fn triggers_fall_back_to_the_cores_mail_links() {
-        let discount = discount_button("Request Discount Code", "btn").into_string();
+        let discount = discount_button(
+            "Request Discount Code",
+            "btn",
+            &Concession { percent_off: 20 },
+        )
+        .into_string();
         assert!(discount.contains("data-discount-open"));
         assert!(discount.contains("href=\"mailto:"));
         let member = onespace_core::team::TEAM
@@ -103,7 +113,10 @@ mod tests {
 
     #[test]
     fn dialog_islands_render_nothing_until_opened() {
-        for dialog in [discount_dialog(), one_to_one_dialog()] {
+        for dialog in [
+            discount_dialog(&Concession { percent_off: 20 }),
+            one_to_one_dialog(),
+        ] {
             let html = dialog.into_string();
             assert!(html.ends_with("</script></div>"), "{html}");
         }

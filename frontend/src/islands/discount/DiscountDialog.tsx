@@ -3,7 +3,9 @@
  * Buttons with `data-discount-open` open it; without JavaScript they are mailto links. A blank
  * required field stops the request with the core's destructive toast 'Please fill in all
  * required fields'; otherwise the core's discount mail link opens the visitor's e-mail client,
- * the dialog closes, the form clears and the toast 'Email client opened' shows.
+ * the dialog closes, the form clears and the toast 'Email client opened' shows. The discount's
+ * percentage is the studio's content, so the page gives it (`percentOff`) and the dialog adds it
+ * to the values the core writes the mail from.
  */
 import { useEffect, useState } from 'react';
 import { onIslandRequest } from '../../site/island-requests';
@@ -17,9 +19,10 @@ interface DiscountDialogProps {
   title: string;
   description: string;
   texts: FieldTexts;
+  percentOff: number;
 }
 
-export default function DiscountDialog({ title, description, texts }: DiscountDialogProps) {
+export default function DiscountDialog({ title, description, texts, percentOff }: DiscountDialogProps) {
   const [open, setOpen] = useState(false);
   const core = useCore(open);
   useEffect(() => onIslandRequest('DiscountDialog', () => setOpen(true)), []);
@@ -39,7 +42,7 @@ export default function DiscountDialog({ title, description, texts }: DiscountDi
         if (messages.missing && requiredFieldMissing(core, 'discount', values)) coreToast(messages.missing);
       }}
       onValid={(values) => {
-        openMailLink(core.mailLink('discount', values));
+        openMailLink(core.mailLink('discount', { ...values, percentOff: String(percentOff) }));
         setOpen(false);
         if (messages.success) coreToast(messages.success);
       }}

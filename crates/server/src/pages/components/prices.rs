@@ -4,8 +4,7 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{trial, MembershipPlan, SessionPack};
-use onespace_core::content::Prices;
-use onespace_core::offers::concession;
+use onespace_core::content::Content;
 
 use super::{check_list, external, heading};
 use crate::routes::Page;
@@ -69,7 +68,8 @@ pub fn pack_card(pack: &SessionPack, level: u8) -> Markup {
 
 /// The trial and concession boxes, then the three groups of cards. Group titles are headings of
 /// `level`, card names of `level + 1`.
-pub fn pricing_body(prices: &Prices, level: u8) -> Markup {
+pub fn pricing_body(content: &Content, level: u8) -> Markup {
+    let (prices, concession) = (&content.prices, &content.offers.concession);
     html! {
         div class="grid gap-6 lg:grid-cols-[3fr_2fr]" {
             div class="trial-box" {
@@ -83,9 +83,9 @@ pub fn pricing_body(prices: &Prices, level: u8) -> Markup {
                 }
             }
             div class="discount-box" {
-                p class="eyebrow eyebrow-dark" { (concession::PERCENT_OFF) "% off" }
+                p class="eyebrow eyebrow-dark" { (concession.percent_off) "% off" }
                 (heading(level, "discount-box-title", html! { "Student, Blue Light & Over 60s Discount" }))
-                p class="mt-3" { (concession::summary()) }
+                p class="mt-3" { (concession.summary()) }
                 div class="hero-actions" {
                     a class="btn btn-dark" href=(Page::Contact.path()) { "Contact Us" }
                 }
