@@ -462,3 +462,22 @@ test('without JavaScript the intro countdown shows its fresh window', async ({ b
   await expect(page.locator('[data-countdown-time]').first()).toHaveText('10:00');
   await context.close();
 });
+
+test('without JavaScript the chat links lead to /contact and the floating button stays off the text on phones', async ({ browser, baseURL }) => {
+  for (const [width, shown] of [
+    [390, false],
+    [1440, true],
+  ] as const) {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/contact');
+    // No assistant runs without JavaScript: its buttons are links to the contact page.
+    const chatLinks = page.getByRole('link', { name: 'Chat with Our Assistant' });
+    expect(await chatLinks.count()).toBeGreaterThan(0);
+    for (const link of await chatLinks.all()) await expect(link).toHaveAttribute('href', '/contact');
+    // Nothing tucks the floating button away while the visitor reads, so where the content
+    // reaches it it is left out; on wide screens it sits beside the column.
+    await expect(page.locator('#chat')).toBeVisible({ visible: shown });
+    await context.close();
+  }
+});

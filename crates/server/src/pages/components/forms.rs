@@ -220,7 +220,9 @@ fn thanks_panel(setup: &FormSetup, links: &[ThanksLink]) -> ThanksPanel {
                 ThanksLink::To { label, page, class } => {
                     action(label, page.path(), class, false, false)
                 }
-                ThanksLink::Chat { class } => action(CHAT_LABEL, "#chat", class, true, false),
+                ThanksLink::Chat { class } => {
+                    action(CHAT_LABEL, Page::Contact.path(), class, true, false)
+                }
                 ThanksLink::Again { class } => action(
                     messages.again_label.unwrap_or("Send another message"),
                     &again_href,

@@ -131,10 +131,11 @@ pub fn hero_art() -> Markup {
 /// The label of every button that opens the chat assistant.
 pub const CHAT_LABEL: &str = "Chat with Our Assistant";
 
-/// A 'Chat with Our Assistant' control. Without JavaScript it is a link to the chat's anchor;
-/// the chat island opens its panel from any element carrying `data-chat-open`.
+/// A 'Chat with Our Assistant' control. The chat island opens its panel from any element
+/// carrying `data-chat-open` (and stops the link); without JavaScript there is no assistant, and
+/// the link takes the visitor to /contact, where the studio answers the same questions.
 pub fn chat_button(class: &str) -> Markup {
     html! {
-        a class=(class) href="#chat" data-chat-open { (icon(Icon::Chat)) (CHAT_LABEL) }
+        a class=(class) href=(crate::routes::Page::Contact.path()) data-chat-open { (icon(Icon::Chat)) (CHAT_LABEL) }
     }
 }
