@@ -75,6 +75,7 @@ export function photoPng(width, height, seed = 1) {
 export const PLACED_PHOTOS = [
   ['hot-yoga/hero', 'hot-room.png', [1800, 1200], 'A hot yoga class in the warm infrared studio'],
   ['hot-yoga/studio', 'studio-floor.png', [1600, 1200], 'Yoga mats laid out on the studio floor'],
+  ['about/studio', 'studio-story.png', [1200, 1500], 'The warm-toned yoga studio at One Space, Livingston'],
   ['share', 'studio-share.png', [1200, 630], 'The One Space studio in Livingston'],
 ];
 
