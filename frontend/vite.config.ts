@@ -61,6 +61,10 @@ export default defineConfig(({ mode }) => {
     test: {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
+      // Budgets, not speed checks: on a shared two-core machine instantiating the WebAssembly
+      // core can take seconds, and a test that waits for it (asyncUtilTimeout, real-core.ts)
+      // must not be cut off by the default 5 s test limit first.
+      testTimeout: 30_000,
     },
   };
 });

@@ -6,8 +6,9 @@
 import { configure } from '@testing-library/react';
 import * as core from '../../wasm-pkg/onespace_wasm';
 
-/** The machine is shared: give async queries room before calling a test failed. */
-configure({ asyncUtilTimeout: 5000 });
+/** The machine is shared: give async queries room before calling a test failed (within the
+ * 30 s test limit of vite.config.ts). */
+configure({ asyncUtilTimeout: 15_000 });
 
 /** The instantiated core, for expectations that need its texts. */
 export const realCore = core;
