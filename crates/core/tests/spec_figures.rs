@@ -4,11 +4,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use onespace_core::catalogue::{challenge, fire_ice, intro, timed, trial};
-use onespace_core::content::Prices;
+use onespace_core::content::{Prices, Studio};
 use onespace_core::countdown;
 use onespace_core::forms::{messages, schema, FormName};
 use onespace_core::offers::{back_to_school, concession, retreat, september_sale, year_end};
-use onespace_core::{chat, founder, invest, policy, studio, team, Pence};
+use onespace_core::{chat, founder, invest, policy, team, Pence};
 
 fn shown(pence: Pence) -> String {
     pence.format()
@@ -20,12 +20,19 @@ fn prices() -> Prices {
     toml::from_str(text).expect("content/prices.toml reads")
 }
 
+/// The studio's default contact details and hours: the repository's `content/studio.toml`.
+fn studio() -> Studio {
+    let text = include_str!("../../../content/studio.toml");
+    toml::from_str(text).expect("content/studio.toml reads")
+}
+
 #[test]
 fn monthly_memberships_and_unlimited_options() {
     let prices = prices();
     assert_eq!(
         onespace_core::content::Content {
-            prices: prices.clone()
+            prices: prices.clone(),
+            studio: studio(),
         }
         .validate(),
         []
@@ -381,13 +388,15 @@ fn policy_hours_places_and_challenge() {
         ),
         (5, 15)
     );
+    let studio = studio();
     assert_eq!(
-        studio::opening_hours_line(),
+        studio.opening_hours_line(),
         "Mon-Fri 6:00 AM-8:00 PM, Sat 8:00 AM-12:00 PM, Sun 9:00 AM-12:00 PM"
     );
-    let drives: Vec<(&str, u32)> = studio::DRIVE_TIMES
+    let drives: Vec<(&str, u32)> = studio
+        .drive_times
         .iter()
-        .map(|d| (d.from, d.minutes))
+        .map(|d| (d.from.as_str(), d.minutes))
         .collect();
     assert_eq!(
         drives,
@@ -399,9 +408,10 @@ fn policy_hours_places_and_challenge() {
             ("Edinburgh", 25)
         ]
     );
-    let slots: Vec<String> = studio::CONSULTATION_SLOTS
+    let slots: Vec<String> = studio
+        .consultation_slots
         .iter()
-        .map(|s| format!("{} {}", s.day, s.time))
+        .map(|s| s.display())
         .collect();
     assert_eq!(
         slots,
@@ -628,7 +638,8 @@ fn form_fields_match_spec_section_3() {
 #[test]
 fn chat_and_team() {
     let prices = chat::ChatPrices::from_prices(&prices());
-    let fallback = chat::respond("blah", &prices).unwrap();
+    let studio = studio();
+    let fallback = chat::respond("blah", &prices, &studio).unwrap();
     for topic in [
         "schedule",
         "location",
@@ -639,10 +650,11 @@ fn chat_and_team() {
         assert!(fallback.text.contains(topic), "{topic}");
     }
     assert!(fallback.show_contact_button);
-    assert!(chat::mail_opened().contains(studio::EMAIL));
-    assert!(chat::mail_opened().contains(studio::PHONE_DISPLAY));
-    assert!(chat::contact_confirmation().ends_with(&chat::mail_opened()));
-    assert!(chat::cancel_confirmation().ends_with(&chat::mail_opened()));
+    let opened = chat::mail_opened(&studio);
+    assert!(opened.contains("hello@onespacestudio.co.uk"));
+    assert!(opened.contains("01506 238 238"));
+    assert!(chat::contact_confirmation(&studio).ends_with(&opened));
+    assert!(chat::cancel_confirmation(&studio).ends_with(&opened));
     assert_eq!(team::TEAM.len(), 4);
     assert!(team::TEAM.iter().filter(|member| member.offers121).count() >= 2);
 }

@@ -59,7 +59,8 @@ enum Command {
         #[command(subcommand)]
         command: EnquiriesCommand,
     },
-    /// The studio's content files (prices): write the default out to edit, or check a folder.
+    /// The studio's content files (prices, contact details and hours): write the default out to
+    /// edit, or check a folder.
     Content {
         #[command(subcommand)]
         command: ContentCommand,

@@ -35,7 +35,12 @@ fn initialised(label: &str) -> TempDir {
 
 /// Replaces the first `from` in `dir/content/prices.toml` with `to`.
 fn edit(dir: &TempDir, from: &str, to: &str) {
-    let path = dir.path().join("content/prices.toml");
+    edit_file(dir, "prices.toml", from, to);
+}
+
+/// Replaces the first `from` in the folder's `file` with `to`.
+fn edit_file(dir: &TempDir, file: &str, from: &str, to: &str) {
+    let path = dir.path().join("content").join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains(from), "{from}");
     std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
@@ -44,7 +49,12 @@ fn edit(dir: &TempDir, from: &str, to: &str) {
 /// The 1-based line of the `nth` (from 1) line starting with `needle` in the folder's
 /// prices.toml (comments aside).
 fn line_of(dir: &TempDir, needle: &str, nth: usize) -> usize {
-    let text = std::fs::read_to_string(dir.path().join("content/prices.toml")).unwrap();
+    line_in(dir, "prices.toml", needle, nth)
+}
+
+/// The 1-based line of the `nth` (from 1) line starting with `needle` in the folder's `file`.
+fn line_in(dir: &TempDir, file: &str, needle: &str, nth: usize) -> usize {
+    let text = std::fs::read_to_string(dir.path().join("content").join(file)).unwrap();
     text.lines()
         .enumerate()
         .filter(|(_, line)| line.starts_with(needle))
@@ -77,13 +87,20 @@ fn init_writes_the_built_in_files_and_never_overwrites() {
         text.starts_with("# prices.toml: "),
         "the file opens on its format"
     );
+    let studio = std::fs::read_to_string(dir.path().join("content/studio.toml")).unwrap();
+    assert_eq!(studio, include_str!("../../../content/studio.toml"));
+    assert!(studio.starts_with("# studio.toml: "));
     let (valid, stdout, _) = check(&dir);
     assert!(valid, "the built-in content is valid");
     assert!(stdout.contains("the content is valid"));
     std::fs::write(&written, "# the studio's edit\n").unwrap();
     let again = onespace(&["content", "init"], &dir.path().join("content"));
     assert!(!again.status.success());
-    assert!(String::from_utf8_lossy(&again.stderr).contains("prices.toml already exists"));
+    let refused = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        refused.contains("prices.toml and ") && refused.contains("studio.toml already exist;"),
+        "{refused}"
+    );
     assert_eq!(
         std::fs::read_to_string(&written).unwrap(),
         "# the studio's edit\n"
@@ -168,6 +185,111 @@ fn check_names_the_line_of_a_wrong_type_an_unknown_field_and_a_syntax_error() {
     assert!(stderr[0].contains("'onespace content init "), "{stderr:?}");
 }
 
+#[test]
+fn check_names_the_line_and_field_of_every_studio_mistake() {
+    let dir = initialised("content-studio-rules");
+    let studio = |from: &str, to: &str| edit_file(&dir, "studio.toml", from, to);
+    studio(
+        "email = \"hello@onespacestudio.co.uk\"",
+        "email = \"hello at onespace\"",
+    );
+    studio("tel = \"+441506238238\"", "tel = \"01506 238 238\"");
+    studio(
+        "url = \"https://www.instagram.com/onespacelivingston/\"",
+        "url = \"http://www.instagram.com/onespacelivingston/\"",
+    );
+    studio(
+        "opens = \"08:00\"\ncloses = \"12:00\"",
+        "opens = \"08:00\"\ncloses = \"07:30\"",
+    );
+    studio("weekdays = [\"Sunday\"]", "weekdays = [\"Sundy\"]");
+    studio(
+        "from = \"Whitburn\"\nminutes = 12",
+        "from = \"Whitburn\"\nminutes = 9",
+    );
+    studio(
+        "day = \"Thursday\"\ntime = \"20:30\"",
+        "day = \"Thursday\"\ntime = \"09:30\"",
+    );
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    let at = |needle: &str| line_in(&dir, "studio.toml", needle, 1);
+    let expected = [
+        format!(
+            "studio.toml line {}: email: must be an e-mail address, like hello@example.co.uk",
+            at("email = ")
+        ),
+        format!(
+            "studio.toml line {}: phone.tel: must be the number in international form, + and \
+             digits only, like \"+441506238238\"",
+            at("tel = ")
+        ),
+        format!(
+            "studio.toml line {}: social.url: must be an https:// address, like \
+             https://goteamup.com/p/one-space-livingston/memberships/lite",
+            at("url = ")
+        ),
+        format!(
+            "studio.toml line {}: opening_hours[2].weekdays[0]: must be a day of the week: \
+             Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday",
+            at("weekdays = [\"Sundy\"]")
+        ),
+        format!(
+            "studio.toml line {}: opening_hours[1].closes: must be after the opening time (08:00)",
+            at("closes = \"07:30\"")
+        ),
+        format!(
+            "studio.toml line {}: drive_times[2].minutes: must not be less than the town before \
+             (10 min): towns are listed nearest first",
+            at("minutes = 9")
+        ),
+        format!(
+            "studio.toml line {}: consultation_slots[5].time: must come after the slot before \
+             it: slots are listed in week order, Monday first, each once",
+            at("time = \"09:30\"")
+        ),
+    ];
+    let mut found = stderr[..expected.len()].to_vec();
+    found.sort();
+    let mut wanted = expected.to_vec();
+    wanted.sort();
+    assert_eq!(found, wanted);
+    assert!(
+        stderr[expected.len()].ends_with(": 7 mistake(s) found"),
+        "{stderr:?}"
+    );
+}
+
+#[test]
+fn check_names_the_line_of_a_studio_type_mistake_and_a_missing_studio_file() {
+    let cases = [
+        ("opens = \"06:00\"\ncloses", "opens = \"6am\"\ncloses", "opens = \"6am\"", "opening_hours[0].opens: must be a time on the 24-hour clock, like \"06:00\" or \"20:30\""),
+        ("minutes = 25\n", "minutes = \"25\"\n", "minutes = \"25\"", "drive_times[4].minutes: invalid type: string \"25\", expected u32"),
+        ("parking = ", "car_park = ", "car_park = ", "car_park: unknown field 'car_park', expected one of 'address', 'email', 'phone', 'social', 'parking', 'opening_hours', 'drive_times', 'consultation_slots'"),
+    ];
+    for (from, to, at, message) in cases {
+        let dir = initialised("content-studio-types");
+        edit_file(&dir, "studio.toml", from, to);
+        let (valid, _, stderr) = check(&dir);
+        assert!(!valid, "{to}");
+        assert_eq!(
+            stderr[0],
+            format!(
+                "studio.toml line {}: {message}",
+                line_in(&dir, "studio.toml", at, 1)
+            )
+        );
+    }
+    let dir = initialised("content-studio-missing");
+    std::fs::remove_file(dir.path().join("content/studio.toml")).unwrap();
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    assert!(
+        stderr[0].starts_with("studio.toml: missing from "),
+        "{stderr:?}"
+    );
+}
+
 /// GETs `path` from the server: (status, ETag, body).
 async fn get(server: &Server, path: &str) -> (u16, String, String) {
     let response = request(&server.addr, "GET", path, &[], b"").await.unwrap();
@@ -234,6 +356,61 @@ async fn one_price_edit_reaches_every_page_the_founder_table_the_json_ld_and_the
     // The chat island is on every page with its replies, worded from the content.
     assert!(faq.contains("memberships are Lite £55 (4 sessions), Core £79 (8 sessions)"));
     assert!(faq.contains("Try the 14-Day Ultimate Experience for £55.50."));
+    server.kill();
+}
+
+#[actix_web::test]
+async fn one_contact_edit_reaches_every_page_the_mail_links_the_json_ld_and_the_chat() {
+    let dir = initialised("content-studio-serve");
+    let studio = |from: &str, to: &str| edit_file(&dir, "studio.toml", from, to);
+    studio("hello@onespacestudio.co.uk", "team@onespace.example");
+    studio("display = \"01506 238 238\"", "display = \"0131 496 0000\"");
+    studio("tel = \"+441506238238\"", "tel = \"+441314960000\"");
+    studio(
+        "opens = \"06:00\"\ncloses = \"20:00\"",
+        "opens = \"06:30\"\ncloses = \"21:00\"",
+    );
+    studio(
+        "day = \"Friday\"\ntime = \"11:00\"",
+        "day = \"Friday\"\ntime = \"13:15\"",
+    );
+    studio(
+        "from = \"Edinburgh\"\nminutes = 25",
+        "from = \"Edinburgh\"\nminutes = 30",
+    );
+    let content = dir.path().join("content");
+    let server = Server::start(
+        &dir.path().join("data"),
+        &[("ONESPACE_CONTENT_DIR", content.to_str().unwrap())],
+    )
+    .await;
+    let (status, _, contact) = get(&server, "/contact").await;
+    assert_eq!(status, 200);
+    // The footer, the contact cards and the discount request's mail link.
+    assert!(contact.contains("href=\"mailto:team@onespace.example\">team@onespace.example</a>"));
+    assert!(contact.contains("href=\"tel:+441314960000\">0131 496 0000</a>"));
+    assert!(contact.contains("<span>Mon-Fri</span><span>6:30 AM-9:00 PM</span>"));
+    assert!(contact.contains("href=\"mailto:team@onespace.example?subject=One%20Space%20Discount"));
+    assert!(
+        !contact.contains("hello@onespacestudio.co.uk"),
+        "no old address is left"
+    );
+    assert!(!contact.contains("238 238"), "no old phone is left");
+    // The islands' props: the chat and the discount dialog write to the content's address.
+    assert!(contact.contains("\"to\":\"team@onespace.example\""));
+    assert!(contact.contains("We're open Mon-Fri 6:30 AM-9:00 PM, Sat 8:00 AM-12:00 PM"));
+    assert!(contact.contains("e-mail us directly at team@onespace.example or call 0131 496 0000."));
+    let (_, _, about) = get(&server, "/about").await;
+    assert!(about.contains("\"telephone\":\"+441314960000\""));
+    assert!(about.contains("\"opens\":\"06:30\""));
+    assert!(about.contains("30 min via M8"));
+    let (_, _, challenge) = get(&server, "/challenge").await;
+    assert!(challenge.contains("<span class=\"font-semibold\">Friday</span><span>1:15 PM</span>"));
+    let (_, _, team) = get(&server, "/meet-the-team").await;
+    assert!(team.contains("\"tel\":\"tel:+441314960000\""));
+    assert!(team.contains("href=\"mailto:team@onespace.example?subject=1-2-1"));
+    let (_, _, faq) = get(&server, "/faq").await;
+    assert!(faq.contains("We are open Mon-Fri 6:30 AM-9:00 PM"));
     server.kill();
 }
 

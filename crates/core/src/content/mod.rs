@@ -10,29 +10,36 @@
 //!
 //! - [`prices`]: the trial, monthly memberships, unlimited options, session packs and founder
 //!   plans, with the figures derived from them.
+//! - [`studio`]: the address, e-mail, phone, Instagram, parking, opening hours, drive times and
+//!   consultation slots.
 
 pub mod money;
 pub mod prices;
+pub mod studio;
 
 use serde::{Deserialize, Serialize};
 
 pub use prices::Prices;
+pub use studio::Studio;
 
 /// One content file: its name in the folder and the part of [`Content`] it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum File {
     /// `prices.toml`: [`Prices`].
     Prices,
+    /// `studio.toml`: [`Studio`].
+    Studio,
 }
 
 impl File {
     /// Every content file, in the order they are read and reported.
-    pub const ALL: [File; 1] = [File::Prices];
+    pub const ALL: [File; 2] = [File::Prices, File::Studio];
 
     /// The file's name in the content folder.
     pub const fn name(self) -> &'static str {
         match self {
             File::Prices => "prices.toml",
+            File::Studio => "studio.toml",
         }
     }
 }
@@ -43,6 +50,8 @@ impl File {
 pub struct Content {
     /// `prices.toml`.
     pub prices: Prices,
+    /// `studio.toml`.
+    pub studio: Studio,
 }
 
 /// A value the types accept but the studio's rules do not: the file, the field's path inside it
@@ -68,6 +77,8 @@ impl Content {
     pub fn validate(&self) -> Vec<FieldError> {
         let mut errors = Errors::new(File::Prices);
         self.prices.validate(&mut errors);
+        errors.file = File::Studio;
+        self.studio.validate(&mut errors);
         errors.found
     }
 }

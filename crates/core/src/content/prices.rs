@@ -374,14 +374,17 @@ mod tests {
 
     /// The (path, message) of every broken rule.
     fn broken(prices: Prices) -> Vec<(String, String)> {
-        Content { prices }
-            .validate()
-            .into_iter()
-            .map(|error| {
-                assert_eq!(error.file, File::Prices);
-                (error.path, error.message)
-            })
-            .collect()
+        Content {
+            prices,
+            studio: crate::content::studio::tests::default_studio(),
+        }
+        .validate()
+        .into_iter()
+        .map(|error| {
+            assert_eq!(error.file, File::Prices);
+            (error.path, error.message)
+        })
+        .collect()
     }
 
     #[test]

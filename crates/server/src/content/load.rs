@@ -4,15 +4,22 @@
 
 use std::path::{Path, PathBuf};
 
-use onespace_core::content::{Content, File, Prices};
+use onespace_core::content::{Content, File};
+use serde::de::DeserializeOwned;
 
 use super::errors::{ContentError, Document};
 
 /// The default content, the files of the repository's `content/` folder as built.
-const DEFAULT: [(File, &str); 1] = [(
-    File::Prices,
-    include_str!("../../../../content/prices.toml"),
-)];
+const DEFAULT: [(File, &str); 2] = [
+    (
+        File::Prices,
+        include_str!("../../../../content/prices.toml"),
+    ),
+    (
+        File::Studio,
+        include_str!("../../../../content/studio.toml"),
+    ),
+];
 
 /// Where the content comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,30 +81,27 @@ fn parse<const N: usize>(
     files: [(File, Result<String, ContentError>); N],
 ) -> Result<Content, Vec<ContentError>> {
     let mut errors = Vec::new();
-    let mut prices: Option<(Prices, String)> = None;
+    let mut texts: Vec<(File, String)> = Vec::new();
     for (file, text) in files {
-        let text = match text {
-            Ok(text) => text,
-            Err(error) => {
-                errors.push(error);
-                continue;
-            }
-        };
-        match file {
-            File::Prices => match toml::from_str::<Prices>(&text) {
-                Ok(parsed) => prices = Some((parsed, text)),
-                Err(error) => errors.push(Document::parse(&text).error(file.name(), &error)),
-            },
+        match text {
+            Ok(text) => texts.push((file, text)),
+            Err(error) => errors.push(error),
         }
     }
-    let Some((prices, prices_text)) = prices else {
+    let text_of = |file: File| {
+        texts
+            .iter()
+            .find(|(named, _)| *named == file)
+            .map(|(_, text)| text.as_str())
+    };
+    let prices = read(File::Prices, text_of(File::Prices), &mut errors);
+    let studio = read(File::Studio, text_of(File::Studio), &mut errors);
+    let (Some(prices), Some(studio)) = (prices, studio) else {
         return Err(errors);
     };
-    let content = Content { prices };
+    let content = Content { prices, studio };
     for rule in content.validate() {
-        let text = match rule.file {
-            File::Prices => &prices_text,
-        };
+        let text = text_of(rule.file).unwrap_or_default();
         errors.push(Document::parse(text).rule_error(rule.file.name(), &rule.path, &rule.message));
     }
     if errors.is_empty() {
@@ -105,6 +109,19 @@ fn parse<const N: usize>(
     } else {
         Err(errors)
     }
+}
+
+/// Deserializes one file's `text` (`None` when it could not be read: that error is already
+/// recorded), recording a syntax or type mistake in `errors`.
+fn read<T: DeserializeOwned>(
+    file: File,
+    text: Option<&str>,
+    errors: &mut Vec<ContentError>,
+) -> Option<T> {
+    let text = text?;
+    toml::from_str(text)
+        .map_err(|error| errors.push(Document::parse(text).error(file.name(), &error)))
+        .ok()
 }
 
 /// Writes the default content files into `dir` (created if needed) for the studio to edit,
@@ -117,11 +134,15 @@ pub fn init(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         .filter(|path| path.exists())
         .map(|path| path.display().to_string())
         .collect();
-    if !existing.is_empty() {
+    if let Some((last, others)) = existing.split_last() {
+        let (named, verb) = if others.is_empty() {
+            (last.clone(), "exists")
+        } else {
+            (format!("{} and {last}", others.join(", ")), "exist")
+        };
         anyhow::bail!(
-            "{} already exists; content init writes only into a folder without content files, so \
-             nothing was changed",
-            existing.join(", ")
+            "{named} already {verb}; content init writes only into a folder without content \
+             files, so nothing was changed"
         );
     }
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;

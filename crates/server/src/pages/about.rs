@@ -2,7 +2,7 @@
 //! how to find the studio, with drive times from the core.
 
 use maud::{html, Markup};
-use onespace_core::studio;
+use onespace_core::content::Studio;
 
 use super::components::{
     check_list, cta_banner, feature_grid, image_slot, page_hero, section_head, Art, Feature, Icon,
@@ -18,7 +18,7 @@ const WHY: [Feature; 4] = [
 ];
 
 /// The page content.
-pub fn main() -> Markup {
+pub fn main(studio: &Studio) -> Markup {
     html! {
         (page_hero("About One Space", "Strength, heat and recovery under one roof", "One Space is an independent studio in Livingston, built so that everything you need to feel your best is in one welcoming place.", html! {
             a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
@@ -59,7 +59,7 @@ pub fn main() -> Markup {
                         "Functional training space with HYROX equipment",
                         "Body composition scanner to track your progress",
                         "Changing facilities, filtered water and towels to hand",
-                        studio::PARKING,
+                        studio.parking.as_str(),
                     ]))
                 }
             }
@@ -85,16 +85,16 @@ pub fn main() -> Markup {
                 div class="grid gap-8 md:grid-cols-[2fr_3fr]" {
                     div class="card" {
                         h3 class="card-title" { "Address" }
-                        address class="mt-2 not-italic" { (studio::address_line()) }
-                        p class="mt-2" { (studio::PARKING) }
+                        address class="mt-2 not-italic" { (studio.address_line()) }
+                        p class="mt-2" { (studio.parking) }
                     }
                     div class="card" {
                         h3 class="card-title" { "Drive times" }
                         ul class="drive-times" {
-                            @for drive in &studio::DRIVE_TIMES {
+                            @for drive in &studio.drive_times {
                                 li {
                                     span { (drive.from) }
-                                    span class="drive-minutes" { (drive.minutes) " min" @if let Some(via) = drive.via { " via " (via) } }
+                                    span class="drive-minutes" { (drive.minutes) " min" @if let Some(via) = &drive.via { " via " (via) } }
                                 }
                             }
                         }

@@ -3,8 +3,8 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::challenge;
+use onespace_core::links;
 use onespace_core::offers::Campaign;
-use onespace_core::{links, studio};
 
 use crate::render::RenderContext;
 
@@ -65,8 +65,8 @@ pub fn main(context: &RenderContext) -> Markup {
                     h3 class="card-title" { "Consultation slots" }
                     p class="card-text" { "Choose a time that suits you each week:" }
                     ul class="slot-list" {
-                        @for slot in &studio::CONSULTATION_SLOTS {
-                            li { span class="font-semibold" { (slot.day) } span { (slot.time) } }
+                        @for slot in &context.content.studio.consultation_slots {
+                            li { span class="font-semibold" { (slot.day) } span { (slot.time.display()) } }
                         }
                     }
                     (external(links::CHALLENGE_CONSULTATION, "btn btn-primary mt-6 w-full", "Book Your Free Consultation"))

@@ -2,10 +2,11 @@
 //! concession discount, what makes the studio special, a map and the 'Get in Touch' form.
 
 use maud::{html, Markup};
+use onespace_core::content::Studio;
 use onespace_core::forms::FormName;
+use onespace_core::links;
 use onespace_core::mail::{self, DiscountRequest};
 use onespace_core::offers::concession;
-use onespace_core::{links, studio};
 
 use super::components::forms::{form_island, FormSetup, ThanksLink};
 use super::components::{chat_button, check_list, email_link, external, icon, page_hero, Icon};
@@ -37,15 +38,18 @@ const THANKS_LINKS: &[ThanksLink] = &[
 ];
 
 /// The discount request as a pre-filled e-mail, the fallback of the discount dialog.
-fn discount_mail() -> String {
-    mail::discount_request(&DiscountRequest {
-        discount_type: concession::GROUPS.join(" / "),
-        ..DiscountRequest::default()
-    })
+fn discount_mail(studio: &Studio) -> String {
+    mail::discount_request(
+        &studio.email,
+        &DiscountRequest {
+            discount_type: concession::GROUPS.join(" / "),
+            ..DiscountRequest::default()
+        },
+    )
 }
 
 /// The page content.
-pub fn main(view: &FormView) -> Markup {
+pub fn main(view: &FormView, studio: &Studio) -> Markup {
     html! {
         (page_hero("Contact", "Visit One Space", "Pop in, call, message or ask our assistant. We would love to hear from you.", html! {
             a class="btn btn-primary" href={ "#" (FORM.anchor) } { "Send a Message" }
@@ -58,21 +62,21 @@ pub fn main(view: &FormView) -> Markup {
                     div class="card info-card" {
                         span class="feature-icon" { (icon(Icon::MapPin)) }
                         h3 class="card-title" { "Address" }
-                        address class="card-text not-italic" { (studio::address_line()) }
-                        p class="card-text font-semibold" { (studio::PARKING) }
+                        address class="card-text not-italic" { (studio.address_line()) }
+                        p class="card-text font-semibold" { (studio.parking) }
                     }
                     div class="card info-card" {
                         span class="feature-icon" { (icon(Icon::Phone)) }
                         h3 class="card-title" { "Phone" }
-                        p class="card-text" { a href=(mail::tel()) { (studio::PHONE_DISPLAY) } }
-                        p class="card-text" { (email_link()) }
+                        p class="card-text" { a href=(studio.tel_link()) { (studio.phone.display) } }
+                        p class="card-text" { (email_link(&studio.email)) }
                     }
                     div class="card info-card" {
                         span class="feature-icon" { (icon(Icon::Clock)) }
                         h3 class="card-title" { "Opening Hours" }
                         ul class="hours-list" {
-                            @for line in &studio::OPENING_HOURS {
-                                li { span { (line.days) } span { (line.opens) "-" (line.closes) } }
+                            @for line in &studio.opening_hours {
+                                li { span { (line.days) } span { (line.opens.display()) "-" (line.closes.display()) } }
                             }
                         }
                     }
@@ -91,8 +95,8 @@ pub fn main(view: &FormView) -> Markup {
                     p class="eyebrow eyebrow-dark" { (concession::PERCENT_OFF) "% off" }
                     h2 class="discount-box-title" id="discount-title" { "Student, Blue Light & Over 60s Discount" }
                     p class="mt-3" { (concession::summary()) }
-                    a class="btn btn-dark mt-6" href=(discount_mail()) data-discount-open { "Request Discount Code" }
-                    (widgets::dialogs::discount_dialog())
+                    a class="btn btn-dark mt-6" href=(discount_mail(studio)) data-discount-open { "Request Discount Code" }
+                    (widgets::dialogs::discount_dialog(&studio.email))
                 }
                 div class="card" {
                     h2 class="card-title text-2xl" { "What Makes Us Special" }
@@ -102,7 +106,7 @@ pub fn main(view: &FormView) -> Markup {
                         "A private Fire & Ice recovery room",
                         "Body composition scans to track your progress",
                         "Friendly coaches and a welcoming community",
-                        studio::PARKING,
+                        studio.parking.as_str(),
                     ]))
                 }
             }
@@ -116,7 +120,7 @@ pub fn main(view: &FormView) -> Markup {
                         (form_island(&FORM, view, THANKS_LINKS, onespace_core::forms::schema(FORM.form)))
                     }
                 }
-                (map())
+                (map(studio))
             }
         }
     }
@@ -124,7 +128,7 @@ pub fn main(view: &FormView) -> Markup {
 
 /// A drawn map of the studio's corner of Livingston with the address and a Google Maps link:
 /// no third-party embed, so nothing loads from another site and nothing moves the layout.
-fn map() -> Markup {
+fn map(studio: &Studio) -> Markup {
     html! {
         figure class="map-card" aria-labelledby="map-caption" {
             svg class="map-art" viewBox="0 0 600 420" width="600" height="420" aria-hidden="true" focusable="false" {
@@ -141,9 +145,9 @@ fn map() -> Markup {
                 circle cx="300" cy="184" r="11" class="map-pin-dot" {}
             }
             figcaption class="map-caption" id="map-caption" {
-                p class="font-semibold" { "One Space, " (studio::ADDRESS.locality) }
-                p { (studio::address_line()) }
-                p { (studio::PARKING) }
+                p class="font-semibold" { "One Space, " (studio.address.locality) }
+                p { (studio.address_line()) }
+                p { (studio.parking) }
                 (external(links::REVIEW, "btn btn-dark btn-sm mt-3", "Open in Google Maps"))
             }
         }

@@ -5,7 +5,7 @@
 //! button leads to the contact form, where 'Corporate Wellness' and 'Room Hire' are interests.
 
 use maud::{html, Markup};
-use onespace_core::studio;
+use onespace_core::content::Studio;
 
 use super::components::{
     check_list, cta_banner, feature_grid, image_slot, page_hero, testimonials, Art, Feature, Icon,
@@ -30,7 +30,7 @@ fn enquire() -> String {
 }
 
 /// The page content.
-pub fn main() -> Markup {
+pub fn main(studio: &Studio) -> Markup {
     html! {
         (page_hero("Corporate Wellness", "Wellbeing your team will actually use", "Wellness days, staff credits, socials and a beautiful space for content and shoots, minutes from the M8 in Livingston.", html! {
             a class="btn btn-primary" href=(enquire()) { "Enquire Now" }
@@ -86,7 +86,7 @@ pub fn main() -> Markup {
         section class="section section-alt" aria-labelledby="where-title" {
             div class="container-page max-w-3xl text-center" {
                 h2 class="section-title" id="where-title" { "Easy to reach" }
-                p class="section-lead mx-auto" { (studio::address_line()) ". " (studio::PARKING) " for your whole team." }
+                p class="section-lead mx-auto" { (studio.address_line()) ". " (studio.parking) " for your whole team." }
             }
         }
         (cta_banner("Let's build your team's wellness plan", "Tell us about your team and we will put together a day they will love.", html! {

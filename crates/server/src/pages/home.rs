@@ -13,7 +13,7 @@ use onespace_core::policy;
 /// The page content; 'Classes today' comes from the timetable copy in `context`.
 pub fn main(context: &RenderContext) -> Markup {
     html! {
-        (hero())
+        (hero(&context.content.studio.parking))
         (super::components::classes::home_section(context.timetable.as_deref(), context.now, Page::Timetable.path()))
         (what_we_offer())
         (services())
@@ -26,7 +26,7 @@ pub fn main(context: &RenderContext) -> Markup {
                     h2 class="section-title" id="pricing-title" { "Pricing" }
                     p class="section-lead" { (policy::no_contract_note()) }
                 }
-                (pricing_body(&context.content.prices, 3))
+                (pricing_body(&context.content.prices, &context.content.studio.email, 3))
             }
         }
         (cta_banner(
@@ -40,7 +40,7 @@ pub fn main(context: &RenderContext) -> Markup {
     }
 }
 
-fn hero() -> Markup {
+fn hero(parking: &str) -> Markup {
     html! {
         section class="home-hero" {
             (hero_art())
@@ -56,7 +56,7 @@ fn hero() -> Markup {
                     li { "Infrared hot yoga & pilates" }
                     li { "Group PT & HYROX" }
                     li { "Fire & Ice recovery" }
-                    li { (studio::PARKING) }
+                    li { (parking) }
                 }
             }
         }

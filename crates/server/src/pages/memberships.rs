@@ -22,7 +22,7 @@ pub fn main(context: &RenderContext) -> Markup {
             }
         }))
         section class="section" aria-label="Plans and prices" {
-            div class="container-page" { (pricing_body(&context.content.prices, 2)) }
+            div class="container-page" { (pricing_body(&context.content.prices, &context.content.studio.email, 2)) }
         }
         @if year_end_live { (year_end_panel()) }
         (cta_banner(

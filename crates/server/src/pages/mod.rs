@@ -74,7 +74,10 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
     }
     let (data, main): (Vec<Value>, _) = match route.page {
         Page::Home => (vec![ld::web_page(route, context)], home::main(context)),
-        Page::About => (vec![ld::health_club(context)], about::main()),
+        Page::About => (
+            vec![ld::health_club(context)],
+            about::main(&context.content.studio),
+        ),
         Page::OurClasses => (Vec::new(), classes::main(&context.content.prices)),
         Page::Timetable => (ld::class_events(context), timetable::main(context)),
         Page::Memberships => (Vec::new(), memberships::main(context)),
@@ -85,19 +88,26 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
             vec![ld::intro_offer(context)],
             intro_offer::main(&context.content.prices),
         ),
-        Page::MeetTheTeam => (Vec::new(), team::main()),
-        Page::CorporateWellness => (Vec::new(), corporate::main()),
-        Page::Invest => (Vec::new(), invest::main(view)),
+        Page::MeetTheTeam => (Vec::new(), team::main(&context.content.studio)),
+        Page::CorporateWellness => (Vec::new(), corporate::main(&context.content.studio)),
+        Page::Invest => (Vec::new(), invest::main(view, &context.content.studio)),
         Page::InvestInOneSpace => (Vec::new(), invest_landing::main(view)),
-        Page::Contact => (Vec::new(), contact::main(view)),
+        Page::Contact => (Vec::new(), contact::main(view, &context.content.studio)),
         Page::Faq => (
             vec![components::faq::faq_page_data(&faq::items(
                 &context.content.prices,
+                &context.content.studio,
             ))],
-            faq::main(&context.content.prices),
+            faq::main(&context.content.prices, &context.content.studio),
         ),
-        Page::Terms => (Vec::new(), legal::main(&context.content.prices)),
-        Page::Privacy => (Vec::new(), privacy::main(context.retention_days)),
+        Page::Terms => (
+            Vec::new(),
+            legal::main(&context.content.prices, &context.content.studio),
+        ),
+        Page::Privacy => (
+            Vec::new(),
+            privacy::main(context.retention_days, &context.content.studio),
+        ),
         Page::FastAccess => (Vec::new(), fast_access::main(&context.content.prices)),
         Page::YogaRetreat => (Vec::new(), retreat::main()),
         Page::FounderMemberships => (Vec::new(), founder::main(&context.content.prices, view)),

@@ -9,7 +9,7 @@ use maud::{html, Markup};
 use onespace_core::content::Prices;
 use onespace_core::offers::{back_to_school, september_sale as sale, Campaign};
 use onespace_core::Pence;
-use onespace_core::{links, policy, studio};
+use onespace_core::{links, policy};
 use serde_json::Value;
 
 use super::components::{
@@ -227,7 +227,7 @@ pub fn main(context: &RenderContext) -> Markup {
             }
         }
         div id="sale-form" {
-            (cta_banner(&format!("Only {left}"), &format!("{} Claim yours before they are gone, or call us on {}.", sale::code_note(), studio::PHONE_DISPLAY), html! {
+            (cta_banner(&format!("Only {left}"), &format!("{} Claim yours before they are gone, or call us on {}.", sale::code_note(), context.content.studio.phone.display), html! {
                 (external(links::MEMBERSHIPS, "btn btn-primary", "Claim My Spot"))
                 a class="btn btn-outline-light" href={ (Page::Contact.path()) "#" (super::contact::FORM.anchor) } { "Contact Us to Apply" }
             }))

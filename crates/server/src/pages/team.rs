@@ -2,6 +2,7 @@
 //! 'Enquire about 1-2-1' link that opens a pre-filled e-mail naming them.
 
 use maud::{html, Markup};
+use onespace_core::content::Studio;
 use onespace_core::mail;
 use onespace_core::team::TEAM;
 
@@ -10,7 +11,7 @@ use crate::routes::Page;
 use crate::widgets;
 
 /// The page content.
-pub fn main() -> Markup {
+pub fn main(studio: &Studio) -> Markup {
     html! {
         (page_hero("Our coaches", "Meet the Team", "Qualified, friendly and invested in your progress: the people who make One Space feel like home.", html! {
             a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Train With Us" }
@@ -28,7 +29,7 @@ pub fn main() -> Markup {
                                 @for specialty in member.specialties { li class="badge badge-soft" { (specialty) } }
                             }
                             @if member.offers121 {
-                                a class="btn btn-dark mt-6" href=(mail::one_to_one(member.name)) data-one-to-one=(member.id) { "Enquire about 1-2-1" }
+                                a class="btn btn-dark mt-6" href=(mail::one_to_one(&studio.email, member.name)) data-one-to-one=(member.id) { "Enquire about 1-2-1" }
                             }
                         }
                     }
@@ -38,6 +39,6 @@ pub fn main() -> Markup {
         (cta_banner("Train with the team", "Try every class with our coaches on the 14-day trial.", html! {
             a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
         }))
-        (widgets::dialogs::one_to_one_dialog())
+        (widgets::dialogs::one_to_one_dialog(studio))
     }
 }

@@ -2,6 +2,7 @@
 //! skip link, header, main content, footer and the site-wide islands (cookie banner).
 
 use maud::{html, Markup, DOCTYPE};
+use onespace_core::content::Studio;
 use onespace_core::{links, studio};
 
 use chrono::{DateTime, Utc};
@@ -147,8 +148,8 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 a class="skip-link" href="#main" { "Skip to content" }
                 (header(document.header, current_path))
                 main id="main" tabindex="-1" { (document.main) }
-                (footer())
-                (widgets::chat::assistant(&onespace_core::chat::ChatPrices::from_prices(&context.content.prices)))
+                (footer(&context.content.studio))
+                (widgets::chat::assistant(&onespace_core::chat::ChatPrices::from_prices(&context.content.prices), &context.content.studio))
                 (widgets::cookie_banner::banner())
             }
         }
@@ -239,8 +240,8 @@ fn header(mode: HeaderMode, current_path: &str) -> Markup {
     }
 }
 
-fn footer() -> Markup {
-    let address = studio::ADDRESS;
+fn footer(contact: &Studio) -> Markup {
+    let address = &contact.address;
     html! {
         footer class="site-footer" {
             div class="site-footer-grid" {
@@ -270,9 +271,9 @@ fn footer() -> Markup {
                     address class="footer-list not-italic" {
                         span class="block" { (address.street) }
                         span class="block" { (address.locality) ", " (address.region) " " (address.postcode) }
-                        a class="block" href={ "mailto:" (studio::EMAIL) } { (studio::EMAIL) }
-                        a class="block" href=(links::INSTAGRAM) target="_blank" rel="noopener noreferrer" { (studio::SOCIAL_HANDLE) }
-                        a class="block" href={ "tel:" (studio::PHONE_TEL) } { (studio::PHONE_DISPLAY) }
+                        a class="block" href={ "mailto:" (contact.email) } { (contact.email) }
+                        a class="block" href=(contact.social.url) target="_blank" rel="noopener noreferrer" { (contact.social.handle) }
+                        a class="block" href=(contact.tel_link()) { (contact.phone.display) }
                     }
                     a class="btn btn-outline btn-sm mt-4" href=(links::REVIEW) target="_blank" rel="noopener noreferrer" { "Leave a Review" }
                 }

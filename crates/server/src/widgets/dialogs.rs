@@ -8,17 +8,19 @@
 //! - Drop-in enquiries are a plain mail link from the core; no dialog is needed.
 //!
 //! The dialog islands render nothing until opened, so they load on first use (a trigger asks
-//! them to load at once) and cost nothing before.
+//! them to load at once) and cost nothing before. Every link goes to the studio's e-mail from the
+//! content (`studio.toml`), handed to the islands in their props (`to`).
 
 use maud::{html, Markup};
+use onespace_core::content::Studio;
 use onespace_core::mail;
 use onespace_core::team::{self, TeamMember};
 use serde_json::json;
 
 use crate::render::{island, Load};
 
-/// The discount dialog island (one per page that has discount buttons).
-pub fn discount_dialog() -> Markup {
+/// The discount dialog island (one per page that has discount buttons), writing `to` the studio.
+pub fn discount_dialog(to: &str) -> Markup {
     island(
         "DiscountDialog",
         Load::Interaction,
@@ -26,14 +28,15 @@ pub fn discount_dialog() -> Markup {
             "title": "Request Your Discount Code",
             "description": "Students, Blue Light card holders and over 60s get 20% off recurring memberships. Tell us a little about you and we'll send your code once we've confirmed your details.",
             "texts": super::form::field_texts(),
+            "to": to,
         }),
         html! {},
     )
 }
 
-/// A button that opens the discount dialog (a mail link without JavaScript).
-pub fn discount_button(label: &str, class: &str) -> Markup {
-    let fallback = mail::discount_request(&mail::DiscountRequest::default());
+/// A button that opens the discount dialog (a mail link `to` the studio without JavaScript).
+pub fn discount_button(label: &str, class: &str, to: &str) -> Markup {
+    let fallback = mail::discount_request(to, &mail::DiscountRequest::default());
     html! {
         a class=(class) href=(fallback) data-discount-open { (label) }
     }
@@ -48,8 +51,9 @@ fn one_to_one_coaches() -> serde_json::Map<String, serde_json::Value> {
         .collect()
 }
 
-/// The 1-2-1 dialog island (team page), with the names of the coaches its buttons may name.
-pub fn one_to_one_dialog() -> Markup {
+/// The 1-2-1 dialog island (team page), with the names of the coaches its buttons may name and
+/// the studio's e-mail and phone.
+pub fn one_to_one_dialog(studio: &Studio) -> Markup {
     island(
         "OneToOneDialog",
         Load::Interaction,
@@ -59,22 +63,25 @@ pub fn one_to_one_dialog() -> Markup {
             "emailLabel": "Email to Enquire",
             "callLabel": "Call the Studio",
             "coaches": one_to_one_coaches(),
+            "to": studio.email,
+            "tel": studio.tel_link(),
         }),
         html! {},
     )
 }
 
-/// A coach's button that opens the 1-2-1 dialog (the coach's mail link without JavaScript).
-pub fn one_to_one_button(member: &TeamMember, label: &str, class: &str) -> Markup {
+/// A coach's button that opens the 1-2-1 dialog (the coach's mail link `to` the studio without
+/// JavaScript).
+pub fn one_to_one_button(member: &TeamMember, to: &str, label: &str, class: &str) -> Markup {
     html! {
-        a class=(class) href=(mail::one_to_one(member.name)) data-one-to-one=(member.id) { (label) }
+        a class=(class) href=(mail::one_to_one(to, member.name)) data-one-to-one=(member.id) { (label) }
     }
 }
 
-/// The drop-in enquiry at `price`: the core's mail link.
-pub fn drop_in_link(label: &str, class: &str, price: onespace_core::Pence) -> Markup {
+/// The drop-in enquiry at `price`: the core's mail link `to` the studio.
+pub fn drop_in_link(label: &str, class: &str, to: &str, price: onespace_core::Pence) -> Markup {
     html! {
-        a class=(class) href=(mail::drop_in(price)) { (label) }
+        a class=(class) href=(mail::drop_in(to, price)) { (label) }
     }
 }
 
@@ -85,25 +92,32 @@ mod tests {
 
     #[test]
     fn triggers_fall_back_to_the_cores_mail_links() {
-        let discount = discount_button("Request Discount Code", "btn").into_string();
+        let studio = crate::content::default_content()
+            .expect("the default content is valid")
+            .studio;
+        let to = studio.email.as_str();
+        let discount = discount_button("Request Discount Code", "btn", to).into_string();
         assert!(discount.contains("data-discount-open"));
         assert!(discount.contains("href=\"mailto:"));
         let member = onespace_core::team::TEAM
             .iter()
             .find(|member| member.offers121)
             .expect("a 1-2-1 coach");
-        let coach = one_to_one_button(member, "Book a 1-2-1", "btn").into_string();
+        let coach = one_to_one_button(member, to, "Book a 1-2-1", "btn").into_string();
         assert!(coach.contains(&format!("data-one-to-one=\"{}\"", member.id)));
-        assert!(coach.contains(&mail::one_to_one(member.name).replace('&', "&amp;")));
+        assert!(coach.contains(&mail::one_to_one(to, member.name).replace('&', "&amp;")));
         let price = onespace_core::Pence::pounds(13);
-        assert!(drop_in_link("Enquire", "btn", price)
+        assert!(drop_in_link("Enquire", "btn", to, price)
             .into_string()
-            .contains(&mail::drop_in(price).replace('&', "&amp;")));
+            .contains(&mail::drop_in(to, price).replace('&', "&amp;")));
     }
 
     #[test]
     fn dialog_islands_render_nothing_until_opened() {
-        for dialog in [discount_dialog(), one_to_one_dialog()] {
+        let studio = crate::content::default_content()
+            .expect("the default content is valid")
+            .studio;
+        for dialog in [discount_dialog(&studio.email), one_to_one_dialog(&studio)] {
             let html = dialog.into_string();
             assert!(html.ends_with("</script></div>"), "{html}");
         }

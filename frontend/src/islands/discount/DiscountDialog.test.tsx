@@ -20,7 +20,7 @@ async function openDialog() {
   host.dataset['island'] = 'DiscountDialog';
   host.dataset['islandState'] = 'mounted';
   document.body.append(host);
-  render(<DiscountDialog title="Request Discount Code" description="20% off" texts={{ choosePrompt: 'Please choose...', optionalPrompt: 'Select an option' }} />);
+  render(<DiscountDialog title="Request Discount Code" description="20% off" texts={{ choosePrompt: 'Please choose...', optionalPrompt: 'Select an option' }} to="team@example.co.uk" />);
   act(() => {
     requestIsland('DiscountDialog');
   });
@@ -51,7 +51,7 @@ describe('DiscountDialog', () => {
       target: { value: values.discountType },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('discount').submitLabel }));
-    expect(assign).toHaveBeenCalledWith(realCore.mailLink('discount', { ...values, additionalInfo: '' }));
+    expect(assign).toHaveBeenCalledWith(realCore.mailLink('discount', { ...values, additionalInfo: '' }, 'team@example.co.uk'));
     expect(dialog.hasAttribute('open')).toBe(false);
     expect(toasts()).toEqual(['Email client openedPlease send the email to complete your discount request.×']);
     expect((within(dialog).getByLabelText('Full Name', { exact: false }) as HTMLInputElement).value).toBe('');

@@ -17,9 +17,11 @@ interface DiscountDialogProps {
   title: string;
   description: string;
   texts: FieldTexts;
+  /** The studio's e-mail address (from the content), which the request is sent to. */
+  to: string;
 }
 
-export default function DiscountDialog({ title, description, texts }: DiscountDialogProps) {
+export default function DiscountDialog({ title, description, texts, to }: DiscountDialogProps) {
   const [open, setOpen] = useState(false);
   const core = useCore(open);
   useEffect(() => onIslandRequest('DiscountDialog', () => setOpen(true)), []);
@@ -39,7 +41,7 @@ export default function DiscountDialog({ title, description, texts }: DiscountDi
         if (messages.missing && requiredFieldMissing(core, 'discount', values)) coreToast(messages.missing);
       }}
       onValid={(values) => {
-        openMailLink(core.mailLink('discount', values));
+        openMailLink(core.mailLink('discount', values, to));
         setOpen(false);
         if (messages.success) coreToast(messages.success);
       }}
