@@ -4,11 +4,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use onespace_core::catalogue::{challenge, fire_ice, intro, timed, trial};
-use onespace_core::content::{Prices, Studio};
+use onespace_core::content::{Prices, Studio, Team};
 use onespace_core::countdown;
 use onespace_core::forms::{messages, schema, FormName};
 use onespace_core::offers::{back_to_school, concession, retreat, september_sale, year_end};
-use onespace_core::{chat, founder, invest, policy, team, Pence};
+use onespace_core::{chat, founder, invest, policy, Pence};
 
 fn shown(pence: Pence) -> String {
     pence.format()
@@ -26,6 +26,12 @@ fn studio() -> Studio {
     toml::from_str(text).expect("content/studio.toml reads")
 }
 
+/// The studio's default coaches: the repository's `content/team.toml`.
+fn team() -> Team {
+    let text = include_str!("../../../content/team.toml");
+    toml::from_str(text).expect("content/team.toml reads")
+}
+
 #[test]
 fn monthly_memberships_and_unlimited_options() {
     let prices = prices();
@@ -33,6 +39,7 @@ fn monthly_memberships_and_unlimited_options() {
         onespace_core::content::Content {
             prices: prices.clone(),
             studio: studio(),
+            team: team(),
         }
         .validate(),
         []
@@ -655,6 +662,7 @@ fn chat_and_team() {
     assert!(opened.contains("01506 238 238"));
     assert!(chat::contact_confirmation(&studio).ends_with(&opened));
     assert!(chat::cancel_confirmation(&studio).ends_with(&opened));
-    assert_eq!(team::TEAM.len(), 4);
-    assert!(team::TEAM.iter().filter(|member| member.offers121).count() >= 2);
+    let team = team();
+    assert_eq!(team.coaches.len(), 4);
+    assert!(team.one_to_one().count() >= 2);
 }

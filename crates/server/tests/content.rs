@@ -90,6 +90,9 @@ fn init_writes_the_built_in_files_and_never_overwrites() {
     let studio = std::fs::read_to_string(dir.path().join("content/studio.toml")).unwrap();
     assert_eq!(studio, include_str!("../../../content/studio.toml"));
     assert!(studio.starts_with("# studio.toml: "));
+    let team = std::fs::read_to_string(dir.path().join("content/team.toml")).unwrap();
+    assert_eq!(team, include_str!("../../../content/team.toml"));
+    assert!(team.starts_with("# team.toml: "));
     let (valid, stdout, _) = check(&dir);
     assert!(valid, "the built-in content is valid");
     assert!(stdout.contains("the content is valid"));
@@ -98,7 +101,7 @@ fn init_writes_the_built_in_files_and_never_overwrites() {
     assert!(!again.status.success());
     let refused = String::from_utf8_lossy(&again.stderr);
     assert!(
-        refused.contains("prices.toml and ") && refused.contains("studio.toml already exist;"),
+        refused.contains("prices.toml, ") && refused.contains("team.toml already exist;"),
         "{refused}"
     );
     assert_eq!(
@@ -286,6 +289,57 @@ fn check_names_the_line_of_a_studio_type_mistake_and_a_missing_studio_file() {
     assert!(!valid);
     assert!(
         stderr[0].starts_with("studio.toml: missing from "),
+        "{stderr:?}"
+    );
+}
+
+#[test]
+fn check_refuses_a_photo_without_alt_text_or_not_in_the_images_folder_naming_its_line() {
+    let dir = initialised("content-team-rules");
+    let team = |from: &str, to: &str| edit_file(&dir, "team.toml", from, to);
+    let images = dir.path().join("content/images");
+    std::fs::create_dir_all(&images).unwrap();
+    std::fs::write(images.join("kirsty.jpg"), b"a photo").unwrap();
+    team(
+        "id = \"kirsty\"\n",
+        "id = \"kirsty\"\nphoto = \"kirsty.jpg\"\n",
+    );
+    team(
+        "id = \"jamie\"\n",
+        "id = \"jamie\"\nphoto = \"jamie.jpg\"\nphoto_alt = \"Jamie at the ice bath\"\n",
+    );
+    team("id = \"eilidh\"", "id = \"ross\"");
+    team("\"Pre & Postnatal\"", "\" \"");
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    let at = |needle: &str, nth: usize| line_in(&dir, "team.toml", needle, nth);
+    let mut expected = vec![
+        format!(
+            "team.toml line {}: coaches[2].id: 'ross' is already used by another entry; each id \
+             must be different",
+            at("id = \"ross\"", 2)
+        ),
+        format!(
+            "team.toml line {}: coaches[0].photo_alt: is required with a photo: say what it \
+             shows, like \"Ross coaching a HYROX class\"",
+            at("[[coaches]]", 1)
+        ),
+        format!(
+            "team.toml line {}: coaches[2].specialties[2]: must not be empty",
+            at("specialties = [\"Warm Pilates\"", 1)
+        ),
+        format!(
+            "team.toml line {}: coaches[3].photo: names a photo that is not in {}",
+            at("photo = \"jamie.jpg\"", 1),
+            images.display()
+        ),
+    ];
+    let mut found = stderr[..expected.len()].to_vec();
+    found.sort();
+    expected.sort();
+    assert_eq!(found, expected);
+    assert!(
+        stderr[expected.len()].ends_with(": 4 mistake(s) found"),
         "{stderr:?}"
     );
 }

@@ -15,7 +15,7 @@ use onespace_core::catalogue::{self, timed, trial};
 use onespace_core::content::{Prices, Studio};
 use onespace_core::forms::{self, FormName};
 use onespace_core::offers::{back_to_school, concession, september_sale, year_end};
-use onespace_core::{countdown, founder, invest, links, policy, team};
+use onespace_core::{countdown, founder, invest, links, policy};
 use onespace_server::assets::EntryLinks;
 use onespace_server::build_app;
 use onespace_server::config::Clock;
@@ -403,20 +403,21 @@ async fn fast_access_shows_the_running_offer_and_hides_times_up() {
 async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_content() {
     let (_, body) = get("/meet-the-team").await;
     assert!(body.contains("Meet the Team"));
-    for member in &team::TEAM {
-        assert_has(&body, "/meet-the-team", &[member.name, member.role]);
+    let team = onespace_server::content::default_content().unwrap().team;
+    for member in &team.coaches {
+        assert_has(&body, "/meet-the-team", &[&member.name, &member.role]);
         let link = format!(
             "href=\"{}\"",
             esc(&onespace_core::mail::one_to_one(
                 &studio().email,
-                member.name
+                &member.name
             ))
         );
-        assert_eq!(body.contains(&link), member.offers121, "{}", member.name);
+        assert_eq!(body.contains(&link), member.one_to_one, "{}", member.name);
     }
     assert_eq!(
         body.matches(">Enquire about 1-2-1<").count(),
-        team::TEAM.iter().filter(|m| m.offers121).count()
+        team.one_to_one().count()
     );
 
     let (_, body) = get("/timetable").await;

@@ -12,15 +12,18 @@
 //!   plans, with the figures derived from them.
 //! - [`studio`]: the address, e-mail, phone, Instagram, parking, opening hours, drive times and
 //!   consultation slots.
+//! - [`team`]: the coaches, with their optional photos.
 
 pub mod money;
 pub mod prices;
 pub mod studio;
+pub mod team;
 
 use serde::{Deserialize, Serialize};
 
 pub use prices::Prices;
 pub use studio::Studio;
+pub use team::Team;
 
 /// One content file: its name in the folder and the part of [`Content`] it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,17 +32,20 @@ pub enum File {
     Prices,
     /// `studio.toml`: [`Studio`].
     Studio,
+    /// `team.toml`: [`Team`].
+    Team,
 }
 
 impl File {
     /// Every content file, in the order they are read and reported.
-    pub const ALL: [File; 2] = [File::Prices, File::Studio];
+    pub const ALL: [File; 3] = [File::Prices, File::Studio, File::Team];
 
     /// The file's name in the content folder.
     pub const fn name(self) -> &'static str {
         match self {
             File::Prices => "prices.toml",
             File::Studio => "studio.toml",
+            File::Team => "team.toml",
         }
     }
 }
@@ -52,6 +58,8 @@ pub struct Content {
     pub prices: Prices,
     /// `studio.toml`.
     pub studio: Studio,
+    /// `team.toml`.
+    pub team: Team,
 }
 
 /// A value the types accept but the studio's rules do not: the file, the field's path inside it
@@ -79,6 +87,8 @@ impl Content {
         self.prices.validate(&mut errors);
         errors.file = File::Studio;
         self.studio.validate(&mut errors);
+        errors.file = File::Team;
+        self.team.validate(&mut errors);
         errors.found
     }
 }

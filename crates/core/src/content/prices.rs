@@ -377,6 +377,7 @@ mod tests {
         Content {
             prices,
             studio: crate::content::studio::tests::default_studio(),
+            team: crate::content::team::tests::default_team(),
         }
         .validate()
         .into_iter()

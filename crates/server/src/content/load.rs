@@ -4,13 +4,13 @@
 
 use std::path::{Path, PathBuf};
 
-use onespace_core::content::{Content, File};
+use onespace_core::content::{Content, FieldError, File};
 use serde::de::DeserializeOwned;
 
 use super::errors::{ContentError, Document};
 
 /// The default content, the files of the repository's `content/` folder as built.
-const DEFAULT: [(File, &str); 2] = [
+const DEFAULT: [(File, &str); 3] = [
     (
         File::Prices,
         include_str!("../../../../content/prices.toml"),
@@ -19,7 +19,11 @@ const DEFAULT: [(File, &str); 2] = [
         File::Studio,
         include_str!("../../../../content/studio.toml"),
     ),
+    (File::Team, include_str!("../../../../content/team.toml")),
 ];
+
+/// The folder inside a content folder holding the photos its files name (`team.toml`'s `photo`).
+pub const IMAGES_FOLDER: &str = "images";
 
 /// Where the content comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,7 +46,10 @@ impl Source {
     /// Reads and checks the content.
     pub fn load(&self) -> Result<Content, Vec<ContentError>> {
         match self {
-            Source::Embedded => parse(DEFAULT.map(|(file, text)| (file, Ok(text.to_owned())))),
+            Source::Embedded => parse(
+                DEFAULT.map(|(file, text)| (file, Ok(text.to_owned()))),
+                None,
+            ),
             Source::Folder(dir) => load_dir(dir),
         }
     }
@@ -54,9 +61,10 @@ pub fn default_content() -> Result<Content, Vec<ContentError>> {
     Source::Embedded.load()
 }
 
-/// Reads and checks the content files in `dir`.
+/// Reads and checks the content files in `dir`, and that every photo they name is in its
+/// [`IMAGES_FOLDER`].
 pub fn load_dir(dir: &Path) -> Result<Content, Vec<ContentError>> {
-    parse(File::ALL.map(|file| {
+    let files = File::ALL.map(|file| {
         let path = dir.join(file.name());
         let text = std::fs::read_to_string(&path).map_err(|error| ContentError {
             file: file.name().to_owned(),
@@ -73,12 +81,15 @@ pub fn load_dir(dir: &Path) -> Result<Content, Vec<ContentError>> {
             },
         });
         (file, text)
-    }))
+    });
+    parse(files, Some(&dir.join(IMAGES_FOLDER)))
 }
 
-/// Parses every file, then checks the whole: every error of every file.
+/// Parses every file, then checks the whole: every error of every file. With `images`, every
+/// photo named must be a file there (the embedded default names none).
 fn parse<const N: usize>(
     files: [(File, Result<String, ContentError>); N],
+    images: Option<&Path>,
 ) -> Result<Content, Vec<ContentError>> {
     let mut errors = Vec::new();
     let mut texts: Vec<(File, String)> = Vec::new();
@@ -96,11 +107,20 @@ fn parse<const N: usize>(
     };
     let prices = read(File::Prices, text_of(File::Prices), &mut errors);
     let studio = read(File::Studio, text_of(File::Studio), &mut errors);
-    let (Some(prices), Some(studio)) = (prices, studio) else {
+    let team = read(File::Team, text_of(File::Team), &mut errors);
+    let (Some(prices), Some(studio), Some(team)) = (prices, studio, team) else {
         return Err(errors);
     };
-    let content = Content { prices, studio };
-    for rule in content.validate() {
+    let content = Content {
+        prices,
+        studio,
+        team,
+    };
+    let mut rules = content.validate();
+    if let Some(images) = images {
+        rules.extend(missing_photos(&content, images));
+    }
+    for rule in rules {
         let text = text_of(rule.file).unwrap_or_default();
         errors.push(Document::parse(text).rule_error(rule.file.name(), &rule.path, &rule.message));
     }
@@ -109,6 +129,26 @@ fn parse<const N: usize>(
     } else {
         Err(errors)
     }
+}
+
+/// A rule error for each photo the content names that is not a file in `images`. A photo that
+/// is there but cannot be read is the photo pipeline's to report (`onespace images check`).
+fn missing_photos(content: &Content, images: &Path) -> Vec<FieldError> {
+    content
+        .team
+        .coaches
+        .iter()
+        .enumerate()
+        .filter_map(|(index, coach)| {
+            let photo = coach.photo.as_deref()?;
+            let plain = !photo.contains(['/', '\\']) && !photo.starts_with('.');
+            (plain && !images.join(photo).is_file()).then(|| FieldError {
+                file: File::Team,
+                path: format!("coaches[{index}].photo"),
+                message: format!("names a photo that is not in {}", images.display()),
+            })
+        })
+        .collect()
 }
 
 /// Deserializes one file's `text` (`None` when it could not be read: that error is already

@@ -88,7 +88,7 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
             vec![ld::intro_offer(context)],
             intro_offer::main(&context.content.prices),
         ),
-        Page::MeetTheTeam => (Vec::new(), team::main(&context.content.studio)),
+        Page::MeetTheTeam => (Vec::new(), team::main(&context.content, &context.images)),
         Page::CorporateWellness => (Vec::new(), corporate::main(&context.content.studio)),
         Page::Invest => (Vec::new(), invest::main(view, &context.content.studio)),
         Page::InvestInOneSpace => (Vec::new(), invest_landing::main(view)),

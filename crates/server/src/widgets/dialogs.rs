@@ -12,9 +12,9 @@
 //! content (`studio.toml`), handed to the islands in their props (`to`).
 
 use maud::{html, Markup};
-use onespace_core::content::Studio;
+use onespace_core::content::team::Coach;
+use onespace_core::content::{Content, Team};
 use onespace_core::mail;
-use onespace_core::team::{self, TeamMember};
 use serde_json::json;
 
 use crate::render::{island, Load};
@@ -43,17 +43,16 @@ pub fn discount_button(label: &str, class: &str, to: &str) -> Markup {
 }
 
 /// The coaches who offer 1-2-1 sessions, by id, as the dialog names them.
-fn one_to_one_coaches() -> serde_json::Map<String, serde_json::Value> {
-    team::TEAM
-        .iter()
-        .filter(|member| member.offers121)
-        .map(|member| (member.id.to_owned(), json!(member.name)))
+fn one_to_one_coaches(team: &Team) -> serde_json::Map<String, serde_json::Value> {
+    team.one_to_one()
+        .map(|coach| (coach.id.clone(), json!(coach.name)))
         .collect()
 }
 
 /// The 1-2-1 dialog island (team page), with the names of the coaches its buttons may name and
 /// the studio's e-mail and phone.
-pub fn one_to_one_dialog(studio: &Studio) -> Markup {
+pub fn one_to_one_dialog(content: &Content) -> Markup {
+    let studio = &content.studio;
     island(
         "OneToOneDialog",
         Load::Interaction,
@@ -62,7 +61,7 @@ pub fn one_to_one_dialog(studio: &Studio) -> Markup {
             "description": "Ask about available times, pricing and what to expect. We'll open an e-mail ready for you to add your details and preferred times, or you can call the studio.",
             "emailLabel": "Email to Enquire",
             "callLabel": "Call the Studio",
-            "coaches": one_to_one_coaches(),
+            "coaches": one_to_one_coaches(&content.team),
             "to": studio.email,
             "tel": studio.tel_link(),
         }),
@@ -72,9 +71,9 @@ pub fn one_to_one_dialog(studio: &Studio) -> Markup {
 
 /// A coach's button that opens the 1-2-1 dialog (the coach's mail link `to` the studio without
 /// JavaScript).
-pub fn one_to_one_button(member: &TeamMember, to: &str, label: &str, class: &str) -> Markup {
+pub fn one_to_one_button(member: &Coach, to: &str, label: &str, class: &str) -> Markup {
     html! {
-        a class=(class) href=(mail::one_to_one(to, member.name)) data-one-to-one=(member.id) { (label) }
+        a class=(class) href=(mail::one_to_one(to, &member.name)) data-one-to-one=(member.id) { (label) }
     }
 }
 
@@ -92,20 +91,15 @@ mod tests {
 
     #[test]
     fn triggers_fall_back_to_the_cores_mail_links() {
-        let studio = crate::content::default_content()
-            .expect("the default content is valid")
-            .studio;
-        let to = studio.email.as_str();
+        let content = crate::content::default_content().expect("the default content is valid");
+        let to = content.studio.email.as_str();
         let discount = discount_button("Request Discount Code", "btn", to).into_string();
         assert!(discount.contains("data-discount-open"));
         assert!(discount.contains("href=\"mailto:"));
-        let member = onespace_core::team::TEAM
-            .iter()
-            .find(|member| member.offers121)
-            .expect("a 1-2-1 coach");
+        let member = content.team.one_to_one().next().expect("a 1-2-1 coach");
         let coach = one_to_one_button(member, to, "Book a 1-2-1", "btn").into_string();
         assert!(coach.contains(&format!("data-one-to-one=\"{}\"", member.id)));
-        assert!(coach.contains(&mail::one_to_one(to, member.name).replace('&', "&amp;")));
+        assert!(coach.contains(&mail::one_to_one(to, &member.name).replace('&', "&amp;")));
         let price = onespace_core::Pence::pounds(13);
         assert!(drop_in_link("Enquire", "btn", to, price)
             .into_string()
@@ -114,10 +108,11 @@ mod tests {
 
     #[test]
     fn dialog_islands_render_nothing_until_opened() {
-        let studio = crate::content::default_content()
-            .expect("the default content is valid")
-            .studio;
-        for dialog in [discount_dialog(&studio.email), one_to_one_dialog(&studio)] {
+        let content = crate::content::default_content().expect("the default content is valid");
+        for dialog in [
+            discount_dialog(&content.studio.email),
+            one_to_one_dialog(&content),
+        ] {
             let html = dialog.into_string();
             assert!(html.ends_with("</script></div>"), "{html}");
         }
