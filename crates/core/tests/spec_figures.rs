@@ -40,6 +40,8 @@ fn monthly_memberships_and_unlimited_options() {
             prices: prices.clone(),
             studio: studio(),
             team: team(),
+            faq: toml::from_str(include_str!("../../../content/faq.toml"))
+                .expect("content/faq.toml reads"),
         }
         .validate(),
         []

@@ -90,6 +90,9 @@ fn init_writes_the_built_in_files_and_never_overwrites() {
     let studio = std::fs::read_to_string(dir.path().join("content/studio.toml")).unwrap();
     assert_eq!(studio, include_str!("../../../content/studio.toml"));
     assert!(studio.starts_with("# studio.toml: "));
+    let faq = std::fs::read_to_string(dir.path().join("content/faq.toml")).unwrap();
+    assert_eq!(faq, include_str!("../../../content/faq.toml"));
+    assert!(faq.starts_with("# faq.toml: "));
     let team = std::fs::read_to_string(dir.path().join("content/team.toml")).unwrap();
     assert_eq!(team, include_str!("../../../content/team.toml"));
     assert!(team.starts_with("# team.toml: "));
@@ -101,7 +104,7 @@ fn init_writes_the_built_in_files_and_never_overwrites() {
     assert!(!again.status.success());
     let refused = String::from_utf8_lossy(&again.stderr);
     assert!(
-        refused.contains("prices.toml, ") && refused.contains("team.toml already exist;"),
+        refused.contains("prices.toml, ") && refused.contains("faq.toml already exist;"),
         "{refused}"
     );
     assert_eq!(
@@ -344,6 +347,52 @@ fn check_refuses_a_photo_without_alt_text_or_not_in_the_images_folder_naming_its
     );
 }
 
+#[test]
+fn check_names_the_line_of_an_unknown_placeholder_an_open_brace_and_a_repeated_question() {
+    let dir = initialised("content-faq-rules");
+    let faq = |from: &str, to: &str| edit_file(&dir, "faq.toml", from, to);
+    faq("{parking} at the studio", "{parkng} at the studio");
+    faq(
+        "{cancel_booking_hours} hours",
+        "{cancel_booking_hours hours",
+    );
+    faq(
+        "question = \"What should I bring?\"",
+        "question = \"Is there parking?\"",
+    );
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    let at = |needle: &str, nth: usize| line_in(&dir, "faq.toml", needle, nth);
+    let placeholders = "{opening_hours}, {parking}, {address}, {trial_name}, {trial_price}, \
+         {trial_days}, {trial_starts}, {trial_guarantee}, {first_class_arrive_early_minutes}, \
+         {notice_days}, {booking_notice}, {charges_summary}, {cancel_booking_hours}, \
+         {fire_ice_description}, {fire_ice_minutes}, {fire_ice_drop_in}, \
+         {fire_ice_max_per_week}, {challenge_weeks}, {challenge_fire_ice_sessions}, \
+         {challenge_body_scans}, {challenge_meal_plan_days}";
+    let expected = [
+        format!(
+            "faq.toml line {}: questions[1].answer: names {{parkng}}, which is not a \
+             placeholder; they are: {placeholders}",
+            at("answer = \"Yes. {parkng}", 1)
+        ),
+        format!(
+            "faq.toml line {}: questions[4].question: is already asked above; each question \
+             must be different",
+            at("question = \"Is there parking?\"", 2)
+        ),
+        format!(
+            "faq.toml line {}: questions[8].answer: has a {{ without its }}: placeholders are \
+             written like {{trial_price}}",
+            at("answer = \"Book online", 1)
+        ),
+    ];
+    assert_eq!(stderr[..expected.len()], expected);
+    assert!(
+        stderr[expected.len()].ends_with(": 3 mistake(s) found"),
+        "{stderr:?}"
+    );
+}
+
 /// GETs `path` from the server: (status, ETag, body).
 async fn get(server: &Server, path: &str) -> (u16, String, String) {
     let response = request(&server.addr, "GET", path, &[], b"").await.unwrap();
@@ -414,7 +463,7 @@ async fn one_price_edit_reaches_every_page_the_founder_table_the_json_ld_and_the
 }
 
 #[actix_web::test]
-async fn one_contact_edit_reaches_every_page_the_mail_links_the_json_ld_and_the_chat() {
+async fn one_contact_edit_reaches_every_page_the_mail_links_the_json_ld_the_chat_and_the_faq() {
     let dir = initialised("content-studio-serve");
     let studio = |from: &str, to: &str| edit_file(&dir, "studio.toml", from, to);
     studio("hello@onespacestudio.co.uk", "team@onespace.example");
@@ -431,6 +480,12 @@ async fn one_contact_edit_reaches_every_page_the_mail_links_the_json_ld_and_the_
     studio(
         "from = \"Edinburgh\"\nminutes = 25",
         "from = \"Edinburgh\"\nminutes = 30",
+    );
+    edit_file(
+        &dir,
+        "faq.toml",
+        "answer = \"Yes. {parking} at the studio: {address}.\"",
+        "answer = \"Right outside: {parking} at {address}, open {opening_hours}.\"",
     );
     let content = dir.path().join("content");
     let server = Server::start(
@@ -465,6 +520,15 @@ async fn one_contact_edit_reaches_every_page_the_mail_links_the_json_ld_and_the_
     assert!(team.contains("href=\"mailto:team@onespace.example?subject=1-2-1"));
     let (_, _, faq) = get(&server, "/faq").await;
     assert!(faq.contains("We are open Mon-Fri 6:30 AM-9:00 PM"));
+    // faq.toml's edited answer, its placeholders filled, on the page and in its FAQPage data.
+    let answer = "Right outside: Free on-site parking at Unit 3, Houstoun Road, Livingston, \
+                  West Lothian EH54 5BZ, open Mon-Fri 6:30 AM-9:00 PM, Sat 8:00 AM-12:00 PM, \
+                  Sun 9:00 AM-12:00 PM.";
+    assert!(faq.contains(&format!(">{answer}<")), "the page");
+    assert!(
+        faq.contains(&format!("\"text\":\"{answer}\"")),
+        "the FAQPage data"
+    );
     server.kill();
 }
 

@@ -13,7 +13,9 @@
 //! - [`studio`]: the address, e-mail, phone, Instagram, parking, opening hours, drive times and
 //!   consultation slots.
 //! - [`team`]: the coaches, with their optional photos.
+//! - [`faq`]: the FAQ page's questions, their answers naming figures by placeholder.
 
+pub mod faq;
 pub mod money;
 pub mod prices;
 pub mod studio;
@@ -21,6 +23,7 @@ pub mod team;
 
 use serde::{Deserialize, Serialize};
 
+pub use faq::Faq;
 pub use prices::Prices;
 pub use studio::Studio;
 pub use team::Team;
@@ -34,11 +37,13 @@ pub enum File {
     Studio,
     /// `team.toml`: [`Team`].
     Team,
+    /// `faq.toml`: [`Faq`].
+    Faq,
 }
 
 impl File {
     /// Every content file, in the order they are read and reported.
-    pub const ALL: [File; 3] = [File::Prices, File::Studio, File::Team];
+    pub const ALL: [File; 4] = [File::Prices, File::Studio, File::Team, File::Faq];
 
     /// The file's name in the content folder.
     pub const fn name(self) -> &'static str {
@@ -46,6 +51,7 @@ impl File {
             File::Prices => "prices.toml",
             File::Studio => "studio.toml",
             File::Team => "team.toml",
+            File::Faq => "faq.toml",
         }
     }
 }
@@ -60,6 +66,8 @@ pub struct Content {
     pub studio: Studio,
     /// `team.toml`.
     pub team: Team,
+    /// `faq.toml`.
+    pub faq: Faq,
 }
 
 /// A value the types accept but the studio's rules do not: the file, the field's path inside it
@@ -89,6 +97,8 @@ impl Content {
         self.studio.validate(&mut errors);
         errors.file = File::Team;
         self.team.validate(&mut errors);
+        errors.file = File::Faq;
+        self.faq.validate(&mut errors);
         errors.found
     }
 }

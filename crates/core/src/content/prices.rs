@@ -378,6 +378,7 @@ mod tests {
             prices,
             studio: crate::content::studio::tests::default_studio(),
             team: crate::content::team::tests::default_team(),
+            faq: toml::from_str(include_str!("../../../../content/faq.toml")).unwrap(),
         }
         .validate()
         .into_iter()

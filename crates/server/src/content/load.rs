@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use super::errors::{ContentError, Document};
 
 /// The default content, the files of the repository's `content/` folder as built.
-const DEFAULT: [(File, &str); 3] = [
+const DEFAULT: [(File, &str); 4] = [
     (
         File::Prices,
         include_str!("../../../../content/prices.toml"),
@@ -20,6 +20,7 @@ const DEFAULT: [(File, &str); 3] = [
         include_str!("../../../../content/studio.toml"),
     ),
     (File::Team, include_str!("../../../../content/team.toml")),
+    (File::Faq, include_str!("../../../../content/faq.toml")),
 ];
 
 /// The folder inside a content folder holding the photos its files name (`team.toml`'s `photo`).
@@ -108,13 +109,15 @@ fn parse<const N: usize>(
     let prices = read(File::Prices, text_of(File::Prices), &mut errors);
     let studio = read(File::Studio, text_of(File::Studio), &mut errors);
     let team = read(File::Team, text_of(File::Team), &mut errors);
-    let (Some(prices), Some(studio), Some(team)) = (prices, studio, team) else {
+    let faq = read(File::Faq, text_of(File::Faq), &mut errors);
+    let (Some(prices), Some(studio), Some(team), Some(faq)) = (prices, studio, team, faq) else {
         return Err(errors);
     };
     let content = Content {
         prices,
         studio,
         team,
+        faq,
     };
     let mut rules = content.validate();
     if let Some(images) = images {

@@ -95,10 +95,9 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
         Page::Contact => (Vec::new(), contact::main(view, &context.content.studio)),
         Page::Faq => (
             vec![components::faq::faq_page_data(&faq::items(
-                &context.content.prices,
-                &context.content.studio,
+                &context.content,
             ))],
-            faq::main(&context.content.prices, &context.content.studio),
+            faq::main(&context.content),
         ),
         Page::Terms => (
             Vec::new(),

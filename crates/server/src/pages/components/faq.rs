@@ -9,16 +9,16 @@ use super::{icon, Icon};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FaqItem {
     /// The question.
-    pub question: &'static str,
+    pub question: String,
     /// The answer (plain text; figures come from the core).
     pub answer: String,
 }
 
 impl FaqItem {
     /// An item.
-    pub fn new(question: &'static str, answer: impl Into<String>) -> Self {
+    pub fn new(question: impl Into<String>, answer: impl Into<String>) -> Self {
         Self {
-            question,
+            question: question.into(),
             answer: answer.into(),
         }
     }
