@@ -42,6 +42,8 @@ fn monthly_memberships_and_unlimited_options() {
             team: team(),
             faq: toml::from_str(include_str!("../../../content/faq.toml"))
                 .expect("content/faq.toml reads"),
+            testimonials: toml::from_str(include_str!("../../../content/testimonials.toml"))
+                .expect("content/testimonials.toml reads"),
         }
         .validate(),
         []

@@ -90,6 +90,9 @@ fn init_writes_the_built_in_files_and_never_overwrites() {
     let studio = std::fs::read_to_string(dir.path().join("content/studio.toml")).unwrap();
     assert_eq!(studio, include_str!("../../../content/studio.toml"));
     assert!(studio.starts_with("# studio.toml: "));
+    let quotes = std::fs::read_to_string(dir.path().join("content/testimonials.toml")).unwrap();
+    assert_eq!(quotes, include_str!("../../../content/testimonials.toml"));
+    assert!(quotes.starts_with("# testimonials.toml: "));
     let faq = std::fs::read_to_string(dir.path().join("content/faq.toml")).unwrap();
     assert_eq!(faq, include_str!("../../../content/faq.toml"));
     assert!(faq.starts_with("# faq.toml: "));
@@ -104,7 +107,7 @@ fn init_writes_the_built_in_files_and_never_overwrites() {
     assert!(!again.status.success());
     let refused = String::from_utf8_lossy(&again.stderr);
     assert!(
-        refused.contains("prices.toml, ") && refused.contains("faq.toml already exist;"),
+        refused.contains("prices.toml, ") && refused.contains("testimonials.toml already exist;"),
         "{refused}"
     );
     assert_eq!(
@@ -393,6 +396,48 @@ fn check_names_the_line_of_an_unknown_placeholder_an_open_brace_and_a_repeated_q
     );
 }
 
+#[test]
+fn check_names_the_line_of_a_quote_on_an_unknown_page_a_bad_rating_and_a_page_left_without() {
+    let dir = initialised("content-testimonials-rules");
+    let quotes = |from: &str, to: &str| edit_file(&dir, "testimonials.toml", from, to);
+    quotes(
+        "page = \"/corporate-wellness\"",
+        "page = \"/corporate\"\nrating = 6",
+    );
+    quotes("name = \"Craig D.\"", "name = \"\"");
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    let at = |needle: &str| line_in(&dir, "testimonials.toml", needle, 1);
+    let expected = [
+        format!(
+            "testimonials.toml line {}: testimonials[1].name: must not be empty",
+            at("name = \"\"")
+        ),
+        format!(
+            "testimonials.toml line {}: testimonials[4].page: must be one of the pages with \
+             members' quotes: /challenge, /corporate-wellness, /back-to-school, \
+             /september-sale, /hot-yoga, /yoga-beginners, /pilates, /group-pt, \
+             /hyrox-training, /fire-ice-recovery",
+            at("page = \"/corporate\"")
+        ),
+        format!(
+            "testimonials.toml line {}: testimonials[4].rating: must be a number of stars from \
+             1 to 5",
+            at("rating = 6")
+        ),
+        format!(
+            "testimonials.toml line {}: testimonials: must include at least one quote for \
+             /corporate-wellness, which shows a members' quotes section",
+            at("[[testimonials]]")
+        ),
+    ];
+    assert_eq!(stderr[..expected.len()], expected);
+    assert!(
+        stderr[expected.len()].ends_with(": 4 mistake(s) found"),
+        "{stderr:?}"
+    );
+}
+
 /// GETs `path` from the server: (status, ETag, body).
 async fn get(server: &Server, path: &str) -> (u16, String, String) {
     let response = request(&server.addr, "GET", path, &[], b"").await.unwrap();
@@ -463,7 +508,7 @@ async fn one_price_edit_reaches_every_page_the_founder_table_the_json_ld_and_the
 }
 
 #[actix_web::test]
-async fn one_contact_edit_reaches_every_page_the_mail_links_the_json_ld_the_chat_and_the_faq() {
+async fn contact_faq_and_quote_edits_reach_every_page_the_mail_links_the_json_ld_and_the_chat() {
     let dir = initialised("content-studio-serve");
     let studio = |from: &str, to: &str| edit_file(&dir, "studio.toml", from, to);
     studio("hello@onespacestudio.co.uk", "team@onespace.example");
@@ -480,6 +525,12 @@ async fn one_contact_edit_reaches_every_page_the_mail_links_the_json_ld_the_chat
     studio(
         "from = \"Edinburgh\"\nminutes = 25",
         "from = \"Edinburgh\"\nminutes = 30",
+    );
+    edit_file(
+        &dir,
+        "testimonials.toml",
+        "name = \"Laura M.\"",
+        "name = \"Morag T.\"\nrating = 4",
     );
     edit_file(
         &dir,
@@ -514,6 +565,10 @@ async fn one_contact_edit_reaches_every_page_the_mail_links_the_json_ld_the_chat
     assert!(about.contains("\"opens\":\"06:30\""));
     assert!(about.contains("30 min via M8"));
     let (_, _, challenge) = get(&server, "/challenge").await;
+    // testimonials.toml's edited quote: its name and its four stars.
+    assert!(challenge.contains("<figcaption class=\"testimonial-name\">Morag T.</figcaption>"));
+    assert!(challenge.contains("Rated 4 out of 5"));
+    assert!(!challenge.contains("Laura M."));
     assert!(challenge.contains("<span class=\"font-semibold\">Friday</span><span>1:15 PM</span>"));
     let (_, _, team) = get(&server, "/meet-the-team").await;
     assert!(team.contains("\"tel\":\"tel:+441314960000\""));

@@ -890,3 +890,13 @@ fn a_sent_form_is_replaced_by_its_thank_you_panel() {
     );
     let _ = pages::not_found();
 }
+
+#[test]
+fn every_page_testimonials_toml_may_name_is_a_route() {
+    for path in onespace_core::content::testimonials::PAGES {
+        assert!(
+            ROUTES.iter().any(|route| route.path == path),
+            "{path} is not a page"
+        );
+    }
+}

@@ -14,12 +14,14 @@
 //!   consultation slots.
 //! - [`team`]: the coaches, with their optional photos.
 //! - [`faq`]: the FAQ page's questions, their answers naming figures by placeholder.
+//! - [`testimonials`]: members' quotes, each on its page.
 
 pub mod faq;
 pub mod money;
 pub mod prices;
 pub mod studio;
 pub mod team;
+pub mod testimonials;
 
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +29,7 @@ pub use faq::Faq;
 pub use prices::Prices;
 pub use studio::Studio;
 pub use team::Team;
+pub use testimonials::Testimonials;
 
 /// One content file: its name in the folder and the part of [`Content`] it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,11 +42,19 @@ pub enum File {
     Team,
     /// `faq.toml`: [`Faq`].
     Faq,
+    /// `testimonials.toml`: [`Testimonials`].
+    Testimonials,
 }
 
 impl File {
     /// Every content file, in the order they are read and reported.
-    pub const ALL: [File; 4] = [File::Prices, File::Studio, File::Team, File::Faq];
+    pub const ALL: [File; 5] = [
+        File::Prices,
+        File::Studio,
+        File::Team,
+        File::Faq,
+        File::Testimonials,
+    ];
 
     /// The file's name in the content folder.
     pub const fn name(self) -> &'static str {
@@ -52,6 +63,7 @@ impl File {
             File::Studio => "studio.toml",
             File::Team => "team.toml",
             File::Faq => "faq.toml",
+            File::Testimonials => "testimonials.toml",
         }
     }
 }
@@ -68,6 +80,8 @@ pub struct Content {
     pub team: Team,
     /// `faq.toml`.
     pub faq: Faq,
+    /// `testimonials.toml`.
+    pub testimonials: Testimonials,
 }
 
 /// A value the types accept but the studio's rules do not: the file, the field's path inside it
@@ -99,6 +113,8 @@ impl Content {
         self.team.validate(&mut errors);
         errors.file = File::Faq;
         self.faq.validate(&mut errors);
+        errors.file = File::Testimonials;
+        self.testimonials.validate(&mut errors);
         errors.found
     }
 }

@@ -379,6 +379,8 @@ mod tests {
             studio: crate::content::studio::tests::default_studio(),
             team: crate::content::team::tests::default_team(),
             faq: toml::from_str(include_str!("../../../../content/faq.toml")).unwrap(),
+            testimonials: toml::from_str(include_str!("../../../../content/testimonials.toml"))
+                .unwrap(),
         }
         .validate()
         .into_iter()

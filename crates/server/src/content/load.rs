@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use super::errors::{ContentError, Document};
 
 /// The default content, the files of the repository's `content/` folder as built.
-const DEFAULT: [(File, &str); 4] = [
+const DEFAULT: [(File, &str); 5] = [
     (
         File::Prices,
         include_str!("../../../../content/prices.toml"),
@@ -21,6 +21,10 @@ const DEFAULT: [(File, &str); 4] = [
     ),
     (File::Team, include_str!("../../../../content/team.toml")),
     (File::Faq, include_str!("../../../../content/faq.toml")),
+    (
+        File::Testimonials,
+        include_str!("../../../../content/testimonials.toml"),
+    ),
 ];
 
 /// The folder inside a content folder holding the photos its files name (`team.toml`'s `photo`).
@@ -110,7 +114,10 @@ fn parse<const N: usize>(
     let studio = read(File::Studio, text_of(File::Studio), &mut errors);
     let team = read(File::Team, text_of(File::Team), &mut errors);
     let faq = read(File::Faq, text_of(File::Faq), &mut errors);
-    let (Some(prices), Some(studio), Some(team), Some(faq)) = (prices, studio, team, faq) else {
+    let testimonials = read(File::Testimonials, text_of(File::Testimonials), &mut errors);
+    let (Some(prices), Some(studio), Some(team), Some(faq), Some(testimonials)) =
+        (prices, studio, team, faq, testimonials)
+    else {
         return Err(errors);
     };
     let content = Content {
@@ -118,6 +125,7 @@ fn parse<const N: usize>(
         studio,
         team,
         faq,
+        testimonials,
     };
     let mut rules = content.validate();
     if let Some(images) = images {

@@ -7,18 +7,12 @@ use onespace_core::links;
 use onespace_core::offers::Campaign;
 
 use crate::render::RenderContext;
+use crate::routes::Page;
 
 use super::components::{
     check_list, cta_banner, external, image_slot, page_hero, section_head, testimonials, Art, Icon,
-    Ratio, Testimonial,
+    Ratio,
 };
-
-const STORIES: [Testimonial; 4] = [
-    Testimonial::five("Laura M.", "I dropped two dress sizes and, more importantly, I actually enjoy training now. The check-ins kept me honest every single week."),
-    Testimonial::five("Craig D.", "The mix of group PT, hot yoga and Fire & Ice was exactly what my body needed. I have never recovered so well."),
-    Testimonial::five("Nicola R.", "Seeing my body scan results change between week one and week six was the best motivation. I stayed on as a member straight after."),
-    Testimonial::five("Steven K.", "Supportive coaches, a clear plan and a great group of people. Six weeks flew by and I feel ten years younger."),
-];
 
 /// The page content at the render instant.
 pub fn main(context: &RenderContext) -> Markup {
@@ -47,7 +41,7 @@ pub fn main(context: &RenderContext) -> Markup {
                     p class="eyebrow eyebrow-dark" { "Real results" }
                     h2 class="section-title" id="stories-title" { "What our challengers say" }
                 }
-                (testimonials(&STORIES))
+                (testimonials(&context.content.testimonials.on(Page::Challenge.path())))
             }
         }
         section class="section" aria-labelledby="consult-title" {

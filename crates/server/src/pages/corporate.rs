@@ -5,11 +5,11 @@
 //! button leads to the contact form, where 'Corporate Wellness' and 'Room Hire' are interests.
 
 use maud::{html, Markup};
-use onespace_core::content::Studio;
+use onespace_core::content::Content;
 
 use super::components::{
     check_list, cta_banner, feature_grid, image_slot, page_hero, testimonials, Art, Feature, Icon,
-    Ratio, Testimonial,
+    Ratio,
 };
 use crate::routes::Page;
 
@@ -19,18 +19,14 @@ const CUSTOM: [Feature; 3] = [
     Feature { icon: Icon::Sparkle, title: "Evening socials", text: "A private hot yoga class, recovery and refreshments: a team night out that leaves everyone better." },
 ];
 
-const QUOTE: [Testimonial; 1] = [Testimonial::five(
-    "HR Manager, West Lothian employer",
-    "Our team still talks about the wellness day. The yoga, the Fire & Ice room and the coaching were brilliant, and people came back to work genuinely refreshed.",
-)];
-
 /// The contact form, where corporate and room-hire enquiries arrive.
 fn enquire() -> String {
     format!("{}#{}", Page::Contact.path(), super::contact::FORM.anchor)
 }
 
 /// The page content.
-pub fn main(studio: &Studio) -> Markup {
+pub fn main(content: &Content) -> Markup {
+    let studio = &content.studio;
     html! {
         (page_hero("Corporate Wellness", "Wellbeing your team will actually use", "Wellness days, staff credits, socials and a beautiful space for content and shoots, minutes from the M8 in Livingston.", html! {
             a class="btn btn-primary" href=(enquire()) { "Enquire Now" }
@@ -56,7 +52,7 @@ pub fn main(studio: &Studio) -> Markup {
                 }
                 div class="split-media grid gap-6" {
                     (image_slot(Art::Heat, Ratio::Landscape, Icon::Users, "A team enjoying a wellness day at One Space"))
-                    (testimonials(&QUOTE))
+                    (testimonials(&content.testimonials.on(Page::CorporateWellness.path())))
                 }
             }
         }

@@ -89,7 +89,7 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
             intro_offer::main(&context.content.prices),
         ),
         Page::MeetTheTeam => (Vec::new(), team::main(&context.content, &context.images)),
-        Page::CorporateWellness => (Vec::new(), corporate::main(&context.content.studio)),
+        Page::CorporateWellness => (Vec::new(), corporate::main(&context.content)),
         Page::Invest => (Vec::new(), invest::main(view, &context.content.studio)),
         Page::InvestInOneSpace => (Vec::new(), invest_landing::main(view)),
         Page::Contact => (Vec::new(), contact::main(view, &context.content.studio)),

@@ -14,9 +14,7 @@ pub mod prices;
 
 use maud::{html, Markup};
 
-pub use cards::{
-    card, feature_card, feature_grid, image_slot, testimonials, Art, Feature, Ratio, Testimonial,
-};
+pub use cards::{card, feature_card, feature_grid, image_slot, testimonials, Art, Feature, Ratio};
 pub use faq::{accordion, FaqItem};
 pub use icons::{icon, Icon};
 pub use photo::{monogram, picture, Loading};

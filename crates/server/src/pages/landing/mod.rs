@@ -8,6 +8,7 @@
 mod content;
 
 use maud::{html, Markup};
+use onespace_core::content::testimonials::Testimonial;
 use onespace_core::content::Prices;
 use onespace_core::links;
 use serde_json::Value;
@@ -34,10 +35,11 @@ pub fn render(route: &Route, context: &RenderContext) -> (Vec<Value>, Markup) {
         route,
         context,
     )];
-    (data, main(&context.content.prices, &page))
+    let quotes = context.content.testimonials.on(route.path);
+    (data, main(&context.content.prices, &page, &quotes))
 }
 
-fn main(prices: &Prices, page: &Landing) -> Markup {
+fn main(prices: &Prices, page: &Landing, quotes: &[&Testimonial]) -> Markup {
     html! {
         div class="timer-strip" {
             div class="container-page timer-strip-inner" {
@@ -97,7 +99,7 @@ fn main(prices: &Prices, page: &Landing) -> Markup {
                     p class="eyebrow eyebrow-dark" { "Member stories" }
                     h2 class="section-title" id="reviews-title" { "What our members say" }
                 }
-                (testimonials(&page.testimonials))
+                (testimonials(quotes))
             }
         }
         section class="section section-dark" aria-label="Research" {
