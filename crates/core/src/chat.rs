@@ -12,8 +12,8 @@
 use serde::Serialize;
 
 use crate::catalogue::{challenge, trial};
-use crate::content::Prices;
-use crate::{policy, studio, Pence};
+use crate::content::{Prices, Studio};
+use crate::{policy, Pence};
 
 /// The prices the replies name, taken from the content ([`ChatPrices::from_prices`]). The server
 /// words every reply ([`replies`]) and passes them to the chat island in its props; the
@@ -288,21 +288,21 @@ fn reply(topic: Topic, text: String) -> ChatReply {
     }
 }
 
-/// The reply for a topic, naming `prices`.
-pub fn reply_for(topic: Topic, prices: &ChatPrices) -> ChatReply {
+/// The reply for a topic, naming `prices` and the `studio`'s hours, address and contacts.
+pub fn reply_for(topic: Topic, prices: &ChatPrices, studio: &Studio) -> ChatReply {
     let text = match topic {
         Topic::Schedule => format!(
             "We're open {}. Classes mostly run 45-60 minutes and suit all levels. You can see and \
              book every class on our Timetable page - please cancel at least {} hours before \
              class if you can't make it.",
-            studio::opening_hours_line(),
+            studio.opening_hours_line(),
             policy::CANCEL_BOOKING_HOURS
         ),
         Topic::Location => {
-            let drives: Vec<String> = studio::DRIVE_TIMES.iter().map(|d| d.display()).collect();
+            let drives: Vec<String> = studio.drive_times.iter().map(|d| d.display()).collect();
             format!(
                 "You'll find us at {}, with free on-site parking. Drive times: {}.",
-                studio::address_line(),
+                studio.address_line(),
                 drives.join(", ")
             )
         }
@@ -356,8 +356,7 @@ pub fn reply_for(topic: Topic, prices: &ChatPrices) -> ChatReply {
         Topic::Contact => format!(
             "You can e-mail the team at {} or call us on {}. Or send us a message with the \
              button below and we'll get back to you.",
-            studio::EMAIL,
-            studio::PHONE_DISPLAY
+            studio.email, studio.phone.display
         ),
         Topic::Fallback => "I'm not sure I understood that. I can help with our class schedule, \
              location, what to bring, memberships or the 6-week challenge - or you can contact \
@@ -384,16 +383,17 @@ pub fn message_topic(text: &str) -> Option<Topic> {
     Some(topic(text).unwrap_or(Topic::Fallback))
 }
 
-/// The assistant's answer to `text`, naming `prices` (see [`message_topic`]).
-pub fn respond(text: &str, prices: &ChatPrices) -> Option<ChatReply> {
-    message_topic(text).map(|topic| reply_for(topic, prices))
+/// The assistant's answer to `text`, naming `prices` and the `studio`'s facts (see
+/// [`message_topic`]).
+pub fn respond(text: &str, prices: &ChatPrices, studio: &Studio) -> Option<ChatReply> {
+    message_topic(text).map(|topic| reply_for(topic, prices, studio))
 }
 
 /// Every reply, one per topic, for the chat island's props.
-pub fn replies(prices: &ChatPrices) -> Vec<ChatReply> {
+pub fn replies(prices: &ChatPrices, studio: &Studio) -> Vec<ChatReply> {
     Topic::ALL
         .into_iter()
-        .map(|topic| reply_for(topic, prices))
+        .map(|topic| reply_for(topic, prices, studio))
         .collect()
 }
 
@@ -401,28 +401,27 @@ pub fn replies(prices: &ChatPrices) -> Vec<ChatReply> {
 pub const GREETING: &str = "Hi! I'm the One Space assistant. Ask me about our class schedule, \
      location, what to bring, memberships or the 6-week challenge.";
 
-/// Said after a mail link has been opened.
-pub fn mail_opened() -> String {
+/// Said after a mail link has been opened, naming the `studio`'s e-mail and phone.
+pub fn mail_opened(studio: &Studio) -> String {
     format!(
         "Your e-mail app should have opened with your message ready to send. If it didn't open, \
          e-mail us directly at {} or call {}.",
-        studio::EMAIL,
-        studio::PHONE_DISPLAY
+        studio.email, studio.phone.display
     )
 }
 
 /// Appended after the contact dialog is submitted.
-pub fn contact_confirmation() -> String {
-    format!("Thanks for getting in touch! {}", mail_opened())
+pub fn contact_confirmation(studio: &Studio) -> String {
+    format!("Thanks for getting in touch! {}", mail_opened(studio))
 }
 
 /// Appended after the cancellation dialog is submitted.
-pub fn cancel_confirmation() -> String {
+pub fn cancel_confirmation(studio: &Studio) -> String {
     format!(
         "Thanks - your cancellation request is ready to send, and your {} days' notice starts \
          when we receive it. {}",
         policy::NOTICE_DAYS,
-        mail_opened()
+        mail_opened(studio)
     )
 }
 
@@ -451,14 +450,18 @@ mod tests {
         }
     }
 
+    fn studio() -> Studio {
+        crate::content::studio::tests::default_studio()
+    }
+
     fn topic_of(text: &str) -> Option<Topic> {
-        respond(text, &prices()).map(|reply| reply.topic)
+        respond(text, &prices(), &studio()).map(|reply| reply.topic)
     }
 
     #[test]
     fn blank_input_gets_no_reply() {
-        assert_eq!(respond("", &prices()), None);
-        assert_eq!(respond(" \n\t ", &prices()), None);
+        assert_eq!(respond("", &prices(), &studio()), None);
+        assert_eq!(respond(" \n\t ", &prices(), &studio()), None);
     }
 
     #[test]
@@ -484,24 +487,24 @@ mod tests {
 
     #[test]
     fn replies_state_real_facts_and_flags() {
-        let membership = reply_for(Topic::Membership, &prices());
+        let membership = reply_for(Topic::Membership, &prices(), &studio());
         assert!(membership.text.contains(
             "Lite £49 (4 sessions), Core £79 (8 sessions), Flex £99 (12 sessions), Unlimited £139"
         ));
         assert!(membership.text.contains("30 days' notice"));
-        let location = reply_for(Topic::Location, &prices());
+        let location = reply_for(Topic::Location, &prices(), &studio());
         assert!(location.text.contains("free on-site parking"));
-        assert!(reply_for(Topic::FirstTime, &prices())
+        assert!(reply_for(Topic::FirstTime, &prices(), &studio())
             .text
             .contains("arrive 15 minutes early"));
-        assert!(reply_for(Topic::Cancel, &prices()).show_cancel_button);
-        assert!(reply_for(Topic::Contact, &prices()).show_contact_button);
-        let fallback = reply_for(Topic::Fallback, &prices());
+        assert!(reply_for(Topic::Cancel, &prices(), &studio()).show_cancel_button);
+        assert!(reply_for(Topic::Contact, &prices(), &studio()).show_contact_button);
+        let fallback = reply_for(Topic::Fallback, &prices(), &studio());
         assert!(fallback.show_contact_button && !fallback.show_cancel_button);
-        assert!(reply_for(Topic::Schedule, &prices())
+        assert!(reply_for(Topic::Schedule, &prices(), &studio())
             .text
             .contains("Mon-Fri 6:00 AM-8:00 PM"));
-        assert!(reply_for(Topic::Challenge, &prices())
+        assert!(reply_for(Topic::Challenge, &prices(), &studio())
             .text
             .contains("3 Fire & Ice sessions, 3 body composition scans, a 7-day meal plan"));
     }
@@ -509,7 +512,7 @@ mod tests {
     proptest! {
         #[test]
         fn never_panics_and_answers_non_blank_text(text in any::<String>()) {
-            let answer = respond(&text, &prices());
+            let answer = respond(&text, &prices(), &studio());
             prop_assert_eq!(answer.is_some(), !text.trim().is_empty());
         }
     }

@@ -19,9 +19,9 @@
 //!   posted body [`forms::Enquiry`].
 //! - [`chat`]: the chat assistant's keyword matching and replies ([`chat::respond`]).
 //! - [`mail`]: `mailto:` link builders.
-//! - [`team`]: the instructors ([`team::TeamMember`]).
-//! - [`studio`]: contact details, opening hours, drive times, consultation slots.
-//! - [`links`]: every external address (booking provider, review, social), in one place.
+//! - [`studio`]: the studio's name and tagline (its contact details, hours and team are
+//!   [`content`]).
+//! - [`links`]: every external address (booking provider, review), in one place.
 //! - [`timetable`]: the timetable filters (class type and day) and their page address.
 
 pub mod calendar;
@@ -38,7 +38,6 @@ pub mod money;
 pub mod offers;
 pub mod policy;
 pub mod studio;
-pub mod team;
 pub mod timetable;
 
 pub use chat::{respond as chat_reply, ChatReply};

@@ -11,9 +11,6 @@ use serde::Serialize;
 /// Google Maps listing, for 'Leave a Review'.
 pub const REVIEW: &str = "https://www.google.com/maps/search/?api=1&query=One+Space+Livingston";
 
-/// Instagram profile behind the social handle.
-pub const INSTAGRAM: &str = "https://www.instagram.com/onespacelivingston/";
-
 /// Configuration of the provider's embedded schedule widget (SPEC section 3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -4,11 +4,15 @@
 //! Subjects and bodies are percent-encoded per RFC 6068: every byte except the unreserved
 //! characters `A-Z a-z 0-9 - . _ ~` is encoded (so spaces are `%20` and `& ? # = % +` cannot end
 //! or change a header), and every line break is sent as `%0D%0A`.
+//!
+//! Every link is addressed `to` the studio's e-mail from the content (`studio.toml`): the server
+//! passes it to the islands in their props, so the WebAssembly module keeps the wording rules and
+//! no address is compiled in.
 
 use serde::{Deserialize, Serialize};
 
 use crate::forms::Values;
-use crate::{policy, studio, Pence};
+use crate::{policy, Pence};
 
 /// Subject of the discount request.
 pub const DISCOUNT_SUBJECT: &str = "One Space Discount";
@@ -40,19 +44,14 @@ pub fn encode(text: &str) -> String {
     encoded
 }
 
-/// A `mailto:` link to the studio with this subject and body.
-pub fn mailto(subject: &str, body: &str) -> String {
+/// A `mailto:` link to `to` with this subject and body.
+pub fn mailto(to: &str, subject: &str, body: &str) -> String {
     format!(
         "mailto:{}?subject={}&body={}",
-        studio::EMAIL,
+        to.trim(),
         encode(subject),
         encode(body)
     )
-}
-
-/// The `tel:` link of the studio's phone.
-pub fn tel() -> String {
-    format!("tel:{}", studio::PHONE_TEL)
 }
 
 /// The discount dialog's values (field names as the discount form's).
@@ -111,7 +110,7 @@ fn or_not_given(value: &str) -> &str {
 }
 
 /// The discount request link (subject 'One Space Discount').
-pub fn discount_request(request: &DiscountRequest) -> String {
+pub fn discount_request(to: &str, request: &DiscountRequest) -> String {
     let what = match request.percent_off {
         0 => " on recurring memberships".to_owned(),
         percent => format!(" ({percent}% off recurring memberships)"),
@@ -126,23 +125,23 @@ pub fn discount_request(request: &DiscountRequest) -> String {
         phone = request.phone.trim(),
         info = or_not_given(&request.additional_info),
     );
-    mailto(DISCOUNT_SUBJECT, &body)
+    mailto(to, DISCOUNT_SUBJECT, &body)
 }
 
 /// The chat contact link (subject 'Contact from One Space Website').
-pub fn chat_contact(contact: &ChatContact) -> String {
+pub fn chat_contact(to: &str, contact: &ChatContact) -> String {
     let body = format!(
         "Name: {}\nEmail: {}\n\nMessage:\n{}",
         contact.name.trim(),
         contact.email.trim(),
         contact.message.trim()
     );
-    mailto(CHAT_CONTACT_SUBJECT, &body)
+    mailto(to, CHAT_CONTACT_SUBJECT, &body)
 }
 
 /// The cancellation link (subject 'Cancel Membership'), asking for processing with the notice
 /// period.
-pub fn cancellation(request: &CancellationRequest) -> String {
+pub fn cancellation(to: &str, request: &CancellationRequest) -> String {
     let body = format!(
         "Hi One Space team,\n\nPlease process the cancellation of my membership with {days} days' \
          notice, starting from the date of this e-mail.\n\nName: {name}\nEmail: {email}\n\
@@ -153,7 +152,7 @@ pub fn cancellation(request: &CancellationRequest) -> String {
         kind = request.membership_type.trim(),
         reason = or_not_given(&request.reason),
     );
-    mailto(CANCELLATION_SUBJECT, &body)
+    mailto(to, CANCELLATION_SUBJECT, &body)
 }
 
 /// Subject of a 1-2-1 enquiry, naming the coach.
@@ -163,25 +162,25 @@ pub fn one_to_one_subject(coach: &str) -> String {
 
 /// A 1-2-1 enquiry to a coach: asks for times, pricing and what to expect, with blanks for the
 /// visitor's details.
-pub fn one_to_one(coach: &str) -> String {
+pub fn one_to_one(to: &str, coach: &str) -> String {
     let coach = coach.trim();
     let body = format!(
         "Hi {coach},\n\nI'm interested in 1-2-1 personal training with you. Could you let me know \
          your available times, your pricing and what I can expect from a session?\n\nName: \n\
          Phone: \nEmail: \nPreferred times: \n\nThanks"
     );
-    mailto(&one_to_one_subject(coach), &body)
+    mailto(to, &one_to_one_subject(coach), &body)
 }
 
 /// A drop-in enquiry naming the drop-in's `price` (from the content), with blanks for the
 /// visitor's details.
-pub fn drop_in(price: Pence) -> String {
+pub fn drop_in(to: &str, price: Pence) -> String {
     let body = format!(
         "Hi One Space team,\n\nI'd like to book a drop-in class ({price}). Could you let me know \
          which classes have space?\n\nName: \nPhone: \nEmail: \nPreferred class and day: \n\nThanks",
         price = price.format()
     );
-    mailto(DROP_IN_SUBJECT, &body)
+    mailto(to, DROP_IN_SUBJECT, &body)
 }
 
 /// Which mail link to build.
@@ -243,30 +242,40 @@ impl std::str::FromStr for MailKind {
     }
 }
 
-/// Builds the `kind` link from form values by field name (missing values count as empty).
-pub fn build(kind: MailKind, values: &Values) -> String {
+/// Builds the `kind` link to `to` from form values by field name (missing values count as
+/// empty).
+pub fn build(kind: MailKind, to: &str, values: &Values) -> String {
     let get = |name: &str| values.get(name).cloned().unwrap_or_default();
     match kind {
-        MailKind::Discount => discount_request(&DiscountRequest {
-            name: get("name"),
-            email: get("email"),
-            phone: get("phone"),
-            discount_type: get("discountType"),
-            additional_info: get("additionalInfo"),
-            percent_off: get("percentOff").trim().parse().unwrap_or_default(),
-        }),
-        MailKind::ChatContact => chat_contact(&ChatContact {
-            name: get("name"),
-            email: get("email"),
-            message: get("message"),
-        }),
-        MailKind::Cancellation => cancellation(&CancellationRequest {
-            name: get("name"),
-            email: get("email"),
-            membership_type: get("membershipType"),
-            reason: get("reason"),
-        }),
-        MailKind::OneToOne => one_to_one(&get("coach")),
+        MailKind::Discount => discount_request(
+            to,
+            &DiscountRequest {
+                name: get("name"),
+                email: get("email"),
+                phone: get("phone"),
+                discount_type: get("discountType"),
+                additional_info: get("additionalInfo"),
+                percent_off: get("percentOff").trim().parse().unwrap_or_default(),
+            },
+        ),
+        MailKind::ChatContact => chat_contact(
+            to,
+            &ChatContact {
+                name: get("name"),
+                email: get("email"),
+                message: get("message"),
+            },
+        ),
+        MailKind::Cancellation => cancellation(
+            to,
+            &CancellationRequest {
+                name: get("name"),
+                email: get("email"),
+                membership_type: get("membershipType"),
+                reason: get("reason"),
+            },
+        ),
+        MailKind::OneToOne => one_to_one(to, &get("coach")),
     }
 }
 
@@ -293,8 +302,11 @@ mod tests {
         String::from_utf8(out).ok()
     }
 
+    /// The address the tests write to.
+    const TO: &str = "hello@example.co.uk";
+
     fn parts(link: &str) -> Option<(String, String)> {
-        let query = link.strip_prefix(&format!("mailto:{}?", studio::EMAIL))?;
+        let query = link.strip_prefix(&format!("mailto:{TO}?"))?;
         let (subject, body) = query.split_once('&')?;
         Some((
             decode(subject.strip_prefix("subject=")?)?,
@@ -314,27 +326,31 @@ mod tests {
 
     #[test]
     fn subjects_are_as_the_spec_names_them() {
-        let (subject, body) = parts(&discount_request(&DiscountRequest {
-            percent_off: 20,
-            ..DiscountRequest::default()
-        }))
+        let (subject, body) = parts(&discount_request(
+            TO,
+            &DiscountRequest {
+                percent_off: 20,
+                ..DiscountRequest::default()
+            },
+        ))
         .unwrap_or_default();
         assert_eq!(subject, "One Space Discount");
         assert!(body.contains("discount (20% off recurring memberships)."));
-        let (_, body) = parts(&discount_request(&DiscountRequest::default())).unwrap_or_default();
+        let (_, body) =
+            parts(&discount_request(TO, &DiscountRequest::default())).unwrap_or_default();
         assert!(
             body.contains("discount on recurring memberships."),
             "{body}"
         );
-        let (subject, _) = parts(&chat_contact(&ChatContact::default())).unwrap_or_default();
+        let (subject, _) = parts(&chat_contact(TO, &ChatContact::default())).unwrap_or_default();
         assert_eq!(subject, "Contact from One Space Website");
         let (subject, body) =
-            parts(&cancellation(&CancellationRequest::default())).unwrap_or_default();
+            parts(&cancellation(TO, &CancellationRequest::default())).unwrap_or_default();
         assert_eq!(subject, "Cancel Membership");
         assert!(
             body.contains("Please process the cancellation of my membership with 30 days' notice")
         );
-        let (subject, body) = parts(&one_to_one("Ross Campbell")).unwrap_or_default();
+        let (subject, body) = parts(&one_to_one(TO, "Ross Campbell")).unwrap_or_default();
         assert_eq!(subject, "1-2-1 Personal Training Enquiry - Ross Campbell");
         for blank in [
             "Name: \r\n",
@@ -345,10 +361,9 @@ mod tests {
             assert!(body.contains(blank), "{blank}");
         }
         assert!(body.contains("times, your pricing and what I can expect"));
-        let (subject, body) = parts(&drop_in(Pence::pounds(13))).unwrap_or_default();
+        let (subject, body) = parts(&drop_in(TO, Pence::pounds(13))).unwrap_or_default();
         assert_eq!(subject, "Drop-in Class Enquiry");
         assert!(body.contains("(£13)"));
-        assert_eq!(tel(), "tel:+441506238238");
     }
 
     proptest! {
@@ -365,7 +380,7 @@ mod tests {
             email in "[^\r\n]{0,40}",
             message in any::<String>(),
         ) {
-            let link = chat_contact(&ChatContact { name: name.clone(), email: email.clone(), message: message.clone() });
+            let link = chat_contact(TO, &ChatContact { name: name.clone(), email: email.clone(), message: message.clone() });
             let (subject, body) = parts(&link).unwrap_or_default();
             prop_assert_eq!(subject, CHAT_CONTACT_SUBJECT);
             let crlf = |s: &str| s.trim().replace("\r\n", "\n").replace('\r', "\n").replace('\n', "\r\n");
@@ -373,7 +388,7 @@ mod tests {
             prop_assert!(body_has(&name));
             prop_assert!(body_has(&email));
             prop_assert!(body_has(&message));
-            let link = cancellation(&CancellationRequest { name: name.clone(), email, membership_type: "Flex".into(), reason: message });
+            let link = cancellation(TO, &CancellationRequest { name: name.clone(), email, membership_type: "Flex".into(), reason: message });
             let (subject, body) = parts(&link).unwrap_or_default();
             prop_assert_eq!(subject, CANCELLATION_SUBJECT);
             prop_assert!(body.contains(&crlf(&name)));

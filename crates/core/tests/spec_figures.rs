@@ -5,11 +5,11 @@
 
 use onespace_core::catalogue::{challenge, fire_ice, intro, timed, trial};
 use onespace_core::content::offers::BackToSchool;
-use onespace_core::content::{Offers, Prices};
+use onespace_core::content::{Offers, Prices, Studio, Team};
 use onespace_core::countdown;
 use onespace_core::forms::{messages, schema, FormName};
 use onespace_core::offers::concession;
-use onespace_core::{chat, founder, invest, policy, studio, team, Pence};
+use onespace_core::{chat, founder, invest, policy, Pence};
 
 fn shown(pence: Pence) -> String {
     pence.format()
@@ -27,6 +27,18 @@ fn offers() -> Offers {
     toml::from_str(text).expect("content/offers.toml reads")
 }
 
+/// The studio's default contact details and hours: the repository's `content/studio.toml`.
+fn studio() -> Studio {
+    let text = include_str!("../../../content/studio.toml");
+    toml::from_str(text).expect("content/studio.toml reads")
+}
+
+/// The studio's default coaches: the repository's `content/team.toml`.
+fn team() -> Team {
+    let text = include_str!("../../../content/team.toml");
+    toml::from_str(text).expect("content/team.toml reads")
+}
+
 #[test]
 fn monthly_memberships_and_unlimited_options() {
     let prices = prices();
@@ -37,6 +49,12 @@ fn monthly_memberships_and_unlimited_options() {
                 .expect("content/schedule.toml reads"),
             photos: Default::default(),
             offers: offers(),
+            studio: studio(),
+            team: team(),
+            faq: toml::from_str(include_str!("../../../content/faq.toml"))
+                .expect("content/faq.toml reads"),
+            testimonials: toml::from_str(include_str!("../../../content/testimonials.toml"))
+                .expect("content/testimonials.toml reads"),
         }
         .validate(),
         []
@@ -392,13 +410,15 @@ fn policy_hours_places_and_challenge() {
         ),
         (5, 15)
     );
+    let studio = studio();
     assert_eq!(
-        studio::opening_hours_line(),
+        studio.opening_hours_line(),
         "Mon-Fri 6:00 AM-8:00 PM, Sat 8:00 AM-12:00 PM, Sun 9:00 AM-12:00 PM"
     );
-    let drives: Vec<(&str, u32)> = studio::DRIVE_TIMES
+    let drives: Vec<(&str, u32)> = studio
+        .drive_times
         .iter()
-        .map(|d| (d.from, d.minutes))
+        .map(|d| (d.from.as_str(), d.minutes))
         .collect();
     assert_eq!(
         drives,
@@ -410,9 +430,10 @@ fn policy_hours_places_and_challenge() {
             ("Edinburgh", 25)
         ]
     );
-    let slots: Vec<String> = studio::CONSULTATION_SLOTS
+    let slots: Vec<String> = studio
+        .consultation_slots
         .iter()
-        .map(|s| format!("{} {}", s.day, s.time))
+        .map(|s| s.display())
         .collect();
     assert_eq!(
         slots,
@@ -639,7 +660,8 @@ fn form_fields_match_spec_section_3() {
 #[test]
 fn chat_and_team() {
     let prices = chat::ChatPrices::from_prices(&prices());
-    let fallback = chat::respond("blah", &prices).unwrap();
+    let studio = studio();
+    let fallback = chat::respond("blah", &prices, &studio).unwrap();
     for topic in [
         "schedule",
         "location",
@@ -650,10 +672,12 @@ fn chat_and_team() {
         assert!(fallback.text.contains(topic), "{topic}");
     }
     assert!(fallback.show_contact_button);
-    assert!(chat::mail_opened().contains(studio::EMAIL));
-    assert!(chat::mail_opened().contains(studio::PHONE_DISPLAY));
-    assert!(chat::contact_confirmation().ends_with(&chat::mail_opened()));
-    assert!(chat::cancel_confirmation().ends_with(&chat::mail_opened()));
-    assert_eq!(team::TEAM.len(), 4);
-    assert!(team::TEAM.iter().filter(|member| member.offers121).count() >= 2);
+    let opened = chat::mail_opened(&studio);
+    assert!(opened.contains("hello@onespacestudio.co.uk"));
+    assert!(opened.contains("01506 238 238"));
+    assert!(chat::contact_confirmation(&studio).ends_with(&opened));
+    assert!(chat::cancel_confirmation(&studio).ends_with(&opened));
+    let team = team();
+    assert_eq!(team.coaches.len(), 4);
+    assert!(team.one_to_one().count() >= 2);
 }

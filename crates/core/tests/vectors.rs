@@ -47,7 +47,11 @@ fn output(group: &str, case: &Value) -> Value {
         },
         "chatTopic" => json!(chat::message_topic(case["text"].as_str().expect("text"))),
         "mailLink" => match case["kind"].as_str().expect("kind").parse::<MailKind>() {
-            Ok(kind) => json!(mail::build(kind, &values(case))),
+            Ok(kind) => json!(mail::build(
+                kind,
+                case["to"].as_str().expect("to"),
+                &values(case)
+            )),
             Err(error) => json!({ "error": error.to_string() }),
         },
         "timetableFilter" => {

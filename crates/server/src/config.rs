@@ -101,8 +101,9 @@ pub struct ServeArgs {
     /// clock, with pages rendered again whenever an offer starts or ends.
     #[arg(long, env = "ONESPACE_PREVIEW_DATE")]
     pub preview_date: Option<String>,
-    /// Serve the studio's content (prices, offers) from this folder, watched for edits, instead of the
-    /// copy built in (`onespace content init DIR` writes that copy out to edit).
+    /// Serve the studio's content (prices, offers, contact details, team, photos...) from this
+    /// folder, watched for edits, instead of the copy built in (`onespace content init DIR`
+    /// writes that copy out to edit).
     #[arg(long = "content", env = "ONESPACE_CONTENT_DIR")]
     pub content: Option<PathBuf>,
     /// Mail settings.

@@ -66,7 +66,8 @@ enum Command {
         #[command(subcommand)]
         command: EnquiriesCommand,
     },
-    /// The studio's content files (prices, offers): write the default out to edit, or check a folder.
+    /// The studio's content files (prices, offers, contact details, team, photos...): write the
+    /// default out to edit, or check a folder.
     Content {
         #[command(subcommand)]
         command: ContentCommand,

@@ -133,10 +133,10 @@ async fn the_footer_has_every_block() {
         "href=\"/faq\"",
         "href=\"/terms\"",
         "href=\"/privacy\"",
-        onespace_core::studio::EMAIL,
-        onespace_core::studio::PHONE_DISPLAY,
-        onespace_core::studio::SOCIAL_HANDLE,
-        onespace_core::studio::ADDRESS.postcode,
+        "href=\"mailto:hello@onespacestudio.co.uk\">hello@onespacestudio.co.uk</a>",
+        "href=\"https://www.instagram.com/onespacelivingston/\" target=\"_blank\" rel=\"noopener noreferrer\">@onespacelivingston</a>",
+        "href=\"tel:+441506238238\">01506 238 238</a>",
+        "EH54 5BZ",
         "Leave a Review",
     ] {
         assert!(body.contains(text), "footer lacks {text}");

@@ -91,6 +91,18 @@ fn init_writes_the_built_in_files_and_never_overwrites() {
         offers.starts_with("# offers.toml: "),
         "the file opens on its format"
     );
+    let studio = std::fs::read_to_string(dir.path().join("content/studio.toml")).unwrap();
+    assert_eq!(studio, include_str!("../../../content/studio.toml"));
+    assert!(studio.starts_with("# studio.toml: "));
+    let quotes = std::fs::read_to_string(dir.path().join("content/testimonials.toml")).unwrap();
+    assert_eq!(quotes, include_str!("../../../content/testimonials.toml"));
+    assert!(quotes.starts_with("# testimonials.toml: "));
+    let faq = std::fs::read_to_string(dir.path().join("content/faq.toml")).unwrap();
+    assert_eq!(faq, include_str!("../../../content/faq.toml"));
+    assert!(faq.starts_with("# faq.toml: "));
+    let team = std::fs::read_to_string(dir.path().join("content/team.toml")).unwrap();
+    assert_eq!(team, include_str!("../../../content/team.toml"));
+    assert!(team.starts_with("# team.toml: "));
     let (valid, stdout, _) = check(&dir);
     assert!(valid, "the built-in content is valid");
     assert!(stdout.contains("the content is valid"));
@@ -371,6 +383,86 @@ async fn one_price_edit_reaches_every_page_the_founder_table_the_json_ld_and_the
     server.kill();
 }
 
+#[actix_web::test]
+async fn contact_faq_and_quote_edits_reach_every_page_the_mail_links_the_json_ld_and_the_chat() {
+    let dir = initialised("content-studio-serve");
+    let studio = |from: &str, to: &str| edit_file(&dir, "studio.toml", from, to);
+    studio("hello@onespacestudio.co.uk", "team@onespace.example");
+    studio("display = \"01506 238 238\"", "display = \"0131 496 0000\"");
+    studio("tel = \"+441506238238\"", "tel = \"+441314960000\"");
+    studio(
+        "opens = \"06:00\"\ncloses = \"20:00\"",
+        "opens = \"06:30\"\ncloses = \"21:00\"",
+    );
+    studio(
+        "day = \"Friday\"\ntime = \"11:00\"",
+        "day = \"Friday\"\ntime = \"13:15\"",
+    );
+    studio(
+        "from = \"Edinburgh\"\nminutes = 25",
+        "from = \"Edinburgh\"\nminutes = 30",
+    );
+    edit_file(
+        &dir,
+        "testimonials.toml",
+        "name = \"Laura M.\"",
+        "name = \"Morag T.\"\nrating = 4",
+    );
+    edit_file(
+        &dir,
+        "faq.toml",
+        "answer = \"Yes. {parking} at the studio: {address}.\"",
+        "answer = \"Right outside: {parking} at {address}, open {opening_hours}.\"",
+    );
+    let content = dir.path().join("content");
+    let server = Server::start(
+        &dir.path().join("data"),
+        &[("ONESPACE_CONTENT_DIR", content.to_str().unwrap())],
+    )
+    .await;
+    let (status, _, contact) = get(&server, "/contact").await;
+    assert_eq!(status, 200);
+    // The footer, the contact cards and the discount request's mail link.
+    assert!(contact.contains("href=\"mailto:team@onespace.example\">team@onespace.example</a>"));
+    assert!(contact.contains("href=\"tel:+441314960000\">0131 496 0000</a>"));
+    assert!(contact.contains("<span>Mon-Fri</span><span>6:30 AM-9:00 PM</span>"));
+    assert!(contact.contains("href=\"mailto:team@onespace.example?subject=One%20Space%20Discount"));
+    assert!(
+        !contact.contains("hello@onespacestudio.co.uk"),
+        "no old address is left"
+    );
+    assert!(!contact.contains("238 238"), "no old phone is left");
+    // The islands' props: the chat and the discount dialog write to the content's address.
+    assert!(contact.contains("\"to\":\"team@onespace.example\""));
+    assert!(contact.contains("We're open Mon-Fri 6:30 AM-9:00 PM, Sat 8:00 AM-12:00 PM"));
+    assert!(contact.contains("e-mail us directly at team@onespace.example or call 0131 496 0000."));
+    let (_, _, about) = get(&server, "/about").await;
+    assert!(about.contains("\"telephone\":\"+441314960000\""));
+    assert!(about.contains("\"opens\":\"06:30\""));
+    assert!(about.contains("30 min via M8"));
+    let (_, _, challenge) = get(&server, "/challenge").await;
+    // testimonials.toml's edited quote: its name and its four stars.
+    assert!(challenge.contains("<figcaption class=\"testimonial-name\">Morag T.</figcaption>"));
+    assert!(challenge.contains("Rated 4 out of 5"));
+    assert!(!challenge.contains("Laura M."));
+    assert!(challenge.contains("<span class=\"font-semibold\">Friday</span><span>1:15 PM</span>"));
+    let (_, _, team) = get(&server, "/meet-the-team").await;
+    assert!(team.contains("\"tel\":\"tel:+441314960000\""));
+    assert!(team.contains("href=\"mailto:team@onespace.example?subject=1-2-1"));
+    let (_, _, faq) = get(&server, "/faq").await;
+    assert!(faq.contains("We are open Mon-Fri 6:30 AM-9:00 PM"));
+    // faq.toml's edited answer, its placeholders filled, on the page and in its FAQPage data.
+    let answer = "Right outside: Free on-site parking at Unit 3, Houstoun Road, Livingston, \
+                  West Lothian EH54 5BZ, open Mon-Fri 6:30 AM-9:00 PM, Sat 8:00 AM-12:00 PM, \
+                  Sun 9:00 AM-12:00 PM.";
+    assert!(faq.contains(&format!(">{answer}<")), "the page");
+    assert!(
+        faq.contains(&format!("\"text\":\"{answer}\"")),
+        "the FAQPage data"
+    );
+    server.kill();
+}
+
 /// Polls `path` until its body contains `expected` (the reload is asynchronous).
 async fn served_eventually(server: &Server, path: &str, expected: &str) -> (String, String) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
@@ -595,4 +687,248 @@ async fn moving_an_offers_dates_in_the_folder_moves_its_page_sitemap_and_json_ld
     assert!(page.contains("This offer has not started yet") && page.contains("noindex"));
     assert!(!page.contains("\"@type\":\"Event\""));
     server.kill();
+}
+
+#[test]
+fn check_names_the_line_and_field_of_every_studio_mistake() {
+    let dir = initialised("content-studio-rules");
+    let studio = |from: &str, to: &str| edit_file(&dir, "studio.toml", from, to);
+    studio(
+        "email = \"hello@onespacestudio.co.uk\"",
+        "email = \"hello at onespace\"",
+    );
+    studio("tel = \"+441506238238\"", "tel = \"01506 238 238\"");
+    studio(
+        "url = \"https://www.instagram.com/onespacelivingston/\"",
+        "url = \"http://www.instagram.com/onespacelivingston/\"",
+    );
+    studio(
+        "opens = \"08:00\"\ncloses = \"12:00\"",
+        "opens = \"08:00\"\ncloses = \"07:30\"",
+    );
+    studio("weekdays = [\"Sunday\"]", "weekdays = [\"Sundy\"]");
+    studio(
+        "from = \"Whitburn\"\nminutes = 12",
+        "from = \"Whitburn\"\nminutes = 9",
+    );
+    studio(
+        "day = \"Thursday\"\ntime = \"20:30\"",
+        "day = \"Thursday\"\ntime = \"09:30\"",
+    );
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    let at = |needle: &str| line_in(&dir, "studio.toml", needle, 1);
+    let expected = [
+        format!(
+            "studio.toml line {}: email: must be an e-mail address, like hello@example.co.uk",
+            at("email = ")
+        ),
+        format!(
+            "studio.toml line {}: phone.tel: must be the number in international form, + and \
+             digits only, like \"+441506238238\"",
+            at("tel = ")
+        ),
+        format!(
+            "studio.toml line {}: social.url: must be an https:// address, like \
+             https://goteamup.com/p/one-space-livingston/memberships/lite",
+            at("url = ")
+        ),
+        format!(
+            "studio.toml line {}: opening_hours[2].weekdays[0]: must be a day of the week: \
+             Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday",
+            at("weekdays = [\"Sundy\"]")
+        ),
+        format!(
+            "studio.toml line {}: opening_hours[1].closes: must be after the opening time (08:00)",
+            at("closes = \"07:30\"")
+        ),
+        format!(
+            "studio.toml line {}: drive_times[2].minutes: must not be less than the town before \
+             (10 min): towns are listed nearest first",
+            at("minutes = 9")
+        ),
+        format!(
+            "studio.toml line {}: consultation_slots[5].time: must come after the slot before \
+             it: slots are listed in week order, Monday first, each once",
+            at("time = \"09:30\"")
+        ),
+    ];
+    let mut found = stderr[..expected.len()].to_vec();
+    found.sort();
+    let mut wanted = expected.to_vec();
+    wanted.sort();
+    assert_eq!(found, wanted);
+    assert!(
+        stderr[expected.len()].ends_with(": 7 mistake(s) found"),
+        "{stderr:?}"
+    );
+}
+
+#[test]
+fn check_names_the_line_of_a_studio_type_mistake_and_a_missing_studio_file() {
+    let cases = [
+        ("opens = \"06:00\"\ncloses", "opens = \"6am\"\ncloses", "opens = \"6am\"", "opening_hours[0].opens: must be a time on the 24-hour clock, like \"06:00\" or \"20:30\""),
+        ("minutes = 25\n", "minutes = \"25\"\n", "minutes = \"25\"", "drive_times[4].minutes: invalid type: string \"25\", expected u32"),
+        ("parking = ", "car_park = ", "car_park = ", "car_park: unknown field 'car_park', expected one of 'address', 'email', 'phone', 'social', 'parking', 'opening_hours', 'drive_times', 'consultation_slots'"),
+    ];
+    for (from, to, at, message) in cases {
+        let dir = initialised("content-studio-types");
+        edit_file(&dir, "studio.toml", from, to);
+        let (valid, _, stderr) = check(&dir);
+        assert!(!valid, "{to}");
+        assert_eq!(
+            stderr[0],
+            format!(
+                "studio.toml line {}: {message}",
+                line_in(&dir, "studio.toml", at, 1)
+            )
+        );
+    }
+    let dir = initialised("content-studio-missing");
+    std::fs::remove_file(dir.path().join("content/studio.toml")).unwrap();
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    assert!(
+        stderr[0].starts_with("studio.toml: missing from "),
+        "{stderr:?}"
+    );
+}
+
+#[test]
+fn check_refuses_a_photo_without_alt_text_or_not_in_the_images_folder_naming_its_line() {
+    let dir = initialised("content-team-rules");
+    let team = |from: &str, to: &str| edit_file(&dir, "team.toml", from, to);
+    let images = dir.path().join("content/images");
+    std::fs::create_dir_all(&images).unwrap();
+    std::fs::write(images.join("kirsty.jpg"), b"a photo").unwrap();
+    team(
+        "id = \"kirsty\"\n",
+        "id = \"kirsty\"\nphoto = \"kirsty.jpg\"\n",
+    );
+    team(
+        "id = \"jamie\"\n",
+        "id = \"jamie\"\nphoto = \"jamie.jpg\"\nphoto_alt = \"Jamie at the ice bath\"\n",
+    );
+    team("id = \"eilidh\"", "id = \"ross\"");
+    team("\"Pre & Postnatal\"", "\" \"");
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    let at = |needle: &str, nth: usize| line_in(&dir, "team.toml", needle, nth);
+    let mut expected = vec![
+        format!(
+            "team.toml line {}: coaches[2].id: 'ross' is already used by another entry; each id \
+             must be different",
+            at("id = \"ross\"", 2)
+        ),
+        format!(
+            "team.toml line {}: coaches[0].photo_alt: is required with a photo: say what it \
+             shows, like \"Ross coaching a HYROX class\"",
+            at("[[coaches]]", 1)
+        ),
+        format!(
+            "team.toml line {}: coaches[2].specialties[2]: must not be empty",
+            at("specialties = [\"Warm Pilates\"", 1)
+        ),
+        format!(
+            "team.toml line {}: coaches[3].photo: names a photo that is not in {}",
+            at("photo = \"jamie.jpg\"", 1),
+            images.display()
+        ),
+    ];
+    let mut found = stderr[..expected.len()].to_vec();
+    found.sort();
+    expected.sort();
+    assert_eq!(found, expected);
+    assert!(
+        stderr[expected.len()].ends_with(": 4 mistake(s) found"),
+        "{stderr:?}"
+    );
+}
+
+#[test]
+fn check_names_the_line_of_an_unknown_placeholder_an_open_brace_and_a_repeated_question() {
+    let dir = initialised("content-faq-rules");
+    let faq = |from: &str, to: &str| edit_file(&dir, "faq.toml", from, to);
+    faq("{parking} at the studio", "{parkng} at the studio");
+    faq(
+        "{cancel_booking_hours} hours",
+        "{cancel_booking_hours hours",
+    );
+    faq(
+        "question = \"What should I bring?\"",
+        "question = \"Is there parking?\"",
+    );
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    let at = |needle: &str, nth: usize| line_in(&dir, "faq.toml", needle, nth);
+    let placeholders = "{opening_hours}, {parking}, {address}, {trial_name}, {trial_price}, \
+         {trial_days}, {trial_starts}, {trial_guarantee}, {first_class_arrive_early_minutes}, \
+         {notice_days}, {booking_notice}, {charges_summary}, {cancel_booking_hours}, \
+         {fire_ice_description}, {fire_ice_minutes}, {fire_ice_drop_in}, \
+         {fire_ice_max_per_week}, {challenge_weeks}, {challenge_fire_ice_sessions}, \
+         {challenge_body_scans}, {challenge_meal_plan_days}";
+    let expected = [
+        format!(
+            "faq.toml line {}: questions[1].answer: names {{parkng}}, which is not a \
+             placeholder; they are: {placeholders}",
+            at("answer = \"Yes. {parkng}", 1)
+        ),
+        format!(
+            "faq.toml line {}: questions[4].question: is already asked above; each question \
+             must be different",
+            at("question = \"Is there parking?\"", 2)
+        ),
+        format!(
+            "faq.toml line {}: questions[8].answer: has a {{ without its }}: placeholders are \
+             written like {{trial_price}}",
+            at("answer = \"Book online", 1)
+        ),
+    ];
+    assert_eq!(stderr[..expected.len()], expected);
+    assert!(
+        stderr[expected.len()].ends_with(": 3 mistake(s) found"),
+        "{stderr:?}"
+    );
+}
+
+#[test]
+fn check_names_the_line_of_a_quote_on_an_unknown_page_a_bad_rating_and_a_page_left_without() {
+    let dir = initialised("content-testimonials-rules");
+    let quotes = |from: &str, to: &str| edit_file(&dir, "testimonials.toml", from, to);
+    quotes(
+        "page = \"/corporate-wellness\"",
+        "page = \"/corporate\"\nrating = 6",
+    );
+    quotes("name = \"Craig D.\"", "name = \"\"");
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    let at = |needle: &str| line_in(&dir, "testimonials.toml", needle, 1);
+    let expected = [
+        format!(
+            "testimonials.toml line {}: testimonials[1].name: must not be empty",
+            at("name = \"\"")
+        ),
+        format!(
+            "testimonials.toml line {}: testimonials[4].page: must be one of the pages with \
+             members' quotes: /challenge, /corporate-wellness, /back-to-school, \
+             /september-sale, /hot-yoga, /yoga-beginners, /pilates, /group-pt, \
+             /hyrox-training, /fire-ice-recovery",
+            at("page = \"/corporate\"")
+        ),
+        format!(
+            "testimonials.toml line {}: testimonials[4].rating: must be a number of stars from \
+             1 to 5",
+            at("rating = 6")
+        ),
+        format!(
+            "testimonials.toml line {}: testimonials: must include at least one quote for \
+             /corporate-wellness, which shows a members' quotes section",
+            at("[[testimonials]]")
+        ),
+    ];
+    assert_eq!(stderr[..expected.len()], expected);
+    assert!(
+        stderr[expected.len()].ends_with(": 4 mistake(s) found"),
+        "{stderr:?}"
+    );
 }

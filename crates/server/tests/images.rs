@@ -2,7 +2,8 @@
 //! of the stated widths and formats that decode, never upscaled, without the source's EXIF,
 //! orientation applied; the cache reused (no encode) and a changed photo redone; every hostile
 //! file refused with its message or read correctly; the `<picture>` markup; the variants served
-//! by the real binary; `onespace images check`; the monograms on /meet-the-team.
+//! by the real binary; `onespace images check`; the monograms on /meet-the-team, and a coach's
+//! photo from `team.toml` in their place.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -608,10 +609,11 @@ async fn coaches_without_a_photo_get_their_monogram_not_a_shared_icon() {
         .split(r#"<article class="card team-card""#)
         .skip(1)
         .collect();
-    assert_eq!(cards.len(), onespace_core::team::TEAM.len());
+    let team = onespace_server::content::default_content().unwrap().team;
+    assert_eq!(cards.len(), team.coaches.len());
     let mut seen = std::collections::HashSet::new();
-    for (card, member) in cards.iter().zip(onespace_core::team::TEAM.iter()) {
-        let initials = onespace_server::pages::components::photo::initials(member.name);
+    for (card, member) in cards.iter().zip(team.coaches.iter()) {
+        let initials = onespace_server::pages::components::photo::initials(&member.name);
         assert!(
             card.contains(&format!(
                 r#"<span class="monogram-initials">{initials}</span>"#
@@ -863,4 +865,70 @@ async fn placed_photos_show_in_their_pages_with_priority_share_card_and_live_rel
     assert!(static_page.contains("data-photo-place=\"hot-yoga/hero\""));
     let src = attribute(&static_page, "<img class=\"photo-img\"", "src").unwrap();
     assert!(out.join(src.trim_start_matches('/')).is_file(), "{src}");
+}
+
+#[actix_web::test]
+async fn a_coach_with_a_photo_shows_it_as_a_picture_with_its_alt_text_the_others_keep_their_monograms(
+) {
+    let dir = content_folder("images-coach");
+    let content = dir.path().join("content");
+    let photos = content.join("images");
+    std::fs::write(photos.join("ross.jpg"), jpeg(&scene(600, 800), None)).unwrap();
+    let team = content.join("team.toml");
+    let text = std::fs::read_to_string(&team).unwrap();
+    assert!(text.contains("id = \"ross\"\n"));
+    let alt = "Ross Campbell coaching a HYROX class";
+    std::fs::write(
+        &team,
+        text.replacen(
+            "id = \"ross\"\n",
+            &format!("id = \"ross\"\nphoto = \"ross.jpg\"\nphoto_alt = \"{alt}\"\n"),
+            1,
+        ),
+    )
+    .unwrap();
+    let data = dir.path().join("data");
+    let server = Server::start(
+        &data,
+        &[("ONESPACE_CONTENT_DIR", content.to_str().unwrap())],
+    )
+    .await;
+    enquiries_support::wait_for(Duration::from_secs(120), "photos ready", || {
+        server.log().contains("photos ready")
+    })
+    .await;
+    let page = request(&server.addr, "GET", "/meet-the-team", &[], b"")
+        .await
+        .unwrap()
+        .text();
+    server.kill();
+    let card = |id: &str| {
+        page.split(&format!(r#"<article class="card team-card" id="{id}">"#))
+            .nth(1)
+            .and_then(|rest| rest.split("</article>").next())
+            .unwrap_or_else(|| panic!("no card for {id}"))
+            .to_owned()
+    };
+    let ross = card("ross");
+    // Exactly the picture component, from the photo the server prepared (its cache is what a
+    // check finds).
+    let (library, _) = images::prepare(&photos, &images::cache_dir(&data));
+    let photo = library.photo("ross.jpg").unwrap();
+    let sizes = onespace_server::pages::components::photo::PORTRAIT_SIZES;
+    assert!(ross.contains(&picture(photo, alt, sizes, Loading::Lazy).into_string()));
+    assert!(ross.contains("<picture><source type=\"image/avif\" srcset=\"/images/"));
+    assert!(ross.contains(&format!(
+        "srcset=\"{}\" sizes=\"{sizes}\" width=\"600\" height=\"800\" alt=\"{alt}\" loading=\"lazy\"",
+        photo.srcset(Format::Jpeg)
+    )));
+    assert!(photo.srcset(Format::Jpeg).contains(" 480w, "));
+    assert!(
+        !ross.contains("monogram"),
+        "the photo replaces the monogram"
+    );
+    for other in ["kirsty", "eilidh", "jamie"] {
+        let card = card(other);
+        assert!(card.contains("class=\"monogram-initials\""), "{other}");
+        assert!(!card.contains("<picture>"), "{other}");
+    }
 }

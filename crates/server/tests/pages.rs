@@ -12,9 +12,9 @@ use actix_web::http::StatusCode;
 use actix_web::test as actix_test;
 use built_site::{site, site_on};
 use onespace_core::catalogue::{self, timed, trial};
-use onespace_core::content::{BookingPage, Offers, Prices};
+use onespace_core::content::{BookingPage, Offers, Prices, Studio};
 use onespace_core::forms::{self, FormName};
-use onespace_core::{countdown, founder, invest, links, policy, studio, team};
+use onespace_core::{countdown, founder, invest, policy};
 use onespace_server::assets::EntryLinks;
 use onespace_server::build_app;
 use onespace_server::config::Clock;
@@ -39,6 +39,11 @@ fn booking(page: BookingPage) -> String {
 /// The studio's default offers, as the server embeds them.
 fn offers() -> Offers {
     onespace_server::content::default_content().unwrap().offers
+}
+
+/// The studio's default contact details and hours (`content/studio.toml`, built in).
+fn studio() -> Studio {
+    onespace_server::content::default_content().unwrap().studio
 }
 
 async fn get(path: &str) -> (StatusCode, String) {
@@ -176,9 +181,19 @@ async fn structured_data_has_the_type_each_page_needs() {
     }
     let (_, about) = get(Page::About.path()).await;
     let club = &json_ld(&about)[0];
-    assert_eq!(club["address"]["postalCode"], studio::ADDRESS.postcode);
-    assert_eq!(club["telephone"], studio::PHONE_TEL);
-    assert_eq!(club["sameAs"][0], links::INSTAGRAM);
+    let studio = studio();
+    assert_eq!(club["address"]["postalCode"], studio.address.postcode);
+    assert_eq!(club["telephone"], studio.phone.tel);
+    assert_eq!(club["sameAs"][0], studio.social.url);
+    assert_eq!(
+        club["openingHoursSpecification"][0],
+        serde_json::json!({
+            "@type": "OpeningHoursSpecification",
+            "dayOfWeek": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+            "opens": "06:00",
+            "closes": "20:00",
+        })
+    );
     assert_eq!(
         club["openingHoursSpecification"].as_array().unwrap().len(),
         3
@@ -246,7 +261,8 @@ async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
             }
             _ => {
                 assert!(body.contains("href=\"/timetable\">Book Now"));
-                let drop_in = onespace_core::mail::drop_in(pack.price).replace('&', "&amp;");
+                let drop_in =
+                    onespace_core::mail::drop_in(&studio().email, pack.price).replace('&', "&amp;");
                 assert!(body.contains(&format!("href=\"{drop_in}\">Enquire by e-mail")));
             }
         }
@@ -399,17 +415,21 @@ async fn fast_access_shows_the_running_offer_and_hides_times_up() {
 async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_content() {
     let (_, body) = get("/meet-the-team").await;
     assert!(body.contains("Meet the Team"));
-    for member in &team::TEAM {
-        assert_has(&body, "/meet-the-team", &[member.name, member.role]);
+    let team = onespace_server::content::default_content().unwrap().team;
+    for member in &team.coaches {
+        assert_has(&body, "/meet-the-team", &[&member.name, &member.role]);
         let link = format!(
             "href=\"{}\"",
-            esc(&onespace_core::mail::one_to_one(member.name))
+            esc(&onespace_core::mail::one_to_one(
+                &studio().email,
+                &member.name
+            ))
         );
-        assert_eq!(body.contains(&link), member.offers121, "{}", member.name);
+        assert_eq!(body.contains(&link), member.one_to_one, "{}", member.name);
     }
     assert_eq!(
         body.matches(">Enquire about 1-2-1<").count(),
-        team::TEAM.iter().filter(|m| m.offers121).count()
+        team.one_to_one().count()
     );
 
     let (_, body) = get("/timetable").await;
@@ -443,9 +463,10 @@ async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_co
     for item in catalogue::challenge::included() {
         assert_has(&body, "/challenge", &[&item]);
     }
-    for slot in &studio::CONSULTATION_SLOTS {
-        assert_has(&body, "/challenge", &[slot.day, slot.time]);
+    for slot in &studio().consultation_slots {
+        assert_has(&body, "/challenge", &[&slot.day, &slot.time.display()]);
     }
+    assert_has(&body, "/challenge", &["Thursday", "8:30 PM"]);
     assert_eq!(body.matches("class=\"card testimonial\"").count(), 4);
 
     let (_, body) = get("/fire-ice").await;
@@ -474,8 +495,8 @@ async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_co
     assert!(body.contains("href=\"/timetable\"") && body.contains("href=\"/contact\""));
 
     let (_, body) = get("/about").await;
-    for drive in &studio::DRIVE_TIMES {
-        assert_has(&body, "/about", &[drive.from]);
+    for drive in &studio().drive_times {
+        assert_has(&body, "/about", &[&drive.from]);
     }
     assert_has(
         &body,
@@ -561,8 +582,8 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
             "6.25%",
             "What the money funds",
             "Who can join",
-            studio::EMAIL,
-            studio::PHONE_DISPLAY,
+            "hello@onespacestudio.co.uk",
+            "01506 238 238",
         ],
     );
     for month in invest::forecast() {
@@ -670,9 +691,9 @@ async fn contact_and_faq_pages() {
         "/contact",
         &[
             "Visit One Space",
-            &studio::address_line(),
+            "Unit 3, Houstoun Road, Livingston, West Lothian EH54 5BZ",
             "Free on-site parking",
-            studio::PHONE_DISPLAY,
+            "01506 238 238",
             "Chat with Our Assistant",
             "Request Discount Code",
             "What Makes Us Special",
@@ -680,13 +701,17 @@ async fn contact_and_faq_pages() {
             "Open in Google Maps",
         ],
     );
-    for line in &studio::OPENING_HOURS {
+    for line in &studio().opening_hours {
         assert_has(
             &body,
             "/contact",
-            &[line.days, &format!("{}-{}", line.opens, line.closes)],
+            &[
+                &line.days,
+                &format!("{}-{}", line.opens.display(), line.closes.display()),
+            ],
         );
     }
+    assert_has(&body, "/contact", &["Mon-Fri", "6:00 AM-8:00 PM"]);
     assert!(body.contains("data-chat-open"));
     assert!(body.contains("subject=One%20Space%20Discount"));
     assert!(!body.contains("<iframe"));
@@ -954,4 +979,14 @@ fn offer_pages_word_their_title_and_description_from_the_content() {
         description.ends_with("time to reset, 10am to 4pm."),
         "{description}"
     );
+}
+
+#[test]
+fn every_page_testimonials_toml_may_name_is_a_route() {
+    for path in onespace_core::content::testimonials::PAGES {
+        assert!(
+            ROUTES.iter().any(|route| route.path == path),
+            "{path} is not a page"
+        );
+    }
 }

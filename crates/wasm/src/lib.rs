@@ -175,28 +175,24 @@ pub fn chat_topic(text: &str) -> Result<JsValue, JsError> {
     to_js(&chat::message_topic(text))
 }
 
-/// A `mailto:` link of the given kind from form values (`oneToOne` reads `coach`).
+/// A `mailto:` link of the given kind from form values (`oneToOne` reads `coach`), addressed
+/// `to` the studio's e-mail, which the island has from its props (the content's `studio.toml`).
 #[wasm_bindgen(js_name = mailLink)]
 pub fn mail_link(
     #[wasm_bindgen(unchecked_param_type = "MailKind")] kind: &str,
     #[wasm_bindgen(unchecked_param_type = "FormValues")] values: JsValue,
+    to: &str,
 ) -> Result<String, JsError> {
     let kind: MailKind = kind
         .parse()
         .map_err(|error: mail::UnknownMailKind| JsError::new(&error.to_string()))?;
-    Ok(mail::build(kind, &read_values(values)?))
+    Ok(mail::build(kind, to, &read_values(values)?))
 }
 
-/// A 1-2-1 enquiry link to the named coach.
+/// A 1-2-1 enquiry link to the named coach, addressed `to` the studio's e-mail.
 #[wasm_bindgen(js_name = oneToOneMailLink)]
-pub fn one_to_one_mail_link(coach: &str) -> String {
-    mail::one_to_one(coach)
-}
-
-/// The studio's `tel:` link.
-#[wasm_bindgen(js_name = telLink)]
-pub fn tel_link() -> String {
-    mail::tel()
+pub fn one_to_one_mail_link(coach: &str, to: &str) -> String {
+    mail::one_to_one(to, coach)
 }
 
 /// The timetable filters read from a page address's query string (`?type=hot-yoga&day=tue`);

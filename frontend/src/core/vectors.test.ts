@@ -42,7 +42,7 @@ function output(group: string, c: Case): unknown {
       case 'offerState':
         return wasm.offerState(c['starts'] as string, c['ends'] as string, c['nowMs'] as number);
       case 'mailLink':
-        return wasm.mailLink(kind(c['kind'] as string), c['values'] as Values);
+        return wasm.mailLink(kind(c['kind'] as string), c['values'] as Values, c['to'] as string);
       case 'timetableFilter': {
         const filter = wasm.timetableFilter(c['query'] as string);
         return { filter, query: wasm.timetableQuery(filter.type ?? undefined, filter.day ?? undefined) };
@@ -118,11 +118,12 @@ describe('the WebAssembly core', () => {
     const link = wasm.mailLink(
       'discount',
       lenient({ name: 'Kim', email: 'kim@example.com', phone: 7700900123, discountType: 'Student', additionalInfo: 1.5 }),
+      'team@example.co.uk',
     );
     expect(link).toContain('7700900123');
     expect(link).toContain('1.5');
     expect(
-      wasm.mailLink('discount', lenient({ name: 'Kim', email: 'k@example.com', phone: '1', discountType: true })),
+      wasm.mailLink('discount', lenient({ name: 'Kim', email: 'k@example.com', phone: '1', discountType: true }), 'team@example.co.uk'),
     ).toContain('true');
     expect(() => wasm.validateForm(form('nope'), {})).toThrow(/Unknown form 'nope'\./);
   });
@@ -137,9 +138,11 @@ describe('the WebAssembly core', () => {
     expect(() => wasm.formSchema(form('nope'))).toThrow(/Unknown form 'nope'\./);
     expect(wasm.formMessages('membership').submittingLabel).toBe('Confirming...');
     expect(wasm.chatTopic('   ')).toBeNull();
-    expect(wasm.oneToOneMailLink('Ross')).toBe(wasm.mailLink('oneToOne', { coach: 'Ross' }));
-    expect(wasm.telLink()).toBe('tel:+441506238238');
-    expect(() => wasm.mailLink(kind('fax'), {})).toThrow(/Unknown mail link kind 'fax'\./);
+    expect(wasm.oneToOneMailLink('Ross', 'team@example.co.uk')).toBe(
+      wasm.mailLink('oneToOne', { coach: 'Ross' }, 'team@example.co.uk'),
+    );
+    expect(wasm.oneToOneMailLink('Ross', 'team@example.co.uk')).toMatch(/^mailto:team@example\.co\.uk\?subject=/);
+    expect(() => wasm.mailLink(kind('fax'), {}, 'team@example.co.uk')).toThrow(/Unknown mail link kind 'fax'\./);
   });
 
   it('exports what the islands call, and formatPence for the shared price vectors', () => {
@@ -157,7 +160,6 @@ describe('the WebAssembly core', () => {
       'mailLink',
       'offerState',
       'oneToOneMailLink',
-      'telLink',
       'timedOfferCountdown',
       'timetableAdmits',
       'timetableFilter',

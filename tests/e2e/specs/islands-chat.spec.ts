@@ -90,7 +90,7 @@ test('the contact dialog from a reply opens the mail link, closes and the assist
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   await expect(dialog).toBeHidden();
   const [link] = await mailLinks(page);
-  expect(link).toMatch(/^mailto:/);
+  expect(link).toMatch(/^mailto:hello@onespacestudio\.co\.uk\?/);
   expect(link).toContain('subject=Contact%20from%20One%20Space%20Website');
   expect(link).toContain('Ada%20Lovelace');
   await expect(panel(page).locator('[data-from="bot"]').last()).toContainText('If it didn');

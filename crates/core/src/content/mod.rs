@@ -15,19 +15,32 @@
 //!   buttons open.
 //! - [`offers`]: the concession discount, the dated campaigns with their codes and spots, the
 //!   challenge's dates and the yoga day retreat.
+//! - [`studio`]: the address, e-mail, phone, Instagram, parking, opening hours, drive times and
+//!   consultation slots.
+//! - [`team`]: the coaches, with their optional photos.
+//! - [`faq`]: the FAQ page's questions, their answers naming figures by placeholder.
+//! - [`testimonials`]: members' quotes, each on its page.
 
+pub mod faq;
 pub mod money;
 pub mod offers;
 pub mod photos;
 pub mod prices;
 pub mod schedule;
+pub mod studio;
+pub mod team;
+pub mod testimonials;
 
 use serde::{Deserialize, Serialize};
 
+pub use faq::Faq;
 pub use offers::Offers;
 pub use photos::{Photos, Place};
 pub use prices::Prices;
 pub use schedule::{BookingPage, Schedule};
+pub use studio::Studio;
+pub use team::Team;
+pub use testimonials::Testimonials;
 
 /// One content file: its name in the folder and the part of [`Content`] it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,11 +53,28 @@ pub enum File {
     Photos,
     /// `offers.toml`: [`Offers`].
     Offers,
+    /// `studio.toml`: [`Studio`].
+    Studio,
+    /// `team.toml`: [`Team`].
+    Team,
+    /// `faq.toml`: [`Faq`].
+    Faq,
+    /// `testimonials.toml`: [`Testimonials`].
+    Testimonials,
 }
 
 impl File {
     /// Every content file, in the order they are read and reported.
-    pub const ALL: [File; 4] = [File::Prices, File::Offers, File::Schedule, File::Photos];
+    pub const ALL: [File; 8] = [
+        File::Prices,
+        File::Offers,
+        File::Schedule,
+        File::Photos,
+        File::Studio,
+        File::Team,
+        File::Faq,
+        File::Testimonials,
+    ];
 
     /// The file's name in the content folder.
     pub const fn name(self) -> &'static str {
@@ -53,6 +83,10 @@ impl File {
             File::Schedule => "schedule.toml",
             File::Photos => "photos.toml",
             File::Offers => "offers.toml",
+            File::Studio => "studio.toml",
+            File::Team => "team.toml",
+            File::Faq => "faq.toml",
+            File::Testimonials => "testimonials.toml",
         }
     }
 }
@@ -69,6 +103,14 @@ pub struct Content {
     pub photos: Photos,
     /// `offers.toml`.
     pub offers: Offers,
+    /// `studio.toml`.
+    pub studio: Studio,
+    /// `team.toml`.
+    pub team: Team,
+    /// `faq.toml`.
+    pub faq: Faq,
+    /// `testimonials.toml`.
+    pub testimonials: Testimonials,
 }
 
 /// A value the types accept but the studio's rules do not: the file, the field's path inside it
@@ -93,18 +135,23 @@ impl Content {
     /// Every photo file the content names, with the file and field naming it
     /// (`photos.toml`, `photo[2].file`): the server checks each is in the folder's `images/`.
     pub fn photo_files(&self) -> Vec<(File, String, &str)> {
-        self.photos
-            .placed
+        let placed = self.photos.placed.iter().enumerate().map(|(index, photo)| {
+            (
+                File::Photos,
+                format!("photo[{index}].file"),
+                photo.file.as_str(),
+            )
+        });
+        let portraits = self
+            .team
+            .coaches
             .iter()
             .enumerate()
-            .map(|(index, photo)| {
-                (
-                    File::Photos,
-                    format!("photo[{index}].file"),
-                    photo.file.as_str(),
-                )
-            })
-            .collect()
+            .filter_map(|(index, coach)| {
+                let photo = coach.photo.as_deref()?;
+                Some((File::Team, format!("coaches[{index}].photo"), photo))
+            });
+        placed.chain(portraits).collect()
     }
 
     /// Every rule the types cannot express, checked at once: all the errors, in file order.
@@ -122,6 +169,14 @@ impl Content {
         self.schedule.validate(&mut errors);
         errors.file = File::Photos;
         self.photos.validate(&mut errors);
+        errors.file = File::Studio;
+        self.studio.validate(&mut errors);
+        errors.file = File::Team;
+        self.team.validate(&mut errors);
+        errors.file = File::Faq;
+        self.faq.validate(&mut errors);
+        errors.file = File::Testimonials;
+        self.testimonials.validate(&mut errors);
         errors.found
     }
 }
@@ -217,6 +272,11 @@ pub(crate) mod tests {
             offers: toml::from_str(include_str!("../../../../content/offers.toml")).unwrap(),
             schedule: toml::from_str(include_str!("../../../../content/schedule.toml")).unwrap(),
             photos: toml::from_str(include_str!("../../../../content/photos.toml")).unwrap(),
+            studio: toml::from_str(include_str!("../../../../content/studio.toml")).unwrap(),
+            team: toml::from_str(include_str!("../../../../content/team.toml")).unwrap(),
+            faq: toml::from_str(include_str!("../../../../content/faq.toml")).unwrap(),
+            testimonials: toml::from_str(include_str!("../../../../content/testimonials.toml"))
+                .unwrap(),
         }
     }
 

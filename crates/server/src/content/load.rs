@@ -9,7 +9,7 @@ use onespace_core::content::{Content, File};
 use super::errors::{ContentError, Document};
 
 /// The default content, the files of the repository's `content/` folder as built.
-const DEFAULT: [(File, &str); 4] = [
+const DEFAULT: [(File, &str); 8] = [
     (
         File::Prices,
         include_str!("../../../../content/prices.toml"),
@@ -25,6 +25,16 @@ const DEFAULT: [(File, &str); 4] = [
     (
         File::Photos,
         include_str!("../../../../content/photos.toml"),
+    ),
+    (
+        File::Studio,
+        include_str!("../../../../content/studio.toml"),
+    ),
+    (File::Team, include_str!("../../../../content/team.toml")),
+    (File::Faq, include_str!("../../../../content/faq.toml")),
+    (
+        File::Testimonials,
+        include_str!("../../../../content/testimonials.toml"),
     ),
 ];
 
@@ -116,6 +126,8 @@ fn missing_photos(dir: &Path, content: &Content) -> Vec<ContentError> {
     content
         .photo_files()
         .into_iter()
+        // A name with a path in it is the rules' to report (content::photos).
+        .filter(|(_, _, name)| !name.contains(['/', '\\']) && !name.starts_with('.'))
         .filter(|(_, _, name)| !images.join(name).is_file())
         .map(|(file, path, name)| {
             let text = std::fs::read_to_string(dir.join(file.name())).unwrap_or_default();
@@ -139,6 +151,7 @@ fn parse<const N: usize>(
     let mut errors = Vec::new();
     let mut texts: Vec<(File, String)> = Vec::new();
     let (mut prices, mut offers, mut schedule, mut photos) = (None, None, None, None);
+    let (mut studio, mut team, mut faq, mut testimonials) = (None, None, None, None);
     for (file, text) in files {
         let text = match text {
             Ok(text) => text,
@@ -152,11 +165,32 @@ fn parse<const N: usize>(
             File::Offers => offers = read(file, &text, &mut errors),
             File::Schedule => schedule = read(file, &text, &mut errors),
             File::Photos => photos = read(file, &text, &mut errors),
+            File::Studio => studio = read(file, &text, &mut errors),
+            File::Team => team = read(file, &text, &mut errors),
+            File::Faq => faq = read(file, &text, &mut errors),
+            File::Testimonials => testimonials = read(file, &text, &mut errors),
         }
         texts.push((file, text));
     }
-    let (Some(prices), Some(offers), Some(schedule), Some(photos)) =
-        (prices, offers, schedule, photos)
+    let (
+        Some(prices),
+        Some(offers),
+        Some(schedule),
+        Some(photos),
+        Some(studio),
+        Some(team),
+        Some(faq),
+        Some(testimonials),
+    ) = (
+        prices,
+        offers,
+        schedule,
+        photos,
+        studio,
+        team,
+        faq,
+        testimonials,
+    )
     else {
         return (None, errors);
     };
@@ -165,6 +199,10 @@ fn parse<const N: usize>(
         offers,
         schedule,
         photos,
+        studio,
+        team,
+        faq,
+        testimonials,
     };
     for rule in content.validate() {
         let text = texts
@@ -197,16 +235,15 @@ pub fn init(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         .filter(|path| path.exists())
         .map(|path| path.display().to_string())
         .collect();
-    if !existing.is_empty() {
-        let verb = if existing.len() == 1 {
-            "exists"
+    if let Some((last, others)) = existing.split_last() {
+        let (named, verb) = if others.is_empty() {
+            (last.clone(), "exists")
         } else {
-            "exist"
+            (format!("{} and {last}", others.join(", ")), "exist")
         };
         anyhow::bail!(
-            "{} already {verb}; content init writes only into a folder without content files, so \
-             nothing was changed",
-            existing.join(", ")
+            "{named} already {verb}; content init writes only into a folder without content \
+             files, so nothing was changed"
         );
     }
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;

@@ -1,6 +1,7 @@
-//! The studio's content (prices and offers today; see `onespace_core::content`), read from a folder of
-//! commented TOML files or from the copy embedded in the binary, and checked like code: every
-//! mistake is reported as `FILE line N: field: what is expected`, all of a load's at once.
+//! The studio's content (prices, offers, contact details, team, FAQ, photos...; see
+//! `onespace_core::content`), read from a folder of commented TOML files or from the copy
+//! embedded in the binary, and checked like code: every mistake is reported as
+//! `FILE line N: field: what is expected`, all of a load's at once.
 //!
 //! - [`load`]: reading a folder or the embedded default, and `content init`.
 //! - [`errors`]: TOML spans to line numbers and field paths.

@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use lettre::message::Mailbox;
-use onespace_core::studio;
 
 /// Raw mail settings.
 #[derive(Debug, Clone, clap::Args)]
@@ -16,7 +15,7 @@ pub struct MailArgs {
     #[arg(long, env = "ONESPACE_SMTP_URL", hide_env_values = true)]
     pub smtp_url: Option<String>,
     /// Who receives the studio's enquiry mail.
-    #[arg(long, env = "ONESPACE_MAIL_TO", default_value = studio::EMAIL)]
+    #[arg(long, env = "ONESPACE_MAIL_TO", default_value = DEFAULT_TO)]
     pub mail_to: String,
     /// The sender of the studio's enquiry mail (its domain also names the Message-IDs).
     #[arg(long, env = "ONESPACE_MAIL_FROM", default_value = DEFAULT_FROM)]
@@ -28,6 +27,11 @@ pub struct MailArgs {
     #[arg(long, env = "ONESPACE_MAIL_RETRY_MAX_SECONDS", default_value = "3600")]
     pub mail_retry_max_seconds: String,
 }
+
+/// The default recipient of enquiries: the studio's inbox. An operations setting, kept apart from
+/// the published address in `studio.toml` (which the studio edits while the server runs), so that
+/// an edit to the website's contact details never silently redirects stored enquiries.
+pub const DEFAULT_TO: &str = "hello@onespacestudio.co.uk";
 
 /// The default sender.
 pub const DEFAULT_FROM: &str = "One Space website <website@onespacestudio.co.uk>";
@@ -135,7 +139,7 @@ impl Default for MailArgs {
     fn default() -> Self {
         Self {
             smtp_url: None,
-            mail_to: studio::EMAIL.to_owned(),
+            mail_to: DEFAULT_TO.to_owned(),
             mail_from: DEFAULT_FROM.to_owned(),
             mail_lease_seconds: "120".to_owned(),
             mail_retry_max_seconds: "3600".to_owned(),
@@ -169,7 +173,7 @@ mod tests {
         let config = MailArgs::default()
             .validate(Path::new("data"))
             .unwrap_or_else(|error| panic!("{error}"));
-        assert_eq!(config.to.email.to_string(), studio::EMAIL);
+        assert_eq!(config.to.email.to_string(), DEFAULT_TO);
         assert!(
             matches!(config.destination, Destination::Folder(ref dir) if dir.ends_with("outbox"))
         );

@@ -3,7 +3,6 @@
 
 use maud::{html, Markup};
 use onespace_core::content::Place;
-use onespace_core::studio;
 
 use super::components::photo::{photo_slot, HALF_COLUMN};
 use super::components::{
@@ -21,6 +20,7 @@ const WHY: [Feature; 4] = [
 
 /// The page content.
 pub fn main(context: &RenderContext) -> Markup {
+    let studio = &context.content.studio;
     html! {
         (page_hero("About One Space", "Strength, heat and recovery under one roof", "One Space is an independent studio in Livingston, built so that everything you need to feel your best is in one welcoming place.", html! {
             a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
@@ -61,7 +61,7 @@ pub fn main(context: &RenderContext) -> Markup {
                         "Functional training space with HYROX equipment",
                         "Body composition scanner to track your progress",
                         "Changing facilities, filtered water and towels to hand",
-                        studio::PARKING,
+                        studio.parking.as_str(),
                     ]))
                 }
             }
@@ -87,16 +87,16 @@ pub fn main(context: &RenderContext) -> Markup {
                 div class="grid gap-8 md:grid-cols-[2fr_3fr]" {
                     div class="card" {
                         h3 class="card-title" { "Address" }
-                        address class="mt-2 not-italic" { (studio::address_line()) }
-                        p class="mt-2" { (studio::PARKING) }
+                        address class="mt-2 not-italic" { (studio.address_line()) }
+                        p class="mt-2" { (studio.parking) }
                     }
                     div class="card" {
                         h3 class="card-title" { "Drive times" }
                         ul class="drive-times" {
-                            @for drive in &studio::DRIVE_TIMES {
+                            @for drive in &studio.drive_times {
                                 li {
                                     span { (drive.from) }
-                                    span class="drive-minutes" { (drive.minutes) " min" @if let Some(via) = drive.via { " via " (via) } }
+                                    span class="drive-minutes" { (drive.minutes) " min" @if let Some(via) = &drive.via { " via " (via) } }
                                 }
                             }
                         }

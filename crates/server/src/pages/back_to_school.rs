@@ -14,18 +14,12 @@ use onespace_core::content::{Content, Prices};
 use onespace_core::offers::Campaign;
 
 use super::components::{
-    accordion, check_list, cta_banner, hero_art, icon, testimonials, FaqItem, Icon, Testimonial,
+    accordion, check_list, cta_banner, hero_art, icon, testimonials, FaqItem, Icon,
 };
 use crate::render::RenderContext;
 use crate::routes::Page;
 use crate::widgets;
 use crate::widgets::LinkSpec;
-
-const STORIES: [Testimonial; 3] = [
-    Testimonial::five("Emma T.", "With the kids back at school I finally had time for me. The extra credits made my pack go so much further."),
-    Testimonial::five("Gary P.", "Joined with the discount and haven't looked back. Hot yoga twice a week has sorted my back out."),
-    Testimonial::five("Fiona L.", "Starting the challenge in September with free training in August was the push I needed."),
-];
 
 /// The bonus packs sold `online` (cards on /memberships) or, with `false`, only in the studio,
 /// as `20/50`.
@@ -167,7 +161,7 @@ pub fn main(context: &RenderContext) -> Markup {
         section class="section" aria-labelledby="bts-stories-title" {
             div class="container-page" {
                 h2 class="section-title" id="bts-stories-title" { "Members love it" }
-                div class="mt-10" { (testimonials(&STORIES)) }
+                div class="mt-10" { (testimonials(&context.content.testimonials.on(Page::BackToSchool.path()))) }
             }
         }
         section class="section section-alt" aria-labelledby="bts-faq-title" {

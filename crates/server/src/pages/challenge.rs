@@ -3,25 +3,16 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::challenge;
-use onespace_core::content::BookingPage;
-use onespace_core::content::Place;
+use onespace_core::content::{BookingPage, Place};
 use onespace_core::offers::Campaign;
-use onespace_core::studio;
 
 use super::components::photo::{photo_slot, HALF_COLUMN};
 use crate::render::RenderContext;
+use crate::routes::Page;
 
 use super::components::{
     check_list, cta_banner, external, page_hero, section_head, testimonials, Art, Icon, Ratio,
-    Testimonial,
 };
-
-const STORIES: [Testimonial; 4] = [
-    Testimonial::five("Laura M.", "I dropped two dress sizes and, more importantly, I actually enjoy training now. The check-ins kept me honest every single week."),
-    Testimonial::five("Craig D.", "The mix of group PT, hot yoga and Fire & Ice was exactly what my body needed. I have never recovered so well."),
-    Testimonial::five("Nicola R.", "Seeing my body scan results change between week one and week six was the best motivation. I stayed on as a member straight after."),
-    Testimonial::five("Steven K.", "Supportive coaches, a clear plan and a great group of people. Six weeks flew by and I feel ten years younger."),
-];
 
 /// The page content at the render instant.
 pub fn main(context: &RenderContext) -> Markup {
@@ -50,7 +41,7 @@ pub fn main(context: &RenderContext) -> Markup {
                     p class="eyebrow eyebrow-dark" { "Real results" }
                     h2 class="section-title" id="stories-title" { "What our challengers say" }
                 }
-                (testimonials(&STORIES))
+                (testimonials(&context.content.testimonials.on(Page::Challenge.path())))
             }
         }
         section class="section" aria-labelledby="consult-title" {
@@ -68,8 +59,8 @@ pub fn main(context: &RenderContext) -> Markup {
                     h3 class="card-title" { "Consultation slots" }
                     p class="card-text" { "Choose a time that suits you each week:" }
                     ul class="slot-list" {
-                        @for slot in &studio::CONSULTATION_SLOTS {
-                            li { span class="font-semibold" { (slot.day) } span { (slot.time) } }
+                        @for slot in &context.content.studio.consultation_slots {
+                            li { span class="font-semibold" { (slot.day) } span { (slot.time.display()) } }
                         }
                     }
                     (external(&context.content.schedule.url(BookingPage::ChallengeConsultation), "btn btn-primary mt-6 w-full", "Book Your Free Consultation"))

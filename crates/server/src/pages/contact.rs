@@ -3,10 +3,11 @@
 
 use maud::{html, Markup};
 use onespace_core::content::offers::Concession;
+use onespace_core::content::Studio;
 use onespace_core::forms::FormName;
+use onespace_core::links;
 use onespace_core::mail::{self, DiscountRequest};
 use onespace_core::offers::concession;
-use onespace_core::{links, studio};
 
 use super::components::forms::{form_island, FormSetup, ThanksLink};
 use super::components::{chat_button, check_list, email_link, external, icon, page_hero, Icon};
@@ -38,16 +39,19 @@ const THANKS_LINKS: &[ThanksLink] = &[
 ];
 
 /// The discount request as a pre-filled e-mail, the fallback of the discount dialog.
-fn discount_mail(discount: &Concession) -> String {
-    mail::discount_request(&DiscountRequest {
-        discount_type: concession::GROUPS.join(" / "),
-        percent_off: discount.percent_off,
-        ..DiscountRequest::default()
-    })
+fn discount_mail(studio: &Studio, discount: &Concession) -> String {
+    mail::discount_request(
+        &studio.email,
+        &DiscountRequest {
+            discount_type: concession::GROUPS.join(" / "),
+            percent_off: discount.percent_off,
+            ..DiscountRequest::default()
+        },
+    )
 }
 
 /// The page content.
-pub fn main(view: &FormView, discount: &Concession) -> Markup {
+pub fn main(view: &FormView, studio: &Studio, discount: &Concession) -> Markup {
     html! {
         (page_hero("Contact", "Visit One Space", "Pop in, call, message or ask our assistant. We would love to hear from you.", html! {
             a class="btn btn-primary" href={ "#" (FORM.anchor) } { "Send a Message" }
@@ -60,21 +64,21 @@ pub fn main(view: &FormView, discount: &Concession) -> Markup {
                     div class="card info-card" {
                         span class="feature-icon" { (icon(Icon::MapPin)) }
                         h3 class="card-title" { "Address" }
-                        address class="card-text not-italic" { (studio::address_line()) }
-                        p class="card-text font-semibold" { (studio::PARKING) }
+                        address class="card-text not-italic" { (studio.address_line()) }
+                        p class="card-text font-semibold" { (studio.parking) }
                     }
                     div class="card info-card" {
                         span class="feature-icon" { (icon(Icon::Phone)) }
                         h3 class="card-title" { "Phone" }
-                        p class="card-text" { a href=(mail::tel()) { (studio::PHONE_DISPLAY) } }
-                        p class="card-text" { (email_link()) }
+                        p class="card-text" { a href=(studio.tel_link()) { (studio.phone.display) } }
+                        p class="card-text" { (email_link(&studio.email)) }
                     }
                     div class="card info-card" {
                         span class="feature-icon" { (icon(Icon::Clock)) }
                         h3 class="card-title" { "Opening Hours" }
                         ul class="hours-list" {
-                            @for line in &studio::OPENING_HOURS {
-                                li { span { (line.days) } span { (line.opens) "-" (line.closes) } }
+                            @for line in &studio.opening_hours {
+                                li { span { (line.days) } span { (line.opens.display()) "-" (line.closes.display()) } }
                             }
                         }
                     }
@@ -93,8 +97,8 @@ pub fn main(view: &FormView, discount: &Concession) -> Markup {
                     p class="eyebrow eyebrow-dark" { (discount.percent_off) "% off" }
                     h2 class="discount-box-title" id="discount-title" { "Student, Blue Light & Over 60s Discount" }
                     p class="mt-3" { (discount.summary()) }
-                    a class="btn btn-dark mt-6" href=(discount_mail(discount)) data-discount-open { "Request Discount Code" }
-                    (widgets::dialogs::discount_dialog(discount))
+                    a class="btn btn-dark mt-6" href=(discount_mail(studio, discount)) data-discount-open { "Request Discount Code" }
+                    (widgets::dialogs::discount_dialog(&studio.email, discount))
                 }
                 div class="card" {
                     h2 class="card-title text-2xl" { "What Makes Us Special" }
@@ -104,7 +108,7 @@ pub fn main(view: &FormView, discount: &Concession) -> Markup {
                         "A private Fire & Ice recovery room",
                         "Body composition scans to track your progress",
                         "Friendly coaches and a welcoming community",
-                        studio::PARKING,
+                        studio.parking.as_str(),
                     ]))
                 }
             }
@@ -118,7 +122,7 @@ pub fn main(view: &FormView, discount: &Concession) -> Markup {
                         (form_island(&FORM, view, THANKS_LINKS, onespace_core::forms::schema(FORM.form)))
                     }
                 }
-                (map())
+                (map(studio))
             }
         }
     }
@@ -126,7 +130,7 @@ pub fn main(view: &FormView, discount: &Concession) -> Markup {
 
 /// A drawn map of the studio's corner of Livingston with the address and a Google Maps link:
 /// no third-party embed, so nothing loads from another site and nothing moves the layout.
-fn map() -> Markup {
+fn map(studio: &Studio) -> Markup {
     html! {
         figure class="map-card" aria-labelledby="map-caption" {
             svg class="map-art" viewBox="0 0 600 420" width="600" height="420" aria-hidden="true" focusable="false" {
@@ -143,9 +147,9 @@ fn map() -> Markup {
                 circle cx="300" cy="184" r="11" class="map-pin-dot" {}
             }
             figcaption class="map-caption" id="map-caption" {
-                p class="font-semibold" { "One Space, " (studio::ADDRESS.locality) }
-                p { (studio::address_line()) }
-                p { (studio::PARKING) }
+                p class="font-semibold" { "One Space, " (studio.address.locality) }
+                p { (studio.address_line()) }
+                p { (studio.parking) }
                 (external(links::REVIEW, "btn btn-dark btn-sm mt-3", "Open in Google Maps"))
             }
         }

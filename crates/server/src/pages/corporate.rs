@@ -6,12 +6,10 @@
 
 use maud::{html, Markup};
 use onespace_core::content::Place;
-use onespace_core::studio;
 
 use super::components::photo::{photo_slot, HALF_COLUMN};
 use super::components::{
     check_list, cta_banner, feature_grid, page_hero, testimonials, Art, Feature, Icon, Ratio,
-    Testimonial,
 };
 use crate::render::RenderContext;
 use crate::routes::Page;
@@ -22,11 +20,6 @@ const CUSTOM: [Feature; 3] = [
     Feature { icon: Icon::Sparkle, title: "Evening socials", text: "A private hot yoga class, recovery and refreshments: a team night out that leaves everyone better." },
 ];
 
-const QUOTE: [Testimonial; 1] = [Testimonial::five(
-    "HR Manager, West Lothian employer",
-    "Our team still talks about the wellness day. The yoga, the Fire & Ice room and the coaching were brilliant, and people came back to work genuinely refreshed.",
-)];
-
 /// The contact form, where corporate and room-hire enquiries arrive.
 fn enquire() -> String {
     format!("{}#{}", Page::Contact.path(), super::contact::FORM.anchor)
@@ -34,6 +27,8 @@ fn enquire() -> String {
 
 /// The page content.
 pub fn main(context: &RenderContext) -> Markup {
+    let content = &context.content;
+    let studio = &content.studio;
     html! {
         (page_hero("Corporate Wellness", "Wellbeing your team will actually use", "Wellness days, staff credits, socials and a beautiful space for content and shoots, minutes from the M8 in Livingston.", html! {
             a class="btn btn-primary" href=(enquire()) { "Enquire Now" }
@@ -59,7 +54,7 @@ pub fn main(context: &RenderContext) -> Markup {
                 }
                 div class="split-media grid gap-6" {
                     (photo_slot(context, Place::Corporate, (Art::Heat, Icon::Users), Ratio::Landscape, "A team enjoying a wellness day at One Space", HALF_COLUMN))
-                    (testimonials(&QUOTE))
+                    (testimonials(&content.testimonials.on(Page::CorporateWellness.path())))
                 }
             }
         }
@@ -89,7 +84,7 @@ pub fn main(context: &RenderContext) -> Markup {
         section class="section section-alt" aria-labelledby="where-title" {
             div class="container-page max-w-3xl text-center" {
                 h2 class="section-title" id="where-title" { "Easy to reach" }
-                p class="section-lead mx-auto" { (studio::address_line()) ". " (studio::PARKING) " for your whole team." }
+                p class="section-lead mx-auto" { (studio.address_line()) ". " (studio.parking) " for your whole team." }
             }
         }
         (cta_banner("Let's build your team's wellness plan", "Tell us about your team and we will put together a day they will love.", html! {

@@ -15,7 +15,7 @@ use onespace_core::policy;
 /// The page content; 'Classes today' comes from the timetable copy in `context`.
 pub fn main(context: &RenderContext) -> Markup {
     html! {
-        (hero())
+        (hero(&context.content.studio.parking))
         (super::components::classes::home_section(context.timetable.as_deref(), context.now, Page::Timetable.path(), &context.content.schedule))
         (what_we_offer())
         (services(context))
@@ -42,7 +42,7 @@ pub fn main(context: &RenderContext) -> Markup {
     }
 }
 
-fn hero() -> Markup {
+fn hero(parking: &str) -> Markup {
     html! {
         section class="home-hero" {
             (hero_art())
@@ -58,7 +58,7 @@ fn hero() -> Markup {
                     li { "Infrared hot yoga & pilates" }
                     li { "Group PT & HYROX" }
                     li { "Fire & Ice recovery" }
-                    li { (studio::PARKING) }
+                    li { (parking) }
                 }
             }
         }

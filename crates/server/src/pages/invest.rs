@@ -3,9 +3,10 @@
 //! figures), what the money funds, who can join, and the investor contact form.
 
 use maud::{html, Markup};
+use onespace_core::content::Studio;
 use onespace_core::forms::FormName;
 use onespace_core::invest::{self, loan};
-use onespace_core::{mail, studio, Pence};
+use onespace_core::Pence;
 
 use super::components::forms::{form_island, FormSetup, ThanksLink};
 use super::components::{check_list, email_link, icon, page_hero, Icon};
@@ -26,7 +27,7 @@ const THANKS_LINKS: &[ThanksLink] = &[ThanksLink::Again {
 }];
 
 /// The page content.
-pub fn main(view: &FormView) -> Markup {
+pub fn main(view: &FormView, studio: &Studio) -> Markup {
     html! {
         (page_hero("Investor information", &format!("Invest in One Space: raising {}", invest::RAISE.format()), "We are raising funds to grow West Lothian's premier hot yoga, HYROX and recovery studio. Here are the figures, the options and how to talk to us.", html! {
             a class="btn btn-primary" href={ "#" (FORM.anchor) } { "Get in Touch" }
@@ -96,8 +97,8 @@ pub fn main(view: &FormView) -> Markup {
                     h2 class="section-title" id="talk-title" { "Talk to us" }
                     p class="section-lead" { "Send a message or contact the founders directly." }
                     ul class="contact-lines" {
-                        li { (icon(Icon::Mail)) (email_link()) }
-                        li { (icon(Icon::Phone)) a href=(mail::tel()) { (studio::PHONE_DISPLAY) } }
+                        li { (icon(Icon::Mail)) (email_link(&studio.email)) }
+                        li { (icon(Icon::Phone)) a href=(studio.tel_link()) { (studio.phone.display) } }
                     }
                 }
                 div class="form-card" {

@@ -5,7 +5,7 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{fire_ice, timed, trial};
-use onespace_core::content::{Content, Prices};
+use onespace_core::content::{Content, Prices, Studio};
 use onespace_core::{policy, studio};
 
 use super::components::page_hero;
@@ -14,7 +14,11 @@ use crate::routes::Page;
 /// When these terms took effect.
 pub const EFFECTIVE: &str = "3 June 2025";
 
-fn sections(prices: &Prices, concession_percent: u64) -> Vec<(&'static str, Vec<String>)> {
+fn sections(
+    prices: &Prices,
+    contact: &Studio,
+    concession_percent: u64,
+) -> Vec<(&'static str, Vec<String>)> {
     let validity: Vec<String> = prices
         .packs
         .iter()
@@ -25,14 +29,14 @@ fn sections(prices: &Prices, concession_percent: u64) -> Vec<(&'static str, Vec<
         .collect();
     vec![
         ("About these terms", vec![
-            format!("These terms apply to everyone who books, buys or attends at {} ({}). By booking a class, buying a membership, pack or trial, or using the studio, you agree to them.", studio::NAME, studio::address_line()),
+            format!("These terms apply to everyone who books, buys or attends at {} ({}). By booking a class, buying a membership, pack or trial, or using the studio, you agree to them.", studio::NAME, contact.address_line()),
         ]),
         ("Memberships", vec![
             format!("Memberships are rolling monthly with no minimum term. They are billed every {} days from your start date through our booking provider.", policy::BILLING_CYCLE_DAYS),
             "Memberships are personal to you and cannot be shared or transferred.".to_owned(),
         ]),
         ("Cancelling your membership", vec![
-            format!("To cancel, give us {} days' written notice by e-mail to {}. Payments due within the notice period are still payable, and you can keep training until it ends.", policy::NOTICE_DAYS, studio::EMAIL),
+            format!("To cancel, give us {} days' written notice by e-mail to {}. Payments due within the notice period are still payable, and you can keep training until it ends.", policy::NOTICE_DAYS, contact.email),
         ]),
         ("Session packs and drop-ins", vec![
             format!("Pack credits are valid from the date of purchase for: {}. Unused credits expire at the end of their validity and are not refundable.", validity.join("; ")),
@@ -83,7 +87,12 @@ fn sections(prices: &Prices, concession_percent: u64) -> Vec<(&'static str, Vec<
 
 /// The page content.
 pub fn main(content: &Content) -> Markup {
-    let sections = sections(&content.prices, content.offers.concession.percent_off);
+    let contact = &content.studio;
+    let sections = sections(
+        &content.prices,
+        &content.studio,
+        content.offers.concession.percent_off,
+    );
     html! {
         (page_hero("Legal", "Terms & Conditions", &format!("Effective {EFFECTIVE}"), html! {}))
         section class="section" {
@@ -97,7 +106,7 @@ pub fn main(content: &Content) -> Markup {
                     }
                 }
                 div class="prose-block legal-body" {
-                    p { "These terms took effect on " (EFFECTIVE) ". Questions? E-mail " a href={ "mailto:" (studio::EMAIL) } { (studio::EMAIL) } " or call " (studio::PHONE_DISPLAY) "." }
+                    p { "These terms took effect on " (EFFECTIVE) ". Questions? E-mail " a href={ "mailto:" (contact.email) } { (contact.email) } " or call " (contact.phone.display) "." }
                     @for (index, (title, paragraphs)) in sections.iter().enumerate() {
                         h2 id={ "section-" (index + 1) } { (index + 1) ". " (title) }
                         @for paragraph in paragraphs { p { (paragraph) } }

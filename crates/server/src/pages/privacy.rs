@@ -4,8 +4,8 @@
 //! two years by default) and then deleted by its worker; this notice states that same period.
 
 use maud::{html, Markup};
-use onespace_core::countdown;
-use onespace_core::{mail, studio};
+use onespace_core::content::Studio;
+use onespace_core::{countdown, studio};
 
 use super::components::page_hero;
 use crate::routes::Page;
@@ -22,14 +22,14 @@ pub fn retention_period(days: u64) -> String {
 }
 
 /// The page content; enquiries are kept for `retention_days`.
-pub fn main(retention_days: u64) -> Markup {
-    let email = html! { a href={ "mailto:" (studio::EMAIL) } { (studio::EMAIL) } };
+pub fn main(retention_days: u64, contact: &Studio) -> Markup {
+    let email = html! { a href={ "mailto:" (contact.email) } { (contact.email) } };
     html! {
         (page_hero("Legal", "Privacy Notice", "How One Space looks after your personal data.", html! {}))
         section class="section" {
             div class="container-page max-w-3xl prose-block legal-body" {
                 h2 { "Who we are" }
-                p { (studio::NAME) ", " (studio::address_line()) ", is the controller of the personal data described here. Contact us about anything in this notice at " (email) " or on " (studio::PHONE_DISPLAY) "." }
+                p { (studio::NAME) ", " (contact.address_line()) ", is the controller of the personal data described here. Contact us about anything in this notice at " (email) " or on " (contact.phone.display) "." }
 
                 h2 { "What this website stores on your device" }
                 ul {
@@ -59,7 +59,7 @@ pub fn main(retention_days: u64) -> Markup {
                 p { "You can ask for a copy of your data, ask us to correct or delete it, object to how we use it or ask us to restrict it. E-mail " (email) " or write to us at the studio; we reply within one month. If you are unhappy with our answer you can complain to the Information Commissioner's Office (ico.org.uk)." }
 
                 h2 { "More information" }
-                p { "Read our " a href=(Page::Terms.path()) { "terms and conditions" } ", or " a href=(mail::tel()) { "call us" } " with any question." }
+                p { "Read our " a href=(Page::Terms.path()) { "terms and conditions" } ", or " a href=(contact.tel_link()) { "call us" } " with any question." }
             }
         }
     }
@@ -78,11 +78,13 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::expect_used)]
     fn the_notice_states_the_configured_period() {
-        assert!(main(730)
+        let content = crate::content::default_content().expect("the default content is valid");
+        assert!(main(730, &content.studio)
             .into_string()
             .contains("Enquiries are kept for 2 years"));
-        assert!(main(90)
+        assert!(main(90, &content.studio)
             .into_string()
             .contains("Enquiries are kept for 90 days"));
     }

@@ -9,13 +9,13 @@ use maud::{html, Markup};
 use onespace_core::content::offers::{BackToSchool, SeptemberSale};
 use onespace_core::content::{BookingPage, Content};
 use onespace_core::offers::Campaign;
+use onespace_core::policy;
 use onespace_core::Pence;
-use onespace_core::{policy, studio};
 use serde_json::Value;
 
 use super::components::{
     accordion, check_list, cta_banner, external, feature_grid, hero_art, testimonials, FaqItem,
-    Feature, Icon, Testimonial,
+    Feature, Icon,
 };
 use super::structured;
 use crate::render::RenderContext;
@@ -52,12 +52,6 @@ const FEATURES: [Feature; 6] = [
         title: "Community",
         text: "Friendly coaches and members who cheer you on.",
     },
-];
-
-const STORIES: [Testimonial; 3] = [
-    Testimonial::five("Rachel B.", "Half price for the first month made it a no-brainer, and the free PT session gave me a plan from day one."),
-    Testimonial::five("Mark W.", "Best decision I made this year. The classes are brilliant and the Fire & Ice room is a game changer."),
-    Testimonial::five("Claire S.", "So welcoming for a beginner. I was nervous walking in and now I am there four times a week."),
 ];
 
 fn credits_line(bts: &BackToSchool, sessions: u32) -> String {
@@ -244,7 +238,7 @@ pub fn main(context: &RenderContext) -> Markup {
         section class="section" aria-labelledby="sale-stories-title" {
             div class="container-page" {
                 h2 class="section-title" id="sale-stories-title" { "What members say" }
-                div class="mt-10" { (testimonials(&STORIES)) }
+                div class="mt-10" { (testimonials(&context.content.testimonials.on(Page::SeptemberSale.path()))) }
             }
         }
         section class="section section-alt" aria-labelledby="sale-faq-title" {
@@ -254,7 +248,7 @@ pub fn main(context: &RenderContext) -> Markup {
             }
         }
         div id="sale-form" {
-            (cta_banner(&format!("Only {left}"), &format!("{} Claim yours before they are gone, or call us on {}.", sale.code_note(), studio::PHONE_DISPLAY), html! {
+            (cta_banner(&format!("Only {left}"), &format!("{} Claim yours before they are gone, or call us on {}.", sale.code_note(), context.content.studio.phone.display), html! {
                 (external(&memberships, "btn btn-primary", "Claim My Spot"))
                 a class="btn btn-outline-light" href={ (Page::Contact.path()) "#" (super::contact::FORM.anchor) } { "Contact Us to Apply" }
             }))

@@ -3,7 +3,7 @@
 
 use onespace_core::catalogue::{intro, trial};
 use onespace_core::offers::Campaign;
-use onespace_core::{links, studio, Pence};
+use onespace_core::{studio, Pence};
 use serde_json::{json, Value};
 
 use crate::render::RenderContext;
@@ -19,8 +19,8 @@ pub fn schema_price(price: Pence) -> String {
 }
 
 /// The studio's postal address.
-fn postal_address() -> Value {
-    let address = studio::ADDRESS;
+fn postal_address(context: &RenderContext) -> Value {
+    let address = &context.content.studio.address;
     json!({
         "@type": "PostalAddress",
         "streetAddress": address.street,
@@ -37,8 +37,8 @@ fn studio_ref(context: &RenderContext) -> Value {
         "@type": "HealthClub",
         "name": studio::NAME,
         "url": context.absolute(Page::Home.path()),
-        "telephone": studio::PHONE_TEL,
-        "address": postal_address(),
+        "telephone": context.content.studio.phone.tel,
+        "address": postal_address(context),
     })
 }
 
@@ -59,14 +59,16 @@ pub fn web_page(route: &Route, context: &RenderContext) -> Value {
 /// The studio as a HealthClub (a LocalBusiness) for /about: address, phone, e-mail, opening
 /// hours and the social profile. No map coordinates are published.
 pub fn health_club(context: &RenderContext) -> Value {
-    let hours: Vec<Value> = studio::OPENING_HOURS
+    let contact = &context.content.studio;
+    let hours: Vec<Value> = contact
+        .opening_hours
         .iter()
         .map(|line| {
             json!({
                 "@type": "OpeningHoursSpecification",
-                "dayOfWeek": line.schema_days,
-                "opens": line.opens_24h,
-                "closes": line.closes_24h,
+                "dayOfWeek": line.weekdays,
+                "opens": line.opens.iso(),
+                "closes": line.closes.iso(),
             })
         })
         .collect();
@@ -78,11 +80,11 @@ pub fn health_club(context: &RenderContext) -> Value {
         "url": context.absolute(Page::Home.path()),
         "image": context.absolute("/og-image.png"),
         "logo": context.absolute("/icon-512.png"),
-        "telephone": studio::PHONE_TEL,
-        "email": studio::EMAIL,
-        "address": postal_address(),
+        "telephone": contact.phone.tel,
+        "email": contact.email,
+        "address": postal_address(context),
         "openingHoursSpecification": hours,
-        "sameAs": [links::INSTAGRAM],
+        "sameAs": [contact.social.url],
         "priceRange": "££",
     })
 }
@@ -136,7 +138,7 @@ pub fn back_to_school_event(route: &Route, context: &RenderContext) -> Value {
         "eventStatus": "https://schema.org/EventScheduled",
         "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
         "url": context.absolute(route.path),
-        "location": { "@type": "Place", "name": studio::NAME, "address": postal_address() },
+        "location": { "@type": "Place", "name": studio::NAME, "address": postal_address(context) },
         "organizer": studio_ref(context),
     })
 }
@@ -183,7 +185,7 @@ pub fn class_events(context: &RenderContext) -> Vec<Value> {
                 "endDate": london_time(class.ends_at).to_rfc3339(),
                 "eventStatus": "https://schema.org/EventScheduled",
                 "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
-                "location": { "@type": "Place", "name": studio::NAME, "address": postal_address() },
+                "location": { "@type": "Place", "name": studio::NAME, "address": postal_address(context) },
                 "organizer": studio_ref(context),
                 "offers": {
                     "@type": "Offer",

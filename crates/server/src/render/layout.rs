@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use maud::{html, Markup, DOCTYPE};
+use onespace_core::content::Studio;
 use onespace_core::{links, studio};
 
 use chrono::{DateTime, Utc};
@@ -188,8 +189,8 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 a class="skip-link" href="#main" { "Skip to content" }
                 (header(document.header, current_path))
                 main id="main" tabindex="-1" { (document.main) }
-                (footer(copyright_year(context.now)))
-                (widgets::chat::assistant(&onespace_core::chat::ChatPrices::from_prices(&context.content.prices)))
+                (footer(&context.content.studio, copyright_year(context.now)))
+                (widgets::chat::assistant(&onespace_core::chat::ChatPrices::from_prices(&context.content.prices), &context.content.studio))
                 (widgets::cookie_banner::banner())
             }
         }
@@ -287,8 +288,8 @@ fn copyright_year(now: DateTime<Utc>) -> i32 {
     onespace_core::calendar::london_time(now).year()
 }
 
-fn footer(year: i32) -> Markup {
-    let address = studio::ADDRESS;
+fn footer(contact: &Studio, year: i32) -> Markup {
+    let address = &contact.address;
     html! {
         footer class="site-footer" {
             div class="site-footer-grid" {
@@ -318,9 +319,9 @@ fn footer(year: i32) -> Markup {
                     address class="footer-list not-italic" {
                         span class="block" { (address.street) }
                         span class="block" { (address.locality) ", " (address.region) " " (address.postcode) }
-                        a class="block" href={ "mailto:" (studio::EMAIL) } { (studio::EMAIL) }
-                        a class="block" href=(links::INSTAGRAM) target="_blank" rel="noopener noreferrer" { (studio::SOCIAL_HANDLE) }
-                        a class="block" href={ "tel:" (studio::PHONE_TEL) } { (studio::PHONE_DISPLAY) }
+                        a class="block" href={ "mailto:" (contact.email) } { (contact.email) }
+                        a class="block" href=(contact.social.url) target="_blank" rel="noopener noreferrer" { (contact.social.handle) }
+                        a class="block" href=(contact.tel_link()) { (contact.phone.display) }
                     }
                     a class="btn btn-outline btn-sm mt-4" href=(links::REVIEW) target="_blank" rel="noopener noreferrer" { "Leave a Review" }
                 }

@@ -7,6 +7,7 @@
 
 use maud::{html, Markup};
 use onespace_core::chat::{self, ChatPrices};
+use onespace_core::content::Studio;
 use serde_json::json;
 
 use crate::render::{island, Load};
@@ -26,9 +27,10 @@ fn icon() -> Markup {
 
 /// The site-wide chat island, for the layout. Its button has the id `chat`, the target of the
 /// pages' 'Chat with Our Assistant' links without JavaScript. Every reply is worded here, naming
-/// `prices` (from the studio's content), and sent in the props with the greeting and the
-/// confirmations; the island asks the core only which topic a message is about.
-pub fn assistant(prices: &ChatPrices) -> Markup {
+/// `prices` and the `studio`'s hours, address and contacts (from the studio's content), and sent
+/// in the props with the greeting, the confirmations and the e-mail its mail links go `to`; the
+/// island asks the core only which topic a message is about.
+pub fn assistant(prices: &ChatPrices, studio: &Studio) -> Markup {
     island(
         "ChatAssistant",
         Load::Interaction,
@@ -46,10 +48,11 @@ pub fn assistant(prices: &ChatPrices) -> Markup {
             "contactDialogTitle": "Contact the team",
             "cancelDialogTitle": "Cancel your membership",
             "texts": super::form::field_texts(),
-            "replies": chat::replies(prices),
+            "replies": chat::replies(prices, studio),
             "greeting": chat::GREETING,
-            "contactConfirmation": chat::contact_confirmation(),
-            "cancelConfirmation": chat::cancel_confirmation(),
+            "contactConfirmation": chat::contact_confirmation(studio),
+            "cancelConfirmation": chat::cancel_confirmation(studio),
+            "to": studio.email,
         }),
         html! {
             a id="chat" class="chat-fab" href=(Page::Contact.path()) aria-label="Contact us" data-chat-open { (icon()) }
@@ -66,18 +69,22 @@ pub fn open_button(label: &str, fallback_href: &str, class: &str) -> Markup {
 }
 
 #[cfg(test)]
+#[allow(clippy::expect_used)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_fallback_is_a_link_to_contact_drawn_as_the_chat_button() {
+        let studio = crate::content::default_content()
+            .expect("the default content is valid")
+            .studio;
         let prices = ChatPrices {
             plans: Vec::new(),
             single_focus: onespace_core::Pence(10900),
             drop_in: onespace_core::Pence(1300),
             trial: onespace_core::Pence(4900),
         };
-        let html = assistant(&prices).into_string();
+        let html = assistant(&prices, &studio).into_string();
         assert!(html.contains("session packs start from a £13 drop-in"));
         assert!(html.contains("Try the 14-Day Ultimate Experience for £49."));
         assert_eq!(

@@ -41,6 +41,8 @@ const props = {
   greeting: 'Hi! Ask me anything.',
   contactConfirmation: 'Thanks for getting in touch!',
   cancelConfirmation: 'Thanks - your cancellation request is ready to send.',
+  // The studio's address comes from the content; the links go wherever the props say.
+  to: 'team@example.co.uk',
 };
 
 afterEach(() => {
@@ -114,7 +116,8 @@ describe('ChatAssistant', () => {
     fireEvent.change(within(dialog).getByLabelText('Email', { exact: false }), { target: { value: values.email } });
     fireEvent.change(within(dialog).getByLabelText('Message', { exact: false }), { target: { value: values.message } });
     fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('chatContact').submitLabel }));
-    expect(assign).toHaveBeenCalledWith(realCore.mailLink('chatContact', values));
+    expect(assign).toHaveBeenCalledWith(realCore.mailLink('chatContact', values, 'team@example.co.uk'));
+    expect(String(assign.mock.calls[0]?.[0])).toMatch(/^mailto:team@example\.co\.uk\?subject=/);
     expect(dialog.hasAttribute('open')).toBe(false);
     expect(botTexts(panel).at(-1)).toBe(props.contactConfirmation);
   });
@@ -133,7 +136,7 @@ describe('ChatAssistant', () => {
       target: { value: values.membershipType },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('cancellation').submitLabel }));
-    expect(assign).toHaveBeenCalledWith(realCore.mailLink('cancellation', values));
+    expect(assign).toHaveBeenCalledWith(realCore.mailLink('cancellation', values, 'team@example.co.uk'));
     expect(botTexts(panel).at(-1)).toBe(props.cancelConfirmation);
   });
 

@@ -37,6 +37,8 @@ interface ChatAssistantProps {
   contactConfirmation: string;
   /** Appended after the cancellation dialog's mail link opens. */
   cancelConfirmation: string;
+  /** The studio's e-mail address (from the content), which the dialogs' mail links go to. */
+  to: string;
 }
 
 type OpenDialog = 'none' | 'contact' | 'cancel';
@@ -110,7 +112,7 @@ export default function ChatAssistant(props: ChatAssistantProps) {
             texts={props.texts}
             onClose={() => setDialog('none')}
             onValid={(values: FieldValues) =>
-              mailSent(core.mailLink('chatContact', values), props.contactConfirmation)
+              mailSent(core.mailLink('chatContact', values, props.to), props.contactConfirmation)
             }
           />
           <MailFormDialog
@@ -122,7 +124,7 @@ export default function ChatAssistant(props: ChatAssistantProps) {
             texts={props.texts}
             onClose={() => setDialog('none')}
             onValid={(values: FieldValues) =>
-              mailSent(core.mailLink('cancellation', values), props.cancelConfirmation)
+              mailSent(core.mailLink('cancellation', values, props.to), props.cancelConfirmation)
             }
           />
         </>

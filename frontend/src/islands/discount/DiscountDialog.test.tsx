@@ -20,7 +20,7 @@ async function openDialog() {
   host.dataset['island'] = 'DiscountDialog';
   host.dataset['islandState'] = 'mounted';
   document.body.append(host);
-  render(<DiscountDialog title="Request Discount Code" description="25% off" percentOff={25} texts={{ choosePrompt: 'Please choose...', optionalPrompt: 'Select an option' }} />);
+  render(<DiscountDialog title="Request Discount Code" description="25% off" percentOff={25} texts={{ choosePrompt: 'Please choose...', optionalPrompt: 'Select an option' }} to="team@example.co.uk" />);
   act(() => {
     requestIsland('DiscountDialog');
   });
@@ -51,7 +51,7 @@ describe('DiscountDialog', () => {
       target: { value: values.discountType },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('discount').submitLabel }));
-    const link = realCore.mailLink('discount', { ...values, additionalInfo: '', percentOff: '25' });
+    const link = realCore.mailLink('discount', { ...values, additionalInfo: '', percentOff: '25' }, 'team@example.co.uk');
     expect(assign).toHaveBeenCalledWith(link);
     // The page's percentage, not a figure the module keeps, is in the mail.
     expect(decodeURIComponent(link)).toContain('Student discount (25% off recurring memberships).');

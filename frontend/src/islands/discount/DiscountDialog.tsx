@@ -20,9 +20,11 @@ interface DiscountDialogProps {
   description: string;
   texts: FieldTexts;
   percentOff: number;
+  /** The studio's e-mail address (from the content), which the request is sent to. */
+  to: string;
 }
 
-export default function DiscountDialog({ title, description, texts, percentOff }: DiscountDialogProps) {
+export default function DiscountDialog({ title, description, texts, percentOff, to }: DiscountDialogProps) {
   const [open, setOpen] = useState(false);
   const core = useCore(open);
   useEffect(() => onIslandRequest('DiscountDialog', () => setOpen(true)), []);
@@ -42,7 +44,7 @@ export default function DiscountDialog({ title, description, texts, percentOff }
         if (messages.missing && requiredFieldMissing(core, 'discount', values)) coreToast(messages.missing);
       }}
       onValid={(values) => {
-        openMailLink(core.mailLink('discount', { ...values, percentOff: String(percentOff) }));
+        openMailLink(core.mailLink('discount', { ...values, percentOff: String(percentOff) }, to));
         setOpen(false);
         if (messages.success) coreToast(messages.success);
       }}

@@ -27,16 +27,19 @@ describe('OneToOneDialog', () => {
         emailLabel="Email to enquire"
         callLabel="Call the studio"
         coaches={{ [coach.id]: coach.name }}
+        to="team@example.co.uk"
+        tel="tel:+441310000000"
       />,
     );
     act(() => {
       requestIsland('OneToOneDialog', { memberId: coach.id });
     });
     const dialog = await screen.findByRole('dialog', { name: `1-2-1 Personal Training with ${coach.name}` });
-    expect(screen.getByRole('link', { name: 'Call the studio' }).getAttribute('href')).toBe(realCore.telLink());
+    expect(screen.getByRole('link', { name: 'Call the studio' }).getAttribute('href')).toBe('tel:+441310000000');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Email to enquire' }));
     fireEvent.click(screen.getByRole('button', { name: 'Email to enquire' }));
-    expect(assign).toHaveBeenCalledWith(realCore.oneToOneMailLink(coach.name));
+    expect(assign).toHaveBeenCalledWith(realCore.oneToOneMailLink(coach.name, 'team@example.co.uk'));
+    expect(String(assign.mock.calls[0]?.[0])).toMatch(/^mailto:team@example\.co\.uk\?subject=/);
     expect(dialog.isConnected).toBe(false);
   });
 });

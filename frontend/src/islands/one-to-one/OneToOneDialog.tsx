@@ -4,7 +4,8 @@
  * member's id, and the server hands over the names of the coaches who offer 1-2-1 by id (from the
  * core's team); without JavaScript the button is the core's mail link itself.
  * The dialog offers the core's mail link to that coach (subject naming the coach, body asking
- * for times, pricing and what to expect) and the studio's phone.
+ * for times, pricing and what to expect) and the studio's phone; the studio's e-mail and `tel:`
+ * link come in the props, from the content.
  */
 import { useEffect, useState } from 'react';
 import { onIslandRequest } from '../../site/island-requests';
@@ -20,9 +21,13 @@ interface OneToOneDialogProps {
   callLabel: string;
   /** Names of the coaches who offer 1-2-1, by team member id. */
   coaches: Record<string, string>;
+  /** The studio's e-mail address, which the enquiry is sent to. */
+  to: string;
+  /** The studio's `tel:` link. */
+  tel: string;
 }
 
-export default function OneToOneDialog({ titlePrefix, description, emailLabel, callLabel, coaches }: OneToOneDialogProps) {
+export default function OneToOneDialog({ titlePrefix, description, emailLabel, callLabel, coaches, to, tel }: OneToOneDialogProps) {
   const [memberId, setMemberId] = useState<string | null>(null);
   const core = useCore(memberId !== null);
   useEffect(
@@ -40,13 +45,13 @@ export default function OneToOneDialog({ titlePrefix, description, emailLabel, c
           className="btn btn-primary"
           data-autofocus
           onClick={() => {
-            openMailLink(core.oneToOneMailLink(coach));
+            openMailLink(core.oneToOneMailLink(coach, to));
             close();
           }}
         >
           {emailLabel}
         </button>
-        <a className="btn btn-outline" href={core.telLink()}>
+        <a className="btn btn-outline" href={tel}>
           {callLabel}
         </a>
       </div>

@@ -6,6 +6,8 @@
 
 use maud::{html, Markup};
 
+use onespace_core::content::testimonials::Testimonial;
+
 use super::{heading, icon, Icon};
 
 /// A card with an icon, a title and a sentence.
@@ -44,28 +46,6 @@ pub fn feature_grid(features: &[Feature], level: u8, columns: &str) -> Markup {
     }
 }
 
-/// A member's words (SPEC: name, text, rating of 5).
-#[derive(Debug, Clone, Copy)]
-pub struct Testimonial {
-    /// First name and initial.
-    pub name: &'static str,
-    /// What they said.
-    pub text: &'static str,
-    /// Stars out of five.
-    pub rating: u8,
-}
-
-impl Testimonial {
-    /// A five-star testimonial.
-    pub const fn five(name: &'static str, text: &'static str) -> Self {
-        Self {
-            name,
-            text,
-            rating: 5,
-        }
-    }
-}
-
 /// One testimonial card.
 pub fn testimonial(item: &Testimonial) -> Markup {
     html! {
@@ -83,7 +63,7 @@ pub fn testimonial(item: &Testimonial) -> Markup {
 }
 
 /// A grid of testimonial cards.
-pub fn testimonials(items: &[Testimonial]) -> Markup {
+pub fn testimonials(items: &[&Testimonial]) -> Markup {
     let columns = if items.len() == 4 {
         "sm:grid-cols-2 lg:grid-cols-4"
     } else {

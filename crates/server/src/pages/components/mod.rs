@@ -13,11 +13,8 @@ pub mod photo;
 pub mod prices;
 
 use maud::{html, Markup};
-use onespace_core::studio;
 
-pub use cards::{
-    card, feature_card, feature_grid, image_slot, testimonials, Art, Feature, Ratio, Testimonial,
-};
+pub use cards::{card, feature_card, feature_grid, image_slot, testimonials, Art, Feature, Ratio};
 pub use faq::{accordion, FaqItem};
 pub use icons::{icon, Icon};
 pub use photo::{monogram, picture, Loading};
@@ -60,10 +57,10 @@ pub fn external(href: &str, class: &str, label: &str) -> Markup {
 /// The studio's e-mail address as a link that, where it must wrap, wraps after the `@` and
 /// nowhere else: in a narrow card (the contact page's four at 1440 px) "hello@onespacestudi /
 /// o.co.uk" read as a broken address.
-pub fn email_link() -> Markup {
-    let (local, domain) = studio::EMAIL.split_once('@').unwrap_or((studio::EMAIL, ""));
+pub fn email_link(email: &str) -> Markup {
+    let (local, domain) = email.split_once('@').unwrap_or((email, ""));
     html! {
-        a class="email-link" href={ "mailto:" (studio::EMAIL) } {
+        a class="email-link" href={ "mailto:" (email) } {
             span { (local) "@" } wbr; span { (domain) }
         }
     }

@@ -153,6 +153,10 @@ pub fn picture(photo: &Photo, alt: &str, sizes: &str, loading: Loading) -> Marku
     }
 }
 
+/// The width a coach's portrait takes on /meet-the-team: half the page's 72rem column beside
+/// another card from 768 px, the full width below.
+pub const PORTRAIT_SIZES: &str = "(min-width: 1152px) 532px, (min-width: 768px) 50vw, 100vw";
+
 /// A coach's initials on the brand's heat-and-ice gradient, in the square a portrait will take:
 /// a designed stand-in, different for each coach, where a shared icon said nothing. `index`
 /// alternates which colour leads, so neighbouring cards differ. The name is the card's heading,

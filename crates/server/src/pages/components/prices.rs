@@ -39,8 +39,9 @@ pub fn membership_card(plan: &MembershipPlan, level: u8) -> Markup {
 }
 
 /// A session pack card: 'Purchase' on the provider's page, or for the drop-in 'Book Now' on the
-/// timetable and the drop-in enquiry mail link for visitors who would rather ask first.
-pub fn pack_card(pack: &SessionPack, level: u8) -> Markup {
+/// timetable and the drop-in enquiry mail link (to `email`, the studio's) for visitors who would
+/// rather ask first.
+pub fn pack_card(pack: &SessionPack, email: &str, level: u8) -> Markup {
     html! {
         article class={ "price-card" @if pack.featured { " price-card-featured" } } {
             div class="flex flex-wrap gap-2" {
@@ -59,7 +60,7 @@ pub fn pack_card(pack: &SessionPack, level: u8) -> Markup {
                 Some(url) => (external(url, if pack.featured { "btn btn-primary w-full mt-auto" } else { "btn btn-dark w-full mt-auto" }, "Purchase")),
                 None => div class="mt-auto grid gap-2 text-center" {
                     a class="btn btn-dark w-full" href=(Page::Timetable.path()) { "Book Now" }
-                    (drop_in_link("Enquire by e-mail", "price-card-link", pack.price))
+                    (drop_in_link("Enquire by e-mail", "price-card-link", email, pack.price))
                 },
             }
         }
@@ -67,9 +68,10 @@ pub fn pack_card(pack: &SessionPack, level: u8) -> Markup {
 }
 
 /// The trial and concession boxes, then the three groups of cards. Group titles are headings of
-/// `level`, card names of `level + 1`.
+/// `level`, card names of `level + 1`. The drop-in's enquiry link goes to the studio's e-mail.
 pub fn pricing_body(content: &Content, level: u8) -> Markup {
     let (prices, concession) = (&content.prices, &content.offers.concession);
+    let email = content.studio.email.as_str();
     html! {
         div class="grid gap-6 lg:grid-cols-[3fr_2fr]" {
             div class="trial-box" {
@@ -109,7 +111,7 @@ pub fn pricing_body(content: &Content, level: u8) -> Markup {
             (heading(level, "price-group-title", html! { "Session Packs" }))
             p class="price-group-lead" { "Prefer to pay as you go? Buy credits and book any class." }
             div class="card-grid sm:grid-cols-2 lg:grid-cols-5" {
-                @for pack in &prices.packs { (pack_card(pack, level + 1)) }
+                @for pack in &prices.packs { (pack_card(pack, email, level + 1)) }
             }
         }
     }

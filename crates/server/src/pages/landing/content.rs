@@ -3,7 +3,7 @@
 
 use onespace_core::content::Place;
 
-use crate::pages::components::{Art, Feature, Icon, Testimonial};
+use crate::pages::components::{Art, Feature, Icon};
 use crate::routes::Page;
 
 /// One landing page's content.
@@ -34,8 +34,6 @@ pub struct Landing {
     pub studio_text: &'static str,
     /// Photo slots of the imagery section: place, art, motif, description.
     pub photos: &'static [(Place, Art, Icon, &'static str)],
-    /// Three testimonials.
-    pub testimonials: [Testimonial; 3],
     /// What published research says about the discipline, in the studio's own words. It names
     /// no source: the earlier "a summary of published research on ..." credited nothing a
     /// visitor could check, and no single checkable study was verified for each page, so the
@@ -68,11 +66,6 @@ pub fn content(page: Page) -> Landing {
             studio_title: "A calm, welcoming space",
             studio_text: "Warm tones, soft lighting and everything you need provided. Borrow a mat, grab some water and settle in.",
             photos: &[(Place::YogaBeginnersStudio, Art::Sand, Icon::Leaf, "The calm yoga studio at One Space")],
-            testimonials: [
-                Testimonial::five("Amy R.", "I was so nervous before my first class and felt at home within five minutes. The instructors are lovely."),
-                Testimonial::five("Paul D.", "As a complete beginner with a stiff back, this has changed how I feel every day."),
-                Testimonial::five("Sandra M.", "Patient teaching, clear options and no pressure. Exactly what I needed to get started."),
-            ],
             research: "Regular yoga practice is associated with better flexibility, balance and lower stress, and beginners see benefits within weeks.",
             extras: None,
         },
@@ -92,11 +85,6 @@ pub fn content(page: Page) -> Landing {
             studio_title: "Designed for mindful movement",
             studio_text: "Our warm studio, expert instructors and small classes mean every rep gets attention.",
             photos: &[(Place::PilatesStudio, Art::Heat, Icon::Sun, "Pilates mats laid out in the warm studio")],
-            testimonials: [
-                Testimonial::five("Lisa K.", "My back pain has eased and I stand taller. The warm room makes it so enjoyable."),
-                Testimonial::five("Helen G.", "Challenging but never overwhelming. I love the attention to detail."),
-                Testimonial::five("Joanne F.", "The perfect complement to my running. My core has never been stronger."),
-            ],
             research: "Pilates training has been linked to improvements in core endurance, posture and lower-back pain.",
             extras: None,
         },
@@ -119,11 +107,6 @@ pub fn content(page: Page) -> Landing {
                 (Place::GroupPtStudio, Art::Ink, Icon::Dumbbell, "Members lifting during group PT"),
                 (Place::GroupPtStudioSecond, Art::Heat, Icon::Users, "A coach guiding a member through a movement"),
             ],
-            testimonials: [
-                Testimonial::five("Scott H.", "Stronger than I have ever been at 45. The coaching is brilliant."),
-                Testimonial::five("Gemma C.", "I used to wander round the gym with no plan. Now every session counts."),
-                Testimonial::five("Darren W.", "Great atmosphere, great coaches and real results in weeks."),
-            ],
             research: "Supervised resistance training in groups improves adherence and strength gains compared with training alone.",
             extras: None,
         },
@@ -143,11 +126,6 @@ pub fn content(page: Page) -> Landing {
             studio_title: "A HYROX-ready training floor",
             studio_text: "Sleds, rowers, SkiErgs and wall ball targets, with coaches who race HYROX themselves.",
             photos: &[(Place::HyroxTrainingStudio, Art::Ink, Icon::Trophy, "The HYROX training floor")],
-            testimonials: [
-                Testimonial::five("Kevin M.", "Took 12 minutes off my time. The station coaching made all the difference."),
-                Testimonial::five("Louise A.", "Did my first doubles race with a friend from class. Best day ever."),
-                Testimonial::five("Ryan J.", "The simulation events prepared me perfectly for race-day nerves."),
-            ],
             research: "Combining endurance and strength training, as HYROX does, improves both aerobic fitness and muscular strength.",
             extras: Some(("Be part of the HYROX crew", [
                 f(Icon::Calendar, "Early access to event tickets", "Members get early access to pre-sale HYROX event tickets."),
@@ -171,11 +149,6 @@ pub fn content(page: Page) -> Landing {
             studio_title: "Your private recovery room",
             studio_text: "An infrared sauna and a cold plunge side by side, with towels and a guided routine for first-timers.",
             photos: &[(Place::FireIceRecoveryStudio, Art::FireIce, Icon::Snowflake, "Infrared sauna beside the ice bath")],
-            testimonials: [
-                Testimonial::five("Chris B.", "I sleep like a baby after a session. It has become my weekly ritual."),
-                Testimonial::five("Nadia P.", "The ice bath scared me at first; now I can't do without it."),
-                Testimonial::five("Alan T.", "My legs recover so much faster between runs. Worth every penny."),
-            ],
             research: "Alternating heat and cold exposure has been shown to reduce perceived muscle soreness and improve feelings of recovery after exercise.",
             extras: None,
         },
@@ -195,11 +168,6 @@ pub fn content(page: Page) -> Landing {
             studio_title: "An infrared studio built for comfort",
             studio_text: "Overhead infrared panels, fresh air and soft lighting make the heat feel welcoming, never overwhelming.",
             photos: &[(Place::HotYogaStudio, Art::Heat, Icon::Flame, "The infrared hot yoga studio")],
-            testimonials: [
-                Testimonial::five("Kirsten D.", "Nothing like the sweaty hot yoga I tried before. The infrared heat is just lovely."),
-                Testimonial::five("Mike S.", "My flexibility has improved massively and my stress has dropped. Hooked."),
-                Testimonial::five("Lynsey W.", "The best hour of my week. I leave feeling brand new every time."),
-            ],
             research: "Heated yoga practice has been associated with improvements in flexibility, balance and mood.",
             extras: None,
         },

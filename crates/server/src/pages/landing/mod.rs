@@ -8,6 +8,7 @@
 mod content;
 
 use maud::{html, Markup};
+use onespace_core::content::testimonials::Testimonial;
 use onespace_core::content::{BookingPage, Content};
 use serde_json::Value;
 
@@ -38,10 +39,11 @@ pub fn render(route: &Route, context: &RenderContext) -> (Vec<Value>, Markup) {
         route,
         context,
     )];
-    (data, main(context, &page))
+    let quotes = context.content.testimonials.on(route.path);
+    (data, main(context, &page, &quotes))
 }
 
-fn main(context: &RenderContext, page: &Landing) -> Markup {
+fn main(context: &RenderContext, page: &Landing, quotes: &[&Testimonial]) -> Markup {
     let content = &context.content;
     let prices = &content.prices;
     let side_by_side = page.photos.len() > 1;
@@ -108,7 +110,7 @@ fn main(context: &RenderContext, page: &Landing) -> Markup {
                     p class="eyebrow eyebrow-dark" { "Member stories" }
                     h2 class="section-title" id="reviews-title" { "What our members say" }
                 }
-                (testimonials(&page.testimonials))
+                (testimonials(quotes))
             }
         }
         section class="section section-dark" aria-label="Research" {
