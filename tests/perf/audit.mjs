@@ -25,8 +25,9 @@
 // ONESPACE_SCHEDULE_API_URL), so those pages are measured with a week of classes in them.
 //
 // Every server serves a content folder with photos (tests/support/photos.mjs: /hot-yoga's hero
-// and studio photos and the share picture, and what else it places), so the pages that show
-// photos are measured with them: their weight, their Largest Contentful Paint and CLS 0.
+// and studio photos, /about's, the share picture and a portrait of each coach on
+// /meet-the-team), so the pages that show photos are measured with them: their weight, their
+// Largest Contentful Paint and CLS 0.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';

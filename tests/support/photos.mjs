@@ -4,7 +4,7 @@
 // images/ folder and placed in photos.toml. The studio's own photos are not in the repository,
 // and a page must be measured with photos in it.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
@@ -79,9 +79,18 @@ export const PLACED_PHOTOS = [
   ['share', 'studio-share.png', [1200, 630], 'The One Space studio in Livingston'],
 ];
 
+/** Coaches' portraits placed by {@link contentWithPhotos} in team.toml: coach id, file, alt text. */
+export const COACH_PHOTOS = [
+  ['kirsty', 'kirsty.png', 'Kirsty Maclean smiling in the studio'],
+  ['ross', 'ross.png', 'Ross Campbell smiling in the studio'],
+  ['eilidh', 'eilidh.png', 'Eilidh Fraser smiling in the studio'],
+  ['jamie', 'jamie.png', 'Jamie Reid smiling in the studio'],
+];
+
 /**
  * Writes a content folder at `dir` (the built-in content, from `binary content init`) with the
- * photos of {@link PLACED_PHOTOS} in its images/ and photos.toml. Returns `dir`.
+ * photos of {@link PLACED_PHOTOS} in its images/ and photos.toml, and a portrait for each coach
+ * of {@link COACH_PHOTOS} in team.toml. Returns `dir`.
  */
 export function contentWithPhotos(binary, dir) {
   execFileSync(binary, ['content', 'init', dir], { stdio: 'ignore' });
@@ -90,6 +99,14 @@ export function contentWithPhotos(binary, dir) {
     writeFileSync(join(dir, 'images', file), photoPng(width, height, index + 1));
     appendFileSync(join(dir, 'photos.toml'), `\n[[photo]]\nplace = "${place}"\nfile = "${file}"\nalt = "${alt}"\n`);
   });
+  let team = readFileSync(join(dir, 'team.toml'), 'utf8');
+  COACH_PHOTOS.forEach(([id, file, alt], index) => {
+    writeFileSync(join(dir, 'images', file), photoPng(800, 1000, 10 + index));
+    const entry = `id = "${id}"\n`;
+    if (!team.includes(entry)) throw new Error(`team.toml has no coach ${id}`);
+    team = team.replace(entry, `${entry}photo = "${file}"\nphoto_alt = "${alt}"\n`);
+  });
+  writeFileSync(join(dir, 'team.toml'), team);
   return dir;
 }
 
