@@ -830,7 +830,8 @@ fn check_refuses_a_photo_without_alt_text_or_not_in_the_images_folder_naming_its
             at("specialties = [\"Warm Pilates\"", 1)
         ),
         format!(
-            "team.toml line {}: coaches[3].photo: names a photo that is not in {}",
+            "team.toml line {}: coaches[3].photo: 'jamie.jpg' is not in {}: put the photo there, \
+             or correct the name",
             at("photo = \"jamie.jpg\"", 1),
             images.display()
         ),
@@ -839,8 +840,16 @@ fn check_refuses_a_photo_without_alt_text_or_not_in_the_images_folder_naming_its
     found.sort();
     expected.sort();
     assert_eq!(found, expected);
+    // The photo that is there is prepared too: it is not an image.
+    assert_eq!(
+        stderr[expected.len()],
+        format!(
+            "{}: is not a JPEG, PNG or WebP image (an iPhone HEIC photo must be exported as JPEG)",
+            images.join("kirsty.jpg").display()
+        )
+    );
     assert!(
-        stderr[expected.len()].ends_with(": 4 mistake(s) found"),
+        stderr[expected.len() + 1].ends_with(": 5 mistake(s) found"),
         "{stderr:?}"
     );
 }
