@@ -214,13 +214,7 @@ mod tests {
     use crate::content::File;
 
     fn broken(faq: &Faq) -> Vec<(String, String)> {
-        let mut errors = Errors::new(File::Faq);
-        faq.validate(&mut errors);
-        errors
-            .found
-            .into_iter()
-            .map(|error| (error.path, error.message))
-            .collect()
+        crate::content::tests::rule_errors(File::Faq, |errors| faq.validate(errors))
     }
 
     fn faq(answer: &str) -> Faq {

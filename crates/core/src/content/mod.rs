@@ -280,6 +280,20 @@ pub(crate) mod tests {
         }
     }
 
+    /// The (path, message) of every rule one file's part breaks, as its `validate` finds them.
+    pub(crate) fn rule_errors(
+        file: File,
+        validate: impl FnOnce(&mut super::Errors),
+    ) -> Vec<(String, String)> {
+        let mut errors = super::Errors::new(file);
+        validate(&mut errors);
+        errors
+            .found
+            .into_iter()
+            .map(|error| (error.path, error.message))
+            .collect()
+    }
+
     /// The (path, message) of every rule `content` breaks, checking they are all in `file`.
     pub(crate) fn broken_in(content: &Content, file: File) -> Vec<(String, String)> {
         content

@@ -157,13 +157,7 @@ mod tests {
     use crate::content::File;
 
     fn errors_of(photos: &Photos) -> Vec<(String, String)> {
-        let mut errors = Errors::new(File::Photos);
-        photos.validate(&mut errors);
-        errors
-            .found
-            .into_iter()
-            .map(|error| (error.path, error.message))
-            .collect()
+        crate::content::tests::rule_errors(File::Photos, |errors| photos.validate(errors))
     }
 
     #[test]

@@ -170,9 +170,10 @@ mod tests {
     }
 
     fn errors_of(schedule: &Schedule) -> Vec<String> {
-        let mut errors = Errors::new(File::Schedule);
-        schedule.validate(&mut errors);
-        errors.found.into_iter().map(|error| error.path).collect()
+        crate::content::tests::rule_errors(File::Schedule, |errors| schedule.validate(errors))
+            .into_iter()
+            .map(|(path, _)| path)
+            .collect()
     }
 
     #[test]

@@ -130,13 +130,7 @@ pub(crate) mod tests {
     }
 
     fn broken(team: &Team) -> Vec<(String, String)> {
-        let mut errors = Errors::new(File::Team);
-        team.validate(&mut errors);
-        errors
-            .found
-            .into_iter()
-            .map(|error| (error.path, error.message))
-            .collect()
+        crate::content::tests::rule_errors(File::Team, |errors| team.validate(errors))
     }
 
     #[test]
