@@ -258,7 +258,9 @@ for (const width of WIDTHS) {
         const banner = page.locator('[data-cookie-banner]');
         const fab = page.locator('#chat');
         await expect(banner).toBeVisible();
+        // The button slides back in (a 200 ms transform): measure it once it has arrived.
         await expect.poll(async () => overlap(await box(fab), await box(bar))).toBe(false);
+        await expect.poll(async () => overlap(await box(fab), await box(banner))).toBe(false);
         await noOverlaps({ 'chat button': fab, 'cookie banner': banner, bar });
         await onTop(fab);
         if (width < 768) {
