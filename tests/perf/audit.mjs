@@ -118,7 +118,9 @@ async function startServer(previewDate) {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/robots.txt`);
-  await waitForClasses(base, Date.now() + 60_000);
+  // A preview-dated server lists the classes of its day's week, which the stand-in (classes
+  // from today on) does not have: only the real clock's /timetable and home page show them.
+  if (!previewDate) await waitForClasses(base, Date.now() + 60_000);
   await waitForPhotos(base, '/hot-yoga', Date.now() + 300_000);
   return { base, server };
 }
