@@ -6,8 +6,6 @@ use onespace_core::content::offers::Concession;
 use onespace_core::content::Studio;
 use onespace_core::forms::FormName;
 use onespace_core::links;
-use onespace_core::mail::{self, DiscountRequest};
-use onespace_core::offers::concession;
 
 use super::components::forms::{form_island, FormSetup, ThanksLink};
 use super::components::{chat_button, check_list, email_link, external, icon, page_hero, Icon};
@@ -37,18 +35,6 @@ const THANKS_LINKS: &[ThanksLink] = &[
         class: "btn btn-primary",
     },
 ];
-
-/// The discount request as a pre-filled e-mail, the fallback of the discount dialog.
-fn discount_mail(studio: &Studio, discount: &Concession) -> String {
-    mail::discount_request(
-        &studio.email,
-        &DiscountRequest {
-            discount_type: concession::GROUPS.join(" / "),
-            percent_off: discount.percent_off,
-            ..DiscountRequest::default()
-        },
-    )
-}
 
 /// The page content.
 pub fn main(view: &FormView, studio: &Studio, discount: &Concession) -> Markup {
@@ -97,7 +83,7 @@ pub fn main(view: &FormView, studio: &Studio, discount: &Concession) -> Markup {
                     p class="eyebrow eyebrow-dark" { (discount.percent_off) "% off" }
                     h2 class="discount-box-title" id="discount-title" { "Student, Blue Light & Over 60s Discount" }
                     p class="mt-3" { (discount.summary()) }
-                    a class="btn btn-dark mt-6" href=(discount_mail(studio, discount)) data-discount-open { "Request Discount Code" }
+                    (widgets::dialogs::discount_button("Request Discount Code", "btn btn-dark mt-6", &studio.email, discount))
                     (widgets::dialogs::discount_dialog(&studio.email, discount))
                 }
                 div class="card" {

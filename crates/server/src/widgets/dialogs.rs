@@ -36,11 +36,13 @@ pub fn discount_dialog(to: &str, discount: &Concession) -> Markup {
     )
 }
 
-/// A button that opens the discount dialog (a mail link `to` the studio without JavaScript).
+/// A button that opens the discount dialog (without JavaScript a mail link `to` the studio,
+/// asking for the discount of the groups that may have it).
 pub fn discount_button(label: &str, class: &str, to: &str, discount: &Concession) -> Markup {
     let fallback = mail::discount_request(
         to,
         &mail::DiscountRequest {
+            discount_type: onespace_core::offers::concession::GROUPS.join(" / "),
             percent_off: discount.percent_off,
             ..mail::DiscountRequest::default()
         },
