@@ -11,7 +11,8 @@
 //   - the open tab reloads when the server is back or the frontend was rebuilt.
 //
 // The watching is Node's own (fs.watch, a watcher per folder): no watcher to install, and one process to
-// stop. Ctrl-C (or SIGTERM) stops Vite and the server.
+// stop. Ctrl-C (or SIGTERM, SIGHUP) stops Vite, a build in flight and the server, and nothing
+// starts after that; each child runs in a process group of its own that the stop signals.
 //
 // Usage: node scripts/dev.mjs [--addr 127.0.0.1:8080] [--data ./data]
 import { spawn } from 'node:child_process';
@@ -41,37 +42,88 @@ const SKIPPED_FOLDERS = new Set(['target', 'node_modules', '.git']);
 const SETTLE_MS = 100;
 
 const say = (message) => console.log(`dev: ${message}`);
+
+/**
+ * Once a stop has begun (Ctrl-C, SIGTERM, a child's failure) nothing new starts: a save that
+ * arrives during the stop, or a build that finishes after it, must not start a server that would
+ * outlive make dev (it did: a save just before the stop restarted the server after it).
+ */
+let stopping = false;
+/** Every child still running, each the leader of its own process group. */
 const children = new Set();
 
+/**
+ * util-linux's setpriv sets a parent-death signal: if this process dies without its stop (kill -9),
+ * the kernel sends each child SIGTERM. Debian has it; without it the process groups below still
+ * stop every child on an ordinary stop.
+ */
+const PARENT_DEATH = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
+
+/**
+ * Starts `command` in a process group of its own, so a stop reaches everything it runs in turn
+ * (cargo's rustc, wasm.sh's cargo and wasm-opt), with the parent-death signal where available.
+ * Returns null, starting nothing, once a stop has begun.
+ */
+function launch(command, args, options = {}) {
+  if (stopping) return null;
+  const [program, argv] = PARENT_DEATH ? [PARENT_DEATH, ['--pdeathsig', 'TERM', '--', command, ...args]] : [command, args];
+  const child = spawn(program, argv, { cwd: root, stdio: 'inherit', ...options, detached: true });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Runs `command` to its end; resolves whether it succeeded (false if a stop prevented it). */
 function run(command, args, cwd = root) {
+  const child = launch(command, args, { cwd });
+  if (!child) return Promise.resolve(false);
+  return new Promise((done) => child.once('exit', (code) => done(code === 0 && !stopping)));
+}
+
+/** Sends `signal` to the child's whole process group (it may be gone already). */
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group has no process left.
+  }
+}
+
+/** Stops a child and everything in its group: SIGTERM, then SIGKILL after 5 s. */
+function stop(child) {
+  if (!child) return Promise.resolve();
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd, stdio: 'inherit' });
-    children.add(child);
-    child.on('exit', (code) => {
-      children.delete(child);
-      done(code === 0);
-    });
+    const finish = () => {
+      clearTimeout(force);
+      // The leader is gone; anything it left in its group goes too.
+      signalGroup(child, 'SIGKILL');
+      done();
+    };
+    const force = setTimeout(() => signalGroup(child, 'SIGKILL'), 5000);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      finish();
+      return;
+    }
+    child.once('exit', finish);
+    signalGroup(child, 'SIGTERM');
   });
 }
 
-function stop(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
-}
+/** The folder watchers, closed at a stop; and the settle timer of the last save. */
+const watchers = [];
+let timer = null;
 
 async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  clearTimeout(timer);
+  for (const watcher of watchers) watcher.close();
   await Promise.all([...children].map(stop));
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
 // A bug here must not leave Vite and the server running without their parent.
 process.on('uncaughtException', (error) => {
   console.error(error);
@@ -80,32 +132,35 @@ process.on('uncaughtException', (error) => {
 
 // --- frontend ---------------------------------------------------------------------------------
 const viteStarted = Date.now();
-const viteProcess = spawn(process.execPath, [vite, 'build', '--watch', '--mode', 'development'], {
-  cwd: frontend,
-  stdio: 'inherit',
-});
-children.add(viteProcess);
-viteProcess.on('exit', (code) => {
-  children.delete(viteProcess);
+const viteProcess = launch(process.execPath, [vite, 'build', '--watch', '--mode', 'development'], { cwd: frontend });
+viteProcess?.once('exit', (code) => {
+  if (stopping) return;
   say(`vite stopped (${code}); stopping`);
   void shutdown(1);
 });
 
+/** Resolves true once Vite has written its first build, false if a stop came first. */
 async function firstFrontendBuild() {
   while (!existsSync(manifest) || statSync(manifest).mtimeMs < viteStarted) {
+    if (stopping) return false;
     await new Promise((done) => setTimeout(done, 100));
   }
+  return true;
 }
 
 // --- server -----------------------------------------------------------------------------------
 let server = null;
 const buildServer = () => run('cargo', ['build', '-p', 'onespace-server', '--features', 'dev', '--bin', 'onespace']);
 
+/**
+ * Starts the debug server, unless a stop has begun. Its standard input is a pipe from this
+ * process and it stops when that closes, so it cannot outlive make dev however make dev ends.
+ */
 function startServer() {
-  server = spawn(binary, ['serve', '--addr', options.addr, '--data', options.data], { cwd: root, stdio: 'inherit' });
-  children.add(server);
-  const started = server;
-  started.on('exit', () => children.delete(started));
+  const args = ['serve', '--addr', options.addr, '--data', options.data, '--stop-when-stdin-closes'];
+  const started = launch(binary, args, { stdio: ['pipe', 'inherit', 'inherit'] });
+  if (!started) return;
+  server = started;
   say(`serving http://${options.addr} (debug build, live reload)`);
 }
 
@@ -113,6 +168,7 @@ let building = false;
 let pending = null;
 
 async function rebuild(wasmToo) {
+  if (stopping) return;
   if (building) {
     pending = { wasm: (pending?.wasm ?? false) || wasmToo };
     return;
@@ -120,8 +176,10 @@ async function rebuild(wasmToo) {
   building = true;
   const began = Date.now();
   const built = (!wasmToo || (await run('bash', ['scripts/wasm.sh']))) && (await buildServer());
+  if (stopping) return;
   if (built) {
     await stop(server);
+    if (stopping) return;
     startServer();
     say(`rebuilt in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   } else {
@@ -135,9 +193,9 @@ async function rebuild(wasmToo) {
   }
 }
 
-let timer = null;
 let wasmChanged = false;
 function changed(path) {
+  if (stopping) return;
   if (!/\.(rs|toml|lock)$/.test(path)) return;
   wasmChanged ||= WASM_SOURCES.some((folder) => path.startsWith(folder));
   clearTimeout(timer);
@@ -148,13 +206,12 @@ function changed(path) {
   }, SETTLE_MS);
 }
 
-await firstFrontendBuild();
-if (!(await buildServer())) {
+if ((await firstFrontendBuild()) && !(await buildServer()) && !stopping) {
   say('the server does not build; fix the error above and run make dev again');
   await shutdown(1);
 }
 startServer();
-for (const source of RUST_SOURCES) watchTree(join(root, source));
+if (!stopping) for (const source of RUST_SOURCES) watchTree(join(root, source));
 
 /**
  * Watches `path`: a file, or a folder and every folder below it. Each folder gets its own
@@ -166,9 +223,11 @@ for (const source of RUST_SOURCES) watchTree(join(root, source));
 function watchTree(path) {
   if (!statSync(path).isDirectory()) {
     const folder = dirname(path);
-    watch(folder, (_event, file) => {
-      if (file && join(folder, file) === path) changed(relative(root, path));
-    });
+    watchers.push(
+      watch(folder, (_event, file) => {
+        if (file && join(folder, file) === path) changed(relative(root, path));
+      }),
+    );
     return;
   }
   const watched = new Set();
@@ -185,6 +244,7 @@ function watchTree(path) {
         changed(relative(root, entry));
       }
     });
+    watchers.push(watcher);
     watcher.on('error', () => watched.delete(folder));
     for (const child of readdirSync(folder, { withFileTypes: true })) {
       if (child.isDirectory() && !SKIPPED_FOLDERS.has(child.name)) add(join(folder, child.name));

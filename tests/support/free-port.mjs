@@ -1,5 +1,5 @@
 // A free TCP port on 127.0.0.1, for the servers the scripts and tests start (make audit,
-// tests/dev).
+// tests/tooling).
 import { createServer } from 'node:net';
 
 export function freePort() {
