@@ -8,7 +8,7 @@ ADDR ?= 127.0.0.1:8080
 DATA ?= ./data
 WASM_PKG := frontend/src/wasm-pkg
 
-.PHONY: run dev build tools browser test-services wasm frontend server test lint test-rust test-frontend test-e2e test-dev
+.PHONY: run dev build tools browser test-services wasm frontend server test test-begin lint test-rust test-frontend test-e2e test-tooling
 
 run: build
 	./target/release/onespace serve --addr $(ADDR) --data $(DATA)
@@ -41,27 +41,39 @@ frontend: wasm
 server: frontend
 	cargo build --release -p onespace-server
 
-test: build browser test-services lint test-rust test-frontend test-e2e test-dev
+# Every test runner runs under scripts/test-runner.py: a time limit of its own (about twice its
+# time on a fresh clone of a quiet two-core machine) after which it is stopped with a message
+# naming what it was waiting for; a process a test leaves behind fails the run; a runner that ran
+# no test fails; the counts and any test that passed only on a retry are summed up at the end.
+RUNNER := python3 scripts/test-runner.py
+
+test: test-begin build browser test-services lint test-rust test-frontend test-e2e test-tooling
+	@$(RUNNER) --summary
+
+test-begin:
+	@$(RUNNER) --reset
 
 lint:
-	cargo fmt --all --check
-	cargo clippy --workspace --all-targets -- -D warnings
-	npm run typecheck -w frontend
-	npm run typecheck -w tests
+	$(RUNNER) --name lint --kind none --limit 30m -- bash -c '\
+	  cargo fmt --all --check && \
+	  cargo clippy --workspace --all-targets -- -D warnings && \
+	  npm run typecheck -w frontend && \
+	  npm run typecheck -w tests'
 
 # The enquiry tests drive the release binary that `build` made (ONESPACE_TEST_RELEASE=1).
 test-rust: test-services
-	ONESPACE_TEST_RELEASE=1 cargo test --workspace
+	ONESPACE_TEST_RELEASE=1 $(RUNNER) --name "Rust tests" --kind cargo --limit 50m -- cargo test --workspace
 
 test-frontend:
-	npm test -w frontend
+	$(RUNNER) --name Vitest --kind vitest --limit 15m -- npm test -w frontend
 
 test-e2e:
-	npm test -w tests
+	$(RUNNER) --name Playwright --kind playwright --limit 40m -- npm test -w tests
 
-# `make dev` starts and serves a page with live reload, then stops (tests/dev).
-test-dev:
-	node --test tests/dev/
+# `make dev` serves with live reload and stops for good (even right after a save), and the test
+# runner wrapper itself ends hangs and leftovers (tests/tooling).
+test-tooling:
+	$(RUNNER) --name "make dev and tooling" --kind node --limit 40m -- node --test tests/tooling/
 
 # Speed and quality, reported as ratios and scores (never asserted in the test suite).
 .PHONY: bench bench-dev audit

@@ -11,7 +11,9 @@ const STANDIN = resolve(import.meta.dirname, 'teamup_standin.py');
  * @returns {Promise<{ port: number, stop: () => void }>}
  */
 export function startProvider() {
-  const child = spawn('python3', [STANDIN, '--port', '0', '--lifetime', '7200'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // Its stderr is forwarded, not inherited, so the stand-in can never hold the runner's output.
+  const child = spawn('python3', [STANDIN, '--port', '0', '--lifetime', '7200'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stderr.on('data', (chunk) => process.stderr.write(chunk));
   return new Promise((resolvePort, reject) => {
     child.once('exit', (code) => reject(new Error(`the provider stand-in exited (${code})`)));
     child.stdout.once('data', (chunk) => {

@@ -46,7 +46,8 @@ export async function startServer(args: string[] = []): Promise<RunningServer> {
   const server = spawn(
     BINARY,
     ['serve', '--addr', `127.0.0.1:${port}`, '--data', dataDir, '--stop-when-stdin-closes', ...args],
-    { stdio: ['pipe', 'inherit', 'pipe'], env: { ...process.env, ...providerEnv(), RUST_LOG: 'warn,onespace::not_found=info', ONESPACE_RATE_LIMIT_PER_MINUTE: '1000' } },
+    // Nothing inherited: a server that outlived the run must not hold the runner's output open.
+    { stdio: ['pipe', 'ignore', 'pipe'], env: { ...process.env, ...providerEnv(), RUST_LOG: 'warn,onespace::not_found=info', ONESPACE_RATE_LIMIT_PER_MINUTE: '1000' } },
   );
   const logs: string[] = [];
   server.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));

@@ -209,15 +209,19 @@ impl Drop for Server {
 
 /// Starts `python tests/support/<script> <args>` with its standard input piped (the support
 /// scripts stop when it closes) and returns it with that input and the first line it prints.
+/// What it writes to stderr is forwarded by a thread of this process rather than inherited, so a
+/// script that outlived its test could never hold the test runner's output open.
 pub fn spawn_script(python: &Path, script: &str, args: &[&str]) -> (Child, ChildStdin, String) {
     let mut child = Command::new(python)
         .arg(root().join("tests/support").join(script))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let mut errors = child.stderr.take().unwrap();
+    std::thread::spawn(move || std::io::copy(&mut errors, &mut std::io::stderr()));
     let stdin = child.stdin.take().unwrap();
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())

@@ -101,6 +101,8 @@ impl Postgres {
             .args(["-c", &script])
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
+            // A file, not the test runner's stderr, which the wrapper could otherwise hold open.
+            .stderr(std::fs::File::create(dir.path().join("wrapper.log")).unwrap())
             .spawn()
             .unwrap();
         let stdin = wrapper.stdin.take().unwrap();
