@@ -72,7 +72,20 @@ async fn post(server: &Server, tag: &str) -> String {
     response.json()["id"].as_str().unwrap().to_owned()
 }
 
-fn header<'a>(message: &'a str, name: &str) -> String {
+/// Waits until the server's log has `needle`; on timeout the failure shows the log.
+async fn wait_for_log(server: &Server, limit: Duration, needle: &str) {
+    let deadline = std::time::Instant::now() + limit;
+    while !server.log().contains(needle) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no '{needle}' in the log: {}",
+            server.log()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn header(message: &str, name: &str) -> String {
     headers(message)
         .into_iter()
         .find(|(key, _)| key.eq_ignore_ascii_case(name))
@@ -165,12 +178,7 @@ async fn a_wrong_password_is_logged_clearly_without_the_password_and_the_mail_wa
     let wrong: Vec<(&str, &str)> = wrong.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let server = server(data.path(), &wrong).await;
     let id = post(&server, "wrong password").await;
-    wait_for(
-        Duration::from_secs(60),
-        "the refused login in the log",
-        || server.log().contains("the SMTP server refused the login"),
-    )
-    .await;
+    wait_for_log(&server, Duration::from_secs(60), "the SMTP server refused the login").await;
     let log = server.log();
     let line = log
         .lines()
@@ -218,12 +226,7 @@ async fn nothing_goes_to_an_untrusted_certificate_or_a_relay_without_starttls() 
     );
     let untrusting = server(data.path(), &[("ONESPACE_SMTP_URL", &url)]).await;
     post(&untrusting, "untrusted").await;
-    wait_for(
-        Duration::from_secs(60),
-        "the TLS failure in the log",
-        || untrusting.log().contains("TLS with the SMTP server failed"),
-    )
-    .await;
+    wait_for_log(&untrusting, Duration::from_secs(60), "TLS with the SMTP server failed").await;
     assert!(sink.messages().is_empty());
     untrusting.kill();
 
@@ -238,10 +241,7 @@ async fn nothing_goes_to_an_untrusted_certificate_or_a_relay_without_starttls() 
     );
     let server = server(data.path(), &[("ONESPACE_SMTP_URL", &url)]).await;
     post(&server, "no STARTTLS").await;
-    wait_for(Duration::from_secs(60), "the failure in the log", || {
-        server.log().contains("enquiry mail not delivered")
-    })
-    .await;
+    wait_for_log(&server, Duration::from_secs(60), "enquiry mail not delivered").await;
     assert!(plain.messages().is_empty());
     assert!(!server.log().contains(PASSWORD));
 }
@@ -269,10 +269,7 @@ async fn a_relay_that_hangs_after_the_message_is_timed_out_and_the_mail_retried(
         sink.hung() >= 1
     })
     .await;
-    wait_for(Duration::from_secs(90), "the timeout in the log", || {
-        server.log().contains("did not answer within")
-    })
-    .await;
+    wait_for_log(&server, Duration::from_secs(90), "did not answer within").await;
     let log = server.log();
     let line = log
         .lines()

@@ -100,6 +100,13 @@ fn smtp(relay: &SmtpRelay) -> Result<AsyncSmtpTransport<Tokio1Executor>, MailCon
     Ok(builder.timeout(Some(SMTP_TIMEOUT)).build())
 }
 
+/// Whether a connection error came from the TLS handshake: lettre reports a certificate rustls
+/// refused as a connection error, with rustls's reason (`invalid peer certificate: ...`) in it.
+fn handshake_failed(error: &lettre::transport::smtp::Error) -> bool {
+    let text = error.to_string().to_ascii_lowercase();
+    text.contains("certificate") || text.contains("handshake")
+}
+
 /// The relay for the start-up log: host, protection and user name, never the password.
 fn describe(relay: &SmtpRelay) -> String {
     let security = match relay.security {
@@ -124,7 +131,7 @@ fn smtp_error(error: lettre::transport::smtp::Error) -> MailError {
     let code = error.status().map(u16::from);
     if matches!(code, Some(530 | 534 | 535)) {
         MailError::LoginRefused(error)
-    } else if error.is_tls() {
+    } else if error.is_tls() || handshake_failed(&error) {
         MailError::Tls(error)
     } else {
         MailError::Smtp(error)

@@ -280,10 +280,8 @@ impl SmtpSink {
 
     /// Starts a sink on a free port behaving as `options` say.
     pub fn start_with(dir: &Path, options: SinkOptions) -> Self {
-        let mut sink = Self {
-            options,
-            ..Self::stopped(dir)
-        };
+        let mut sink = Self::stopped(dir);
+        sink.options = options;
         sink.resume();
         sink
     }
