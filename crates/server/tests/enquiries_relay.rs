@@ -178,7 +178,12 @@ async fn a_wrong_password_is_logged_clearly_without_the_password_and_the_mail_wa
     let wrong: Vec<(&str, &str)> = wrong.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let server = server(data.path(), &wrong).await;
     let id = post(&server, "wrong password").await;
-    wait_for_log(&server, Duration::from_secs(60), "the SMTP server refused the login").await;
+    wait_for_log(
+        &server,
+        Duration::from_secs(60),
+        "the SMTP server refused the login",
+    )
+    .await;
     let log = server.log();
     let line = log
         .lines()
@@ -226,7 +231,12 @@ async fn nothing_goes_to_an_untrusted_certificate_or_a_relay_without_starttls() 
     );
     let untrusting = server(data.path(), &[("ONESPACE_SMTP_URL", &url)]).await;
     post(&untrusting, "untrusted").await;
-    wait_for_log(&untrusting, Duration::from_secs(60), "TLS with the SMTP server failed").await;
+    wait_for_log(
+        &untrusting,
+        Duration::from_secs(60),
+        "TLS with the SMTP server failed",
+    )
+    .await;
     assert!(sink.messages().is_empty());
     untrusting.kill();
 
@@ -241,7 +251,12 @@ async fn nothing_goes_to_an_untrusted_certificate_or_a_relay_without_starttls() 
     );
     let server = server(data.path(), &[("ONESPACE_SMTP_URL", &url)]).await;
     post(&server, "no STARTTLS").await;
-    wait_for_log(&server, Duration::from_secs(60), "enquiry mail not delivered").await;
+    wait_for_log(
+        &server,
+        Duration::from_secs(60),
+        "enquiry mail not delivered",
+    )
+    .await;
     assert!(plain.messages().is_empty());
     assert!(!server.log().contains(PASSWORD));
 }
