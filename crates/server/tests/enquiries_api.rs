@@ -422,3 +422,157 @@ async fn health_reports_the_database_and_a_lost_database_is_503_json() {
         .unwrap()
         .contains("try again"));
 }
+
+const KEY: &str = "0b7e4c1a-5d3f-4a8e-9c21-6f0d2b9e8a47";
+
+#[actix_web::test]
+async fn a_json_post_sent_again_with_its_key_is_answered_as_the_first_and_stored_once() {
+    let h = harness(100).await;
+    let body = enquiries_support::contact_json("keyed");
+    let first = send(&h, json_post(&body).insert_header(("Idempotency-Key", KEY))).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    // The same filling-in, edited after an answer that never arrived: still the same post.
+    let edited = enquiries_support::contact_json("keyed, edited");
+    let upper = KEY.to_uppercase();
+    let again = send(
+        &h,
+        json_post(&edited).insert_header(("Idempotency-Key", upper.as_str())),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::CREATED, "{}", again.body);
+    assert_eq!(again.json(), first.json(), "answered as the first");
+    let other = send(
+        &h,
+        json_post(&body).insert_header(("Idempotency-Key", "1b7e4c1a-5d3f-4a8e-9c21-6f0d2b9e8a47")),
+    )
+    .await;
+    assert_eq!(other.status, StatusCode::CREATED);
+    assert_ne!(other.json()["id"], first.json()["id"]);
+    // Without a key, every post is new (clients of the API that send none).
+    for _ in 0..2 {
+        let plain = send(&h, json_post(&body)).await;
+        assert_eq!(plain.status, StatusCode::CREATED);
+    }
+    let stored = h.state.store.all().await.unwrap();
+    assert_eq!(stored.len(), 4);
+    assert_eq!(stored[0].id, first.json()["id"].as_str().unwrap());
+    assert!(
+        stored[0].payload.contains("Hello keyed\""),
+        "the first copy is kept"
+    );
+    assert_eq!(h.state.store.pending_mail().await.unwrap(), 4);
+}
+
+#[actix_web::test]
+async fn a_malformed_key_is_refused_clearly_and_stores_nothing() {
+    let h = harness(100).await;
+    let body = enquiries_support::contact_json("bad key");
+    let answer = send(
+        &h,
+        json_post(&body).insert_header(("Idempotency-Key", "twelve")),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    let error = answer.json()["error"].as_str().unwrap().to_owned();
+    assert!(
+        error.contains("Idempotency-Key header must be a UUID"),
+        "{error}"
+    );
+    assert!(error.contains("'twelve'"), "{error}");
+    let page = send(
+        &h,
+        form_post(
+            "/contact",
+            "formType=contact&firstName=Jo&lastName=Smith&email=jo%40example.com&message=Kept+text&idempotencyKey=nope",
+        ),
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::BAD_REQUEST);
+    assert!(
+        page.body
+            .contains("hidden field &#39;idempotencyKey&#39; must be a UUID")
+            || page
+                .body
+                .contains("hidden field 'idempotencyKey' must be a UUID"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Kept text"), "the typed values are kept");
+    assert!(h.state.store.all().await.unwrap().is_empty());
+}
+
+/// A browser sending the plain form again (a reload after a lost answer) posts the same body
+/// without a key: the key derived from its content finds the first copy.
+#[actix_web::test]
+async fn the_plain_form_sent_twice_is_stored_once_and_its_pages_carry_the_key() {
+    let h = harness(100).await;
+    let body = "formType=contact&firstName=Jo&lastName=Smith&email=jo%40example.com&phone=&interest=Other&message=Sent+twice&website=";
+    for _ in 0..2 {
+        let answer = send(&h, form_post("/contact", body)).await;
+        assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
+    }
+    assert_eq!(h.state.store.all().await.unwrap().len(), 1);
+    let blank = send(&h, test::TestRequest::get().uri("/contact")).await;
+    assert!(
+        !blank.body.contains(r#"name="idempotencyKey""#),
+        "the cached page carries no key"
+    );
+    // A page answering a post carries the key that post was given, and a post from it with
+    // that key is the same post even when a field was changed.
+    let invalid = send(
+        &h,
+        form_post(
+            "/contact",
+            &format!(
+                "{}&idempotencyKey={KEY}",
+                body.replace("lastName=Smith", "lastName=")
+            ),
+        ),
+    )
+    .await;
+    assert_eq!(invalid.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        invalid
+            .body
+            .contains(&format!(r#"name="idempotencyKey" value="{KEY}""#)),
+        "{}",
+        invalid.body
+    );
+    let corrected = format!(
+        "{}&idempotencyKey={KEY}",
+        body.replace("Sent+twice", "Corrected")
+    );
+    for _ in 0..2 {
+        let answer = send(&h, form_post("/contact", &corrected)).await;
+        assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
+    }
+    let stored = h.state.store.all().await.unwrap();
+    assert_eq!(stored.len(), 2);
+    assert_eq!(h.state.store.pending_mail().await.unwrap(), 2);
+}
+
+/// After a 503 the page carries the key the post was given (derived from its content), so the
+/// visitor's next click sends the same post.
+#[actix_web::test]
+async fn a_503_page_carries_the_key_of_the_post() {
+    let h = harness(100).await;
+    h.state.store.close().await;
+    let body = "formType=contact&firstName=Jo&lastName=Smith&email=jo%40example.com&phone=&interest=Other&message=During+an+outage&website=";
+    let answer = send(&h, form_post("/contact", body)).await;
+    assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+    let at = answer
+        .body
+        .find(r#"name="idempotencyKey" value=""#)
+        .expect("the key field");
+    let key: String = answer.body[at + r#"name="idempotencyKey" value=""#.len()..]
+        .chars()
+        .take(36)
+        .collect();
+    assert!(uuid::Uuid::try_parse(&key).is_ok(), "{key}");
+    assert!(
+        answer
+            .body
+            .contains(&format!(r#""idempotencyKey":"{key}""#)),
+        "the island keeps it too"
+    );
+}

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use enquiries_support::postgres::Postgres;
 use enquiries_support::TempDir;
-use onespace_server::storage::{now_ms, NewEnquiry, Store};
+use onespace_server::storage::{now_ms, Inserted, NewEnquiry, Store};
 
 fn postgres() -> &'static Postgres {
     static SERVER: OnceLock<Postgres> = OnceLock::new();
@@ -40,6 +40,16 @@ fn enquiry(n: usize, received_at: i64) -> NewEnquiry {
         received_at,
         form: "contact",
         payload: format!(r#"{{"formType":"contact","firstName":"Jo","message":"{n}"}}"#),
+        idempotency_key: None,
+        earlier_keys: Vec::new(),
+    }
+}
+
+/// [`enquiry`] posted with idempotency key `key`.
+fn keyed(n: usize, key: &str) -> NewEnquiry {
+    NewEnquiry {
+        idempotency_key: Some(key.to_owned()),
+        ..enquiry(n, now_ms())
     }
 }
 
@@ -212,4 +222,119 @@ async fn the_schedule_copy_is_replaced_and_read_back(store: Store) {
         store.load_schedule().await.unwrap(),
         Some((2_000, r#"{"classes":[2]}"#.to_owned()))
     );
+}
+
+on_both!(a_key_already_stored_stores_nothing_new_and_names_the_first);
+async fn a_key_already_stored_stores_nothing_new_and_names_the_first(store: Store) {
+    let first = keyed(1, "k-1");
+    assert_eq!(store.insert(&first).await.unwrap(), Inserted::New);
+    let again = keyed(2, "k-1");
+    assert_eq!(
+        store.insert(&again).await.unwrap(),
+        Inserted::Existing(first.id.clone())
+    );
+    let by_earlier = NewEnquiry {
+        earlier_keys: vec!["k-1".to_owned()],
+        ..keyed(3, "k-3")
+    };
+    assert_eq!(
+        store.insert(&by_earlier).await.unwrap(),
+        Inserted::Existing(first.id.clone()),
+        "an earlier key finds the first copy"
+    );
+    // Posts without a key never collide.
+    assert_eq!(
+        store.insert(&enquiry(4, now_ms())).await.unwrap(),
+        Inserted::New
+    );
+    assert_eq!(
+        store.insert(&enquiry(5, now_ms())).await.unwrap(),
+        Inserted::New
+    );
+    let all = store.all().await.unwrap();
+    assert_eq!(all.len(), 3, "{all:?}");
+    assert_eq!(
+        store.pending_mail().await.unwrap(),
+        3,
+        "one mail per stored enquiry"
+    );
+}
+
+on_both!(copies_of_one_post_at_once_store_one_enquiry);
+async fn copies_of_one_post_at_once_store_one_enquiry(store: Store) {
+    let mut copies = tokio::task::JoinSet::new();
+    for n in 0..16 {
+        let store = store.clone();
+        copies.spawn(async move { store.insert(&keyed(n, "same-post")).await.unwrap() });
+    }
+    let mut outcomes = Vec::new();
+    while let Some(outcome) = copies.join_next().await {
+        outcomes.push(outcome.unwrap());
+    }
+    let stored = store.all().await.unwrap();
+    assert_eq!(stored.len(), 1, "{outcomes:?}");
+    assert_eq!(
+        outcomes.iter().filter(|o| **o == Inserted::New).count(),
+        1,
+        "{outcomes:?}"
+    );
+    assert!(outcomes
+        .iter()
+        .all(|o| *o == Inserted::New || *o == Inserted::Existing(stored[0].id.clone())));
+    assert_eq!(store.pending_mail().await.unwrap(), 1);
+}
+
+/// The schema as migrations 1 and 2 left it, before idempotency keys, with one mailed enquiry.
+const OLD_SCHEMA: &str = r#"CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL);
+CREATE TABLE enquiries (id TEXT PRIMARY KEY, received_at BIGINT NOT NULL, form TEXT NOT NULL, payload TEXT NOT NULL);
+CREATE INDEX enquiries_received_at ON enquiries (received_at);
+CREATE TABLE mail_outbox (enquiry_id TEXT PRIMARY KEY REFERENCES enquiries (id) ON DELETE CASCADE,
+  attempts BIGINT NOT NULL DEFAULT 0, next_attempt_at BIGINT NOT NULL, claimed_until BIGINT,
+  claimed_by TEXT, sent_at BIGINT, last_error TEXT);
+CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL;
+CREATE TABLE schedule_copy (id BIGINT PRIMARY KEY, fetched_at BIGINT NOT NULL, payload TEXT NOT NULL);
+INSERT INTO schema_migrations VALUES (1, 0), (2, 0);
+INSERT INTO enquiries VALUES ('old-1', 1000, 'contact', '{"formType":"contact"}');
+INSERT INTO mail_outbox (enquiry_id, next_attempt_at, sent_at) VALUES ('old-1', 1000, 2000);"#;
+
+/// Opening a database made before idempotency keys adds the keyed column and its unique index,
+/// and keeps the enquiries it has.
+async fn upgraded_keeps_its_enquiries_and_gains_keys(url: &str, dir: &TempDir) {
+    let store = Store::open(Some(url), dir.path()).await.unwrap();
+    let all = store.all().await.unwrap();
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].id, "old-1");
+    assert!(all[0].mailed_at.is_some());
+    assert_eq!(store.insert(&keyed(1, "k")).await.unwrap(), Inserted::New);
+    assert!(matches!(
+        store.insert(&keyed(2, "k")).await.unwrap(),
+        Inserted::Existing(_)
+    ));
+    assert_eq!(store.all().await.unwrap().len(), 2);
+    assert_eq!(store.pending_mail().await.unwrap(), 1);
+}
+
+#[tokio::test]
+async fn an_older_sqlite_database_gains_keys_and_keeps_its_enquiries() {
+    let dir = TempDir::new("upgrade");
+    let url = format!(
+        "sqlite:{}?mode=rwc",
+        dir.path().join("old.sqlite3").display()
+    );
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::raw_sql(OLD_SCHEMA).execute(&pool).await.unwrap();
+    pool.close().await;
+    upgraded_keeps_its_enquiries_and_gains_keys(&url, &dir).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_older_postgres_database_gains_keys_and_keeps_its_enquiries() {
+    let url = tokio::task::spawn_blocking(|| postgres().database("upgrade"))
+        .await
+        .unwrap();
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    sqlx::raw_sql(OLD_SCHEMA).execute(&pool).await.unwrap();
+    pool.close().await;
+    let dir = TempDir::new("pgupgrade");
+    upgraded_keeps_its_enquiries_and_gains_keys(&url, &dir).await;
 }

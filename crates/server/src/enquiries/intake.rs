@@ -8,8 +8,9 @@ use onespace_core::forms::{schema, Enquiry, FormName};
 use serde_json::{Map, Value};
 
 use super::error::EnquiryError;
+use super::idempotency::{self, IdempotencyKey};
 use super::Enquiries;
-use crate::storage::{now_ms, NewEnquiry};
+use crate::storage::{now_ms, Inserted, NewEnquiry};
 
 /// The hidden field that people leave empty and form-filling robots do not.
 pub const HONEYPOT: &str = "website";
@@ -24,6 +25,20 @@ pub struct Submission {
     pub enquiry: Enquiry,
     /// The honeypot was filled in.
     pub robot: bool,
+    /// The post's idempotency key, if it carried one.
+    pub key: Option<IdempotencyKey>,
+}
+
+/// A plain form post as read: the submission (without its key), the values as typed and the
+/// raw key field, checked after the values are kept so that a bad key loses nothing typed.
+#[derive(Debug)]
+pub struct FormPost {
+    /// The enquiry and honeypot.
+    pub submission: Submission,
+    /// The form's fields as typed, to show again.
+    pub values: BTreeMap<String, String>,
+    /// The hidden key field ([`idempotency::FIELD`]) as posted.
+    pub key: Option<String>,
 }
 
 fn unknown_form_type() -> EnquiryError {
@@ -82,7 +97,11 @@ pub fn from_json(body: &[u8]) -> Result<Submission, EnquiryError> {
     let enquiry = serde_json::from_value(Value::Object(object)).map_err(|error| {
         EnquiryError::BadRequest(format!("The enquiry cannot be read: {error}."))
     })?;
-    Ok(Submission { enquiry, robot })
+    Ok(Submission {
+        enquiry,
+        robot,
+        key: None,
+    })
 }
 
 /// Whether a honeypot value holds anything: text that is not blank, any number, `true`, or a
@@ -110,12 +129,9 @@ fn kind_of(value: &Value) -> &'static str {
     }
 }
 
-/// Reads an HTML form post (urlencoded) for a page whose form posts `form_type`. Returns the
-/// submission and the values as typed, to show them again if validation fails.
-pub fn from_form(
-    body: &[u8],
-    form_type: &str,
-) -> Result<(Submission, BTreeMap<String, String>), EnquiryError> {
+/// Reads an HTML form post (urlencoded) for a page whose form posts `form_type`: the
+/// submission, the values as typed (to show them again if validation fails) and the key field.
+pub fn from_form(body: &[u8], form_type: &str) -> Result<FormPost, EnquiryError> {
     let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(body).map_err(|_| {
         EnquiryError::BadRequest("The form data could not be read as UTF-8 text.".to_owned())
     })?;
@@ -125,6 +141,7 @@ pub fn from_form(
         .any(|(name, value)| name == HONEYPOT && !value.trim().is_empty());
     let mut values: BTreeMap<String, String> = pairs.into_iter().collect();
     values.remove(HONEYPOT);
+    let key = values.remove(idempotency::FIELD);
     match values.remove("formType") {
         Some(posted) if posted != form_type => return Err(unknown_form_type()),
         _ => {}
@@ -138,7 +155,15 @@ pub fn from_form(
         EnquiryError::BadRequest(format!("The enquiry cannot be read: {error}."))
     })?;
     values.retain(|name, _| fields(form_type).contains(&name.as_str()));
-    Ok((Submission { enquiry, robot }, values))
+    Ok(FormPost {
+        submission: Submission {
+            enquiry,
+            robot,
+            key: None,
+        },
+        values,
+        key,
+    })
 }
 
 /// What a visitor had typed, from the part of a form post for `form_type` that arrived before
@@ -159,34 +184,105 @@ pub fn typed_before_stall(received: &[u8], form_type: &str) -> BTreeMap<String, 
         .collect()
 }
 
-/// Validates and stores the enquiry with its queued mail; returns its id once committed. A
-/// filled honeypot gets an id and the same answer, but nothing is stored or mailed.
-pub async fn accept(state: &Enquiries, submission: Submission) -> Result<String, EnquiryError> {
-    let Submission { mut enquiry, robot } = submission;
+/// Where a post without an idempotency key gets one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MissingKey {
+    /// Derived from its content (the plain form, whose cached page cannot carry one).
+    FromContent,
+    /// None: every such post is a new enquiry (API clients that send no header).
+    None,
+}
+
+/// A post checked and ready to store.
+#[derive(Debug)]
+pub struct Prepared {
+    /// The id the enquiry gets if it is new.
+    id: String,
+    /// What to store; `None` for a robot's post (answered as sent, never stored).
+    record: Option<NewEnquiry>,
+    /// The key the post is stored under, for the page answering a plain form post.
+    pub key: Option<IdempotencyKey>,
+}
+
+/// Tidies and validates the enquiry and settles its idempotency key.
+pub fn prepare(submission: Submission, missing: MissingKey) -> Result<Prepared, EnquiryError> {
+    let Submission {
+        mut enquiry,
+        robot,
+        key,
+    } = submission;
     let id = uuid::Uuid::now_v7().to_string();
     let form = enquiry.form().as_str();
     if robot {
         tracing::info!(form, "honeypot filled: answered as sent, not stored");
-        return Ok(id);
+        return Ok(Prepared {
+            id,
+            record: None,
+            key,
+        });
     }
     enquiry.tidy();
     enquiry.validate().map_err(EnquiryError::Invalid)?;
     let payload = serde_json::to_string(&enquiry).map_err(|error| {
         EnquiryError::BadRequest(format!("The enquiry cannot be stored: {error}."))
     })?;
+    let received_at = now_ms();
+    let (key, earlier_keys) = match (key, missing) {
+        (Some(key), _) => (Some(key), Vec::new()),
+        (None, MissingKey::FromContent) => {
+            let (current, previous) = idempotency::from_content(form, &payload, received_at);
+            (Some(current), vec![previous.as_str().to_owned()])
+        }
+        (None, MissingKey::None) => (None, Vec::new()),
+    };
     let record = NewEnquiry {
         id: id.clone(),
-        received_at: now_ms(),
+        received_at,
         form,
         payload,
+        idempotency_key: key.as_ref().map(|key| key.as_str().to_owned()),
+        earlier_keys,
     };
-    if let Err(error) = state.store.insert(&record).await {
-        tracing::error!(form, %error, "enquiry not stored");
-        return Err(error.into());
+    Ok(Prepared {
+        id,
+        record: Some(record),
+        key,
+    })
+}
+
+/// Stores a prepared enquiry with its queued mail; returns its id once committed, or the id of
+/// the enquiry stored before under the same key (nothing new is stored then). A robot's post
+/// gets an id and the same answer, but nothing is stored or mailed.
+pub async fn store(state: &Enquiries, prepared: Prepared) -> Result<String, EnquiryError> {
+    let Prepared { id, record, .. } = prepared;
+    let Some(record) = record else {
+        return Ok(id);
+    };
+    let form = record.form;
+    match state.store.insert(&record).await {
+        Ok(Inserted::New) => {
+            state.wake.notify_one();
+            tracing::info!(enquiry = %id, form, "enquiry stored");
+            Ok(id)
+        }
+        Ok(Inserted::Existing(first)) => {
+            tracing::info!(enquiry = %first, form, "enquiry sent again: answered as the first, not stored again");
+            Ok(first)
+        }
+        Err(error) => {
+            tracing::error!(form, %error, "enquiry not stored");
+            Err(error.into())
+        }
     }
-    state.wake.notify_one();
-    tracing::info!(enquiry = %id, form, "enquiry stored");
-    Ok(id)
+}
+
+/// [`prepare`] then [`store`].
+pub async fn accept(
+    state: &Enquiries,
+    submission: Submission,
+    missing: MissingKey,
+) -> Result<String, EnquiryError> {
+    store(state, prepare(submission, missing)?).await
 }
 
 #[cfg(test)]
@@ -252,9 +348,9 @@ mod tests {
         for value in ["null", r#""""#, r#"" ""#, "false", "[]", "{}", r#"[""]"#] {
             assert!(!robot(value), "{value}");
         }
-        let (twice, _) = from_form(b"formType=contact&website=spam&website=", "contact")
+        let twice = from_form(b"formType=contact&website=spam&website=", "contact")
             .unwrap_or_else(|error| panic!("{error}"));
-        assert!(twice.robot);
+        assert!(twice.submission.robot);
     }
 
     #[test]
@@ -278,12 +374,18 @@ mod tests {
 
     #[test]
     fn form_posts_keep_the_typed_values_and_check_the_form_type() {
-        let (submission, values) = from_form(
-            b"formType=contact&firstName=Jo&lastName=&email=jo%40example.com&message=Hi+there&website=&other=x",
+        let FormPost {
+            submission,
+            values,
+            key,
+        } = from_form(
+            b"formType=contact&firstName=Jo&lastName=&email=jo%40example.com&message=Hi+there&website=&other=x&idempotencyKey=k",
             "contact",
         )
         .unwrap_or_else(|error| panic!("{error}"));
         assert!(!submission.robot);
+        assert_eq!(key.as_deref(), Some("k"));
+        assert!(!values.contains_key("idempotencyKey"));
         assert_eq!(values.get("firstName").map(String::as_str), Some("Jo"));
         assert!(!values.contains_key("other"));
         assert_eq!(submission.enquiry.get("message"), Some("Hi there"));

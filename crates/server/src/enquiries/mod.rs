@@ -16,11 +16,16 @@
 //! comes after the body so that a visitor told to wait keeps what they typed.
 //! - `GET /healthz`: 200 when the database answers, 503 otherwise.
 //!
+//! A post sent again with the same idempotency key (the islands' `Idempotency-Key` header, the
+//! plain form's hidden field or a key derived from its content) is answered as the first and
+//! stores nothing new: see [`idempotency`].
+//!
 //! [`intake`] reads and stores, [`protect`] and [`rate_limit`] guard, [`error`] maps refusals to
 //! statuses, [`export`] writes the studio's CSV or JSON export.
 
 pub mod error;
 pub mod export;
+pub mod idempotency;
 pub mod intake;
 pub mod protect;
 pub mod rate_limit;
@@ -137,7 +142,12 @@ async fn api(
 ) -> Result<HttpResponse, EnquiryError> {
     let body = state.read(&request, payload, "application/json").await?;
     state.rate_limit(&request)?;
-    let id = intake::accept(&state, intake::from_json(&body)?).await?;
+    let key = idempotency::from_header(&request)?;
+    let submission = intake::Submission {
+        key,
+        ..intake::from_json(&body)?
+    };
+    let id = intake::accept(&state, submission, intake::MissingKey::None).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(serde_json::json!({ "ok": true, "id": id })))
@@ -161,14 +171,25 @@ pub async fn form_post(
         ));
     };
     let mut values = BTreeMap::new();
+    // The key this post is answered with, so that sending from the answering page again is the
+    // same post (see `idempotency`).
+    let mut key = None;
     let outcome = async {
         let body = state
             .read(&request, payload, "application/x-www-form-urlencoded")
             .await?;
-        let (submission, typed) = intake::from_form(&body, form_type)?;
-        values = typed;
+        let post = intake::from_form(&body, form_type)?;
+        values = post.values;
+        let given = idempotency::from_field(post.key.as_deref())?;
+        key.clone_from(&given);
         state.rate_limit(&request)?;
-        intake::accept(&state, submission).await
+        let submission = intake::Submission {
+            key: given,
+            ..post.submission
+        };
+        let prepared = intake::prepare(submission, intake::MissingKey::FromContent)?;
+        key.clone_from(&prepared.key);
+        intake::store(&state, prepared).await
     }
     .await;
     match outcome {
@@ -185,6 +206,7 @@ pub async fn form_post(
                 values,
                 errors: error.form_errors(),
                 sent: false,
+                idempotency_key: key.map(|key| key.as_str().to_owned()),
             };
             let mut page = response
                 .content_type("text/html; charset=utf-8")

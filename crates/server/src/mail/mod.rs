@@ -5,7 +5,9 @@
 //! - [`message`]: composes the mail; header values are stripped of line breaks and built with
 //!   lettre's typed headers, and the HTML part is escaped, so no visitor input can add a header
 //!   or markup.
-//! - [`transport`]: SMTP (lettre, tokio) or `.eml` files in the data folder's `outbox/`.
+//! - [`transport`]: SMTP (lettre, tokio; STARTTLS or TLS, a login, extra certificate
+//!   authorities; every conversation bounded in time) or `.eml` files in the data folder's
+//!   `outbox/`.
 //! - [`worker`]: the background loop that claims, delivers and marks, and deletes old enquiries.
 //!
 //! # Delivered once
@@ -24,7 +26,9 @@
 //! client recognises the repeat as the same message. The `.eml` folder is idempotent outright:
 //! each enquiry's file is named by its id and written by rename. A worker checks, before each
 //! delivery, that its lease outlasts the SMTP timeout, so a slow batch cannot overrun its lease
-//! and let a second worker deliver the same row at the same time.
+//! and let a second worker deliver the same row at the same time. While the database is away after
+//! the SMTP server accepted a mail, the worker keeps trying to mark it for as long as its lease
+//! holds, so a short database outage does not repeat the mail either.
 
 pub mod config;
 pub mod message;

@@ -22,6 +22,12 @@ const POLL: Duration = Duration::from_secs(1);
 const FIRST_RETRY: Duration = Duration::from_secs(5);
 /// How often retention runs.
 const RETENTION_EVERY: Duration = Duration::from_secs(24 * 60 * 60);
+/// How long a delivery in progress may go on once the server is stopping: a working relay
+/// answers in well under a second, so only a relay that hangs is cut short, and a stop is never
+/// held for the whole [`SMTP_TIMEOUT`].
+const STOP_GRACE: Duration = Duration::from_secs(2);
+/// The longest pause between two tries to record a sent mail while the database is away.
+const MARK_RETRY_MAX: Duration = Duration::from_secs(2);
 
 /// The mail and retention worker.
 #[derive(Debug)]
@@ -53,9 +59,11 @@ impl Worker {
     }
 
     /// Runs until `stop` turns true (the server is shutting down): the batch in hand is finished
-    /// and marked first, so a clean stop never leaves a sent mail to be sent again. The mails of
-    /// a claimed batch are delivered concurrently over the transport's connection pool: an SMTP
-    /// conversation is mostly waiting on the network.
+    /// and marked first, so a clean stop never leaves a sent mail to be sent again, except a
+    /// delivery the relay has not answered within [`STOP_GRACE`] of the stop: that one is given
+    /// up and released for the next start. The mails of a claimed batch are delivered
+    /// concurrently, each over its own connection: an SMTP conversation is mostly waiting on
+    /// the network.
     pub async fn run(self, mut stop: watch::Receiver<bool>) {
         let this = Arc::new(self);
         tracing::info!(to = %this.deliverer.describe(), "mail worker started");
@@ -70,7 +78,8 @@ impl Worker {
                     let mut sending = tokio::task::JoinSet::new();
                     for mail in batch {
                         let worker = Arc::clone(&this);
-                        sending.spawn(async move { worker.deliver(mail).await });
+                        let stop = stop.clone();
+                        sending.spawn(async move { worker.deliver(mail, stop).await });
                     }
                     while sending.join_next().await.is_some() {}
                     continue;
@@ -93,23 +102,31 @@ impl Worker {
         (SMTP_TIMEOUT + Duration::from_secs(2)).min(self.config.lease / 2)
     }
 
-    async fn deliver(&self, mail: ClaimedMail) {
+    async fn deliver(&self, mail: ClaimedMail, stop: watch::Receiver<bool>) {
         let left = mail.claimed_until.saturating_sub(now_ms());
         if u128::try_from(left).unwrap_or(0) < self.guard().as_millis() {
             self.retry(&mail, Duration::ZERO, "the claim's lease ran short")
                 .await;
             return;
         }
-        match self.send(&mail).await {
-            Ok(()) => match self.store.mark_sent(&mail.enquiry_id).await {
-                Ok(()) => {
-                    tracing::info!(enquiry = %mail.enquiry_id, attempts = mail.attempts, "enquiry mail sent")
+        let sending = self.send(&mail);
+        tokio::pin!(sending);
+        let sent = tokio::select! {
+            sent = &mut sending => sent,
+            () = stopping(stop.clone()) => match tokio::time::timeout(STOP_GRACE, &mut sending).await {
+                Ok(sent) => sent,
+                Err(_) => {
+                    tracing::warn!(
+                        enquiry = %mail.enquiry_id,
+                        "the server is stopping and the SMTP server has not answered: delivery given up, the mail goes at the next start"
+                    );
+                    self.retry(&mail, Duration::ZERO, "given up when the server stopped").await;
+                    return;
                 }
-                Err(error) => tracing::error!(
-                    enquiry = %mail.enquiry_id, %error,
-                    "mail accepted but not marked sent: it will be delivered again with the same Message-ID"
-                ),
             },
+        };
+        match sent {
+            Ok(()) => self.mark_sent(&mail, stop).await,
             Err(error) => {
                 let delay = backoff(mail.attempts, self.config.retry_max);
                 tracing::warn!(
@@ -121,6 +138,41 @@ impl Worker {
                 );
                 self.retry(&mail, delay, &error.to_string()).await;
             }
+        }
+    }
+
+    /// Records the accepted mail as sent. While the database is away this keeps trying, as long
+    /// as the claim's lease holds (no other worker can take the row until then) and the server
+    /// is not stopping, so a short database outage does not make a second delivery.
+    async fn mark_sent(&self, mail: &ClaimedMail, stop: watch::Receiver<bool>) {
+        let mut pause = Duration::from_millis(100);
+        let mut stopped_at: Option<Instant> = None;
+        loop {
+            let error = match self.store.mark_sent(&mail.enquiry_id).await {
+                Ok(()) => {
+                    tracing::info!(enquiry = %mail.enquiry_id, attempts = mail.attempts, "enquiry mail sent");
+                    return;
+                }
+                Err(error) => error,
+            };
+            let lease_left = Duration::from_millis(
+                u64::try_from(mail.claimed_until.saturating_sub(now_ms())).unwrap_or(0),
+            );
+            if *stop.borrow() {
+                stopped_at.get_or_insert_with(Instant::now);
+            }
+            let out_of_time = lease_left <= pause + Duration::from_secs(1)
+                || stopped_at.is_some_and(|at| at.elapsed() >= STOP_GRACE);
+            if out_of_time {
+                tracing::error!(
+                    enquiry = %mail.enquiry_id, %error,
+                    "mail accepted but not marked sent: it will be delivered again with the same Message-ID"
+                );
+                return;
+            }
+            tracing::warn!(enquiry = %mail.enquiry_id, %error, "mail accepted; recording it as sent failed, trying again");
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(MARK_RETRY_MAX);
         }
     }
 
@@ -152,6 +204,15 @@ impl Worker {
         }
         if let Deliverer::Folder(dir) = &self.deliverer {
             prune_folder(dir, self.retention).await;
+        }
+    }
+}
+
+/// Returns once `stop` is true (or its sender is gone).
+async fn stopping(mut stop: watch::Receiver<bool>) {
+    while !*stop.borrow_and_update() {
+        if stop.changed().await.is_err() {
+            return;
         }
     }
 }

@@ -16,6 +16,10 @@ pub struct FormView {
     pub errors: BTreeMap<String, String>,
     /// The enquiry was stored: show the thank-you panel instead of the form.
     pub sent: bool,
+    /// The idempotency key of the post this page answers, sent again as a hidden field so that
+    /// a resend from this page is the same post (`crate::enquiries::idempotency`). `None` on the
+    /// pre-rendered, cached page: its posts get a key derived from their content.
+    pub idempotency_key: Option<String>,
 }
 
 impl FormView {

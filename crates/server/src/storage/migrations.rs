@@ -8,7 +8,7 @@ use sqlx::{PgPool, SqlitePool};
 use super::StorageError;
 
 /// Migrations in order; never edit one that has shipped, add a new one.
-const MIGRATIONS: [(i64, &str); 2] = [
+const MIGRATIONS: [(i64, &str); 3] = [
     (
         1,
         "CREATE TABLE enquiries (
@@ -38,6 +38,14 @@ const MIGRATIONS: [(i64, &str); 2] = [
         fetched_at BIGINT NOT NULL,
         payload TEXT NOT NULL
     );",
+    ),
+    // The idempotency key of the post that stored an enquiry (`crate::enquiries::idempotency`):
+    // unique, so a resend of the same post finds the first and stores nothing new. Enquiries
+    // stored before it, and posts without a key, have none (NULLs never collide).
+    (
+        3,
+        "ALTER TABLE enquiries ADD COLUMN idempotency_key TEXT;
+    CREATE UNIQUE INDEX enquiries_idempotency_key ON enquiries (idempotency_key);",
     ),
 ];
 

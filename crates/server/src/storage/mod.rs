@@ -65,6 +65,24 @@ pub struct NewEnquiry {
     pub form: &'static str,
     /// The enquiry as SPEC section 7 JSON.
     pub payload: String,
+    /// The post's idempotency key, stored with the enquiry (unique): a later post with the same
+    /// key, or with this key among its [`Self::earlier_keys`], finds this enquiry instead of
+    /// storing another.
+    pub idempotency_key: Option<String>,
+    /// Keys that mean the same post but are not stored with it (the previous window of a key
+    /// derived from the content, `crate::enquiries::idempotency`): an enquiry stored under one of
+    /// them is this post's first copy.
+    pub earlier_keys: Vec<String>,
+}
+
+/// What [`Store::insert`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Inserted {
+    /// The enquiry and its mail are stored.
+    New,
+    /// An enquiry with the same idempotency key was stored before, under this id: nothing new
+    /// was stored or queued.
+    Existing(String),
 }
 
 /// A stored enquiry, for the export.
@@ -156,8 +174,11 @@ impl Store {
         }
     }
 
-    /// Stores the enquiry and queues the studio's mail in one transaction.
-    pub async fn insert(&self, enquiry: &NewEnquiry) -> Result<(), StorageError> {
+    /// Stores the enquiry and queues the studio's mail in one transaction, unless an enquiry
+    /// with one of its idempotency keys is already stored: then nothing is written and the
+    /// stored enquiry's id is returned. The key's unique index settles two copies of one post
+    /// arriving at once: the second waits for the first's transaction and finds its row.
+    pub async fn insert(&self, enquiry: &NewEnquiry) -> Result<Inserted, StorageError> {
         match self {
             Self::Sqlite(pool) => sqlite::insert(pool, enquiry).await,
             Self::Postgres(pool) => postgres::insert(pool, enquiry).await,

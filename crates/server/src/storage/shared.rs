@@ -7,28 +7,55 @@
 /// Stores `insert`, `mark_sent`, `retry_later`, `delete_before` and `all` for pool type `$pool`.
 macro_rules! shared_statements {
     ($pool:ty) => {
-        /// Stores the enquiry and queues the studio's mail in one transaction.
+        /// Stores the enquiry and queues the studio's mail in one transaction, or finds the
+        /// enquiry stored before under one of its idempotency keys and writes nothing.
         pub async fn insert(
             pool: &$pool,
             enquiry: &$crate::storage::NewEnquiry,
-        ) -> Result<(), $crate::storage::StorageError> {
+        ) -> Result<$crate::storage::Inserted, $crate::storage::StorageError> {
+            use $crate::storage::Inserted;
+            // Read before the transaction, whose first statement must be its write: an SQLite
+            // transaction that reads first cannot wait for another writer (its snapshot would
+            // be stale) and fails at once instead.
+            for key in &enquiry.earlier_keys {
+                let found: Option<String> =
+                    sqlx::query_scalar("SELECT id FROM enquiries WHERE idempotency_key = $1")
+                        .bind(key)
+                        .fetch_optional(pool)
+                        .await?;
+                if let Some(id) = found {
+                    return Ok(Inserted::Existing(id));
+                }
+            }
             let mut tx = pool.begin().await?;
-            sqlx::query(
-                "INSERT INTO enquiries (id, received_at, form, payload) VALUES ($1, $2, $3, $4)",
+            let inserted = sqlx::query(
+                "INSERT INTO enquiries (id, received_at, form, payload, idempotency_key)
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotency_key) DO NOTHING",
             )
             .bind(&enquiry.id)
             .bind(enquiry.received_at)
             .bind(enquiry.form)
             .bind(&enquiry.payload)
+            .bind(&enquiry.idempotency_key)
             .execute(&mut *tx)
-            .await?;
+            .await?
+            .rows_affected();
+            if inserted == 0 {
+                // Only a key can conflict (ids are fresh UUIDs): the first copy is stored.
+                let first: String =
+                    sqlx::query_scalar("SELECT id FROM enquiries WHERE idempotency_key = $1")
+                        .bind(&enquiry.idempotency_key)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                return Ok(Inserted::Existing(first));
+            }
             sqlx::query("INSERT INTO mail_outbox (enquiry_id, next_attempt_at) VALUES ($1, $2)")
                 .bind(&enquiry.id)
                 .bind(enquiry.received_at)
                 .execute(&mut *tx)
                 .await?;
             tx.commit().await?;
-            Ok(())
+            Ok(Inserted::New)
         }
 
         /// Records that the mail server accepted the enquiry's mail at `now`.

@@ -119,6 +119,9 @@ fn props(place: &FormPlace, anchor: &str, view: &FormView) -> Value {
         "messages": messages(place.form),
         "texts": form_texts(),
         "honeypot": HONEYPOT,
+        "idempotencyHeader": crate::enquiries::idempotency::HEADER,
+        "idempotencyField": crate::enquiries::idempotency::FIELD,
+        "idempotencyKey": view.idempotency_key,
         "thanks": place.thanks,
         "values": view.values,
         "errors": view.errors,
@@ -189,6 +192,7 @@ mod tests {
             values: BTreeMap::from([("firstName".to_owned(), "Ada <3".to_owned())]),
             errors: BTreeMap::from([("email".to_owned(), "Please enter your email.".to_owned())]),
             sent: false,
+            idempotency_key: Some("0b7e4c1a-5d3f-4a8e-9c21-6f0d2b9e8a47".to_owned()),
         };
         let html =
             enquiry_form(&contact(), &view, html! { form id="contact-form" {} }).into_string();
@@ -200,6 +204,8 @@ mod tests {
         assert!(html.contains(r#""email":"Please enter your email.""#));
         assert!(html.contains(r#""submitLabel":"Send Message""#));
         assert!(html.contains(r#""className":"btn btn-primary""#));
+        assert!(html.contains(r#""idempotencyKey":"0b7e4c1a-5d3f-4a8e-9c21-6f0d2b9e8a47""#));
+        assert!(html.contains(r#""idempotencyHeader":"Idempotency-Key""#));
     }
 
     #[test]

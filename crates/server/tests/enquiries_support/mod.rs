@@ -172,6 +172,22 @@ impl Server {
         self.child.wait().unwrap().success()
     }
 
+    /// Stops the server with SIGTERM and waits up to `limit` for it to exit: `Some(success)`,
+    /// or `None` if it was still running then (it is killed).
+    pub fn terminate_within(mut self, limit: Duration) -> Option<bool> {
+        self.signal("TERM");
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status.success());
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Sends the server a signal (`HUP`, `TERM`...) with `kill`.
     pub fn signal(&self, name: &str) {
         let sent = Command::new("kill")
@@ -241,21 +257,35 @@ fn python() -> PathBuf {
     venv
 }
 
+/// How an [`SmtpSink`] behaves: plain SMTP by default, or like a real relay.
+#[derive(Debug, Clone, Default)]
+pub struct SinkOptions {
+    /// `Some(("starttls" | "implicit", certificates))`: TLS with the test certificate.
+    pub tls: Option<(&'static str, PathBuf, PathBuf)>,
+    /// A required login: user, password and the one mechanism offered (`LOGIN`, `PLAIN`).
+    pub login: Option<(String, String, &'static str)>,
+    /// Takes each message and never answers it.
+    pub hang_after_data: bool,
+}
+
 /// A real SMTP server storing each accepted message in `dir`.
 pub struct SmtpSink {
     child: Option<(Child, ChildStdin)>,
     pub port: u16,
     pub dir: PathBuf,
+    pub options: SinkOptions,
 }
 
 impl SmtpSink {
     /// Starts a sink on a free port.
     pub fn start(dir: &Path) -> Self {
-        let mut sink = Self {
-            child: None,
-            port: free_port(),
-            dir: dir.to_owned(),
-        };
+        Self::start_with(dir, SinkOptions::default())
+    }
+
+    /// Starts a sink on a free port behaving as `options` say.
+    pub fn start_with(dir: &Path, options: SinkOptions) -> Self {
+        let mut sink = Self::stopped(dir);
+        sink.options = options;
         sink.resume();
         sink
     }
@@ -266,6 +296,7 @@ impl SmtpSink {
             child: None,
             port: free_port(),
             dir: dir.to_owned(),
+            options: SinkOptions::default(),
         }
     }
 
@@ -274,12 +305,39 @@ impl SmtpSink {
         format!("smtp://127.0.0.1:{}", self.port)
     }
 
-    /// Starts (again) on the same port.
+    /// Starts (again) on the same port, as [`Self::options`] say.
     pub fn resume(&mut self) {
-        let port = self.port.to_string();
-        let dir = self.dir.to_string_lossy();
-        let (child, stdin, line) =
-            spawn_script(&python(), "smtp_sink.py", &["--port", &port, "--dir", &dir]);
+        let mut args: Vec<String> = vec![
+            "--port".into(),
+            self.port.to_string(),
+            "--dir".into(),
+            self.dir.to_string_lossy().into_owned(),
+        ];
+        if let Some((mode, cert, key)) = &self.options.tls {
+            args.extend([
+                "--tls".into(),
+                (*mode).into(),
+                "--cert".into(),
+                cert.to_string_lossy().into_owned(),
+                "--key".into(),
+                key.to_string_lossy().into_owned(),
+            ]);
+        }
+        if let Some((user, password, mechanism)) = &self.options.login {
+            args.extend([
+                "--user".into(),
+                user.clone(),
+                "--password".into(),
+                password.clone(),
+                "--mechanism".into(),
+                (*mechanism).into(),
+            ]);
+        }
+        if self.options.hang_after_data {
+            args.push("--hang-after-data".into());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (child, stdin, line) = spawn_script(&python(), "smtp_sink.py", &args);
         assert_eq!(line.trim(), "ready", "the SMTP sink did not start");
         self.child = Some((child, stdin));
     }
@@ -295,21 +353,121 @@ impl SmtpSink {
 
     /// Every accepted message, raw.
     pub fn messages(&self) -> Vec<String> {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&self.dir)
-            .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
-        files.retain(|path| path.extension().is_some_and(|ext| ext == "eml"));
-        files.sort();
-        files
+        self.files("eml")
             .iter()
             .map(|path| std::fs::read_to_string(path).unwrap_or_default())
             .collect()
+    }
+
+    /// How many messages arrived and were never answered (`hang_after_data`).
+    pub fn hung(&self) -> usize {
+        self.files("marker").len()
+    }
+
+    fn files(&self, extension: &str) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&self.dir)
+            .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        files.retain(|path| path.extension().is_some_and(|ext| ext == extension));
+        files.sort();
+        files
     }
 }
 
 impl Drop for SmtpSink {
     fn drop(&mut self) {
         self.pause();
+    }
+}
+
+/// A certificate authority and a certificate it issued for 127.0.0.1 and localhost, made with
+/// `openssl` for one test: the private keys live only in the test's temporary folder.
+pub struct TestCertificates {
+    /// The authority's certificate (PEM), for ONESPACE_SMTP_CA_FILE.
+    pub ca: PathBuf,
+    /// The relay's certificate (PEM).
+    pub cert: PathBuf,
+    /// The relay's private key (PEM).
+    pub key: PathBuf,
+    _dir: TempDir,
+}
+
+impl TestCertificates {
+    pub fn new() -> Self {
+        let dir = TempDir::new("certs");
+        let at = |name: &str| dir.path().join(name);
+        let openssl = |args: &[&str]| {
+            let output = Command::new("openssl")
+                .args(args)
+                .current_dir(dir.path())
+                .output()
+                .expect("openssl is needed to make the test certificate");
+            assert!(
+                output.status.success(),
+                "openssl {args:?}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        };
+        openssl(&[
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-keyout",
+            "ca.key",
+            "-out",
+            "ca.pem",
+            "-subj",
+            "/CN=One Space test authority",
+            "-addext",
+            "basicConstraints=critical,CA:TRUE",
+            "-addext",
+            "keyUsage=critical,keyCertSign,cRLSign",
+        ]);
+        openssl(&[
+            "req",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-keyout",
+            "relay.key",
+            "-out",
+            "relay.csr",
+            "-subj",
+            "/CN=127.0.0.1",
+        ]);
+        std::fs::write(
+            at("relay.ext"),
+            "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n\
+             extendedKeyUsage=serverAuth\n",
+        )
+        .unwrap();
+        openssl(&[
+            "x509",
+            "-req",
+            "-in",
+            "relay.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-days",
+            "1",
+            "-extfile",
+            "relay.ext",
+            "-out",
+            "relay.pem",
+        ]);
+        Self {
+            ca: at("ca.pem"),
+            cert: at("relay.pem"),
+            key: at("relay.key"),
+            _dir: dir,
+        }
     }
 }
 

@@ -57,7 +57,17 @@ fn as_owner(program: &Path) -> Command {
 pub struct Postgres {
     wrapper: Option<(Child, ChildStdin)>,
     pub port: u16,
-    _dir: TempDir,
+    dir: TempDir,
+}
+
+/// How [`Postgres::stop`] stops the server.
+#[derive(Debug, Clone, Copy)]
+pub enum Stop {
+    /// SIGINT, "fast" shutdown: sessions are ended and the server exits cleanly.
+    Fast,
+    /// SIGQUIT, "immediate" shutdown: every process exits at once, as in a crash, and the next
+    /// start recovers from the write-ahead log.
+    Crash,
 }
 
 impl Postgres {
@@ -85,17 +95,31 @@ impl Postgres {
             "initdb failed: {}",
             String::from_utf8_lossy(&output.stderr)
         );
-        let port = free_port();
-        let postgres = bin.join("postgres");
-        // The wrapper starts the server, waits for its standard input to close, then stops the
-        // server (fast shutdown) and waits for it.
+        let mut server = Self {
+            wrapper: None,
+            port: free_port(),
+            dir,
+        };
+        server.start_again();
+        server
+    }
+
+    /// Starts the server (again) on its port and data folder; returns once it accepts
+    /// connections.
+    pub fn start_again(&mut self) {
+        assert!(self.wrapper.is_none(), "PostgreSQL is running");
+        let dir = self.dir.path();
+        let port = self.port;
+        // The wrapper starts the server, waits for a line on its standard input naming a signal
+        // or for the input to close, then stops the server with that signal (SIGINT, a fast
+        // shutdown, when the input closes) and waits for it.
         let script = format!(
             "'{}' -D '{}' -h 127.0.0.1 -p {port} -k '{}' -c fsync=off -c max_connections=100 \
-             >'{}' 2>&1 & pid=$!; cat >/dev/null; kill -INT $pid; wait $pid",
-            postgres.display(),
-            data.display(),
-            dir.path().display(),
-            dir.path().join("postgres.log").display(),
+             >>'{}' 2>&1 & pid=$!; read -r sig; kill -${{sig:-INT}} $pid; wait $pid",
+            bin_dir().join("postgres").display(),
+            dir.join("data").display(),
+            dir.display(),
+            dir.join("postgres.log").display(),
         );
         let mut wrapper = as_owner(Path::new("/bin/sh"))
             .args(["-c", &script])
@@ -106,11 +130,7 @@ impl Postgres {
             .spawn()
             .unwrap();
         let stdin = wrapper.stdin.take().unwrap();
-        let server = Self {
-            wrapper: Some((wrapper, stdin)),
-            port,
-            _dir: dir,
-        };
+        self.wrapper = Some((wrapper, stdin));
         let deadline = Instant::now() + Duration::from_secs(60);
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(Instant::now() < deadline, "PostgreSQL did not start");
@@ -118,7 +138,21 @@ impl Postgres {
         }
         // Accepting TCP is not yet accepting queries; give it a moment to finish recovery.
         std::thread::sleep(Duration::from_millis(300));
-        server
+    }
+
+    /// Stops the server as `how` says and waits until it has exited; its port then refuses
+    /// connections until [`Self::start_again`].
+    pub fn stop(&mut self, how: Stop) {
+        if let Some((mut wrapper, mut stdin)) = self.wrapper.take() {
+            let signal = match how {
+                Stop::Fast => "INT",
+                Stop::Crash => "QUIT",
+            };
+            let _ = writeln!(stdin, "{signal}");
+            let _ = stdin.flush();
+            drop(stdin);
+            let _ = wrapper.wait();
+        }
     }
 
     /// A URL for a fresh database named `name`.
@@ -160,10 +194,6 @@ impl Postgres {
 
 impl Drop for Postgres {
     fn drop(&mut self) {
-        if let Some((mut wrapper, mut stdin)) = self.wrapper.take() {
-            let _ = stdin.flush();
-            drop(stdin);
-            let _ = wrapper.wait();
-        }
+        self.stop(Stop::Fast);
     }
 }

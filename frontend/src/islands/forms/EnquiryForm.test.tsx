@@ -25,6 +25,8 @@ function propsFor(form: FormName, formType: string, extra: Partial<EnquiryFormPr
     anchor: `${form}-form`,
     texts: TEXTS,
     honeypot: 'website',
+    idempotencyHeader: 'Idempotency-Key',
+    idempotencyField: 'idempotencyKey',
     ...extra,
   };
 }
@@ -164,6 +166,57 @@ describe('EnquiryForm', () => {
     expect((screen.getByLabelText('First Name', { exact: false }) as HTMLInputElement).value).toBe('Ada');
     expect(document.getElementById('contact-form-message-error')?.textContent).toBe('Please enter your message.');
     expect(screen.getByRole('link', { name: 'Please enter your message.' }).getAttribute('href')).toBe('#contact-form-message');
+  });
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function sentKeys(fetchMock: ReturnType<typeof vi.fn>): string[] {
+  return fetchMock.mock.calls.map((call) => {
+    const init = (call as unknown as [string, RequestInit])[1];
+    return new Headers(init.headers).get('Idempotency-Key') ?? '';
+  });
+}
+
+describe('EnquiryForm idempotency key', () => {
+  it('sends one key for every try of a filling-in and a fresh one after a send succeeds', async () => {
+    const answers = [503, 201, 201];
+    const fetchMock = vi.fn(async () => {
+      const status = answers.shift() ?? 500;
+      return new Response(JSON.stringify({ ok: status === 201, id: 'e1' }), { status });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(<EnquiryForm {...propsFor('investorContact', 'investment')} />);
+    const send = () => {
+      fill('Full Name', 'Grace');
+      fill('Email', 'grace@example.com');
+      fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    };
+    send();
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    fill('Full Name', 'Grace Hopper');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect((screen.getByLabelText('Full Name', { exact: false }) as HTMLInputElement).value).toBe(''));
+    send();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    const [first, retry, next] = sentKeys(fetchMock);
+    expect(first).toMatch(UUID);
+    expect(retry).toBe(first);
+    expect(next).toMatch(UUID);
+    expect(next).not.toBe(first);
+  });
+
+  it('keeps the key of the no-JavaScript post the page answers', async () => {
+    const fetchMock = reply(201, { ok: true, id: 'e1' });
+    vi.stubGlobal('fetch', fetchMock);
+    const key = '0b7e4c1a-5d3f-4a8e-9c21-6f0d2b9e8a47';
+    render(<EnquiryForm {...propsFor('contact', 'contact', { idempotencyKey: key, values: { firstName: 'Ada' } })} />);
+    expect((document.querySelector('input[name="idempotencyKey"]') as HTMLInputElement).value).toBe(key);
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentKeys(fetchMock)).toEqual([key]);
   });
 });
 

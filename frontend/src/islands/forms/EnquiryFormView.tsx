@@ -5,7 +5,9 @@
  * form has one, the thank-you panel replaces it until 'Send another message' / 'Submit Another
  * Request'; on failure the values stay, an error toast shows and a 422's messages appear beside
  * their fields. Values are checked first with the core's rules (through WebAssembly); the
- * membership form's missing fields raise 'Missing Information' and send nothing.
+ * membership form's missing fields raise 'Missing Information' and send nothing. Every try of one
+ * filling-in carries the same idempotency key (a fresh one after each successful send), so a
+ * resend never stores the enquiry twice.
  *
  * The markup is the server's (crates/server/src/pages/components/forms.rs); `novalidate` hands
  * checking to the core so its messages, not the browser's, are shown.
@@ -14,6 +16,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { loadCore } from '../../core/load';
 import { coreToast } from '../../ui/toaster';
 import { blankValues, fieldId, FormFields, type FieldErrors, type FieldValues } from './FormFields';
+import { newIdempotencyKey } from './idempotency';
 import { postEnquiry } from './submit';
 import { ThankYouPanel } from './ThankYouPanel';
 import type { EnquiryFormProps } from './types';
@@ -35,6 +38,8 @@ export function EnquiryFormView(props: EnquiryFormViewProps) {
   const [refocus] = useState(() => focusedFieldBeforeMount(anchor));
   const [errors, setErrors] = useState<FieldErrors>(() => props.errors ?? {});
   const [phase, setPhase] = useState<Phase>(props.sent && props.thanks ? 'sent' : 'idle');
+  /** One key per filling-in: kept through retries, replaced after a successful send. */
+  const [idempotencyKey, setIdempotencyKey] = useState(() => props.idempotencyKey ?? newIdempotencyKey());
   const formRef = useRef<HTMLFormElement>(null);
   const thanksRef = useRef<HTMLDivElement>(null);
   const submitting = phase === 'submitting';
@@ -75,13 +80,14 @@ export function EnquiryFormView(props: EnquiryFormViewProps) {
     setErrors({});
     setPhase('submitting');
     const honeypot = formRef.current?.querySelector<HTMLInputElement>(`input[name="${props.honeypot}"]`)?.value ?? '';
-    const outcome = await postEnquiry(props.endpoint, {
-      ...values,
-      formType: props.formType,
-      [props.honeypot]: honeypot,
-    });
+    const outcome = await postEnquiry(
+      props.endpoint,
+      { ...values, formType: props.formType, [props.honeypot]: honeypot },
+      { header: props.idempotencyHeader, key: idempotencyKey },
+    );
     if (outcome.kind === 'sent') {
       setValues(blankValues(fields));
+      setIdempotencyKey(newIdempotencyKey());
       if (messages.success) coreToast(messages.success);
       if (messages.thankYou && props.thanks) {
         setPhase('sent');
@@ -134,6 +140,7 @@ export function EnquiryFormView(props: EnquiryFormViewProps) {
         {texts.requiredNoteAfter}
       </p>
       <input type="hidden" name="formType" value={props.formType} />
+      <input type="hidden" name={props.idempotencyField} value={idempotencyKey} />
       <FormFields
         fields={fields}
         values={values}

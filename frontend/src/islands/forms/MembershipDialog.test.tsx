@@ -40,6 +40,8 @@ describe('MembershipDialog', () => {
             honeypotLabel: 'Leave this empty',
           }}
         honeypot="website"
+        idempotencyHeader="Idempotency-Key"
+        idempotencyField="idempotencyKey"
       />,
     );
     act(() => {

@@ -2,7 +2,8 @@
  * Posting an enquiry to the server's forms API as JSON and reading its answer:
  * 201 {"ok":true,"id":...} is sent; 422 {"ok":false,"errors":{field: message}} carries the
  * core's per-field messages; anything else (400, 403, 413, 415, 429, 5xx, or no answer at all)
- * is a failure the visitor may retry.
+ * is a failure the visitor may retry. Every try of one filling-in carries the same idempotency
+ * key, so a retry after a lost answer is answered as the first and stored once.
  */
 import type { FieldErrors } from './FormFields';
 
@@ -22,12 +23,26 @@ function stringEntries(value: unknown): FieldErrors {
   );
 }
 
-export async function postEnquiry(endpoint: string, payload: Record<string, string>): Promise<SubmitOutcome> {
+/** The idempotency key of the filling-in being sent, and the header it goes in. */
+export interface IdempotencyKeyHeader {
+  header: string;
+  key: string;
+}
+
+export async function postEnquiry(
+  endpoint: string,
+  payload: Record<string, string>,
+  idempotency: IdempotencyKeyHeader,
+): Promise<SubmitOutcome> {
   let response: Response;
   try {
     response = await fetch(endpoint, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        [idempotency.header]: idempotency.key,
+      },
       body: JSON.stringify(payload),
       credentials: 'same-origin',
     });

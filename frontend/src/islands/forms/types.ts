@@ -51,6 +51,12 @@ export interface EnquiryFormProps {
   texts: FormTexts;
   /** Name of the field people leave empty and bots fill in. */
   honeypot: string;
+  /** The header the JSON post carries its idempotency key in ('Idempotency-Key'). */
+  idempotencyHeader: string;
+  /** The plain form's hidden field for the key ('idempotencyKey'). */
+  idempotencyField: string;
+  /** The key of the no-JavaScript post this page answers, kept so a resend is the same post. */
+  idempotencyKey?: string | null;
   /** Shown after a send, for forms that have a thank-you panel. */
   thanks?: ThanksPanel | null;
   /** After a no-JavaScript post: what was typed, the messages, or the thank-you panel. */

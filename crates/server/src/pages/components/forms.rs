@@ -4,7 +4,8 @@
 //!
 //! The markup is the contract with the form-post handler: `<form method="post"
 //! action="{path}#{anchor}" id="{anchor}">`, a hidden `formType`, field names as SPEC section 7's
-//! JSON names, and a honeypot field `website` that people never see. Native `required`
+//! JSON names, a honeypot field `website` that people never see, and on a page answering a post
+//! the post's idempotency key as a hidden field (`crate::enquiries::idempotency`). Native `required`
 //! attributes stay, so browsers check before posting; the server checks again with the same rules
 //! and re-renders the form from a [`FormView`] with the values and a message beside each field.
 
@@ -12,6 +13,7 @@ use maud::{html, Markup};
 use onespace_core::forms::{self, Field, FormName, FormSchema, InputType};
 
 use super::{icon, Icon, CHAT_LABEL};
+use crate::enquiries::idempotency::FIELD as IDEMPOTENCY_FIELD;
 use crate::render::FormView;
 use crate::routes::Page;
 use crate::widgets;
@@ -70,6 +72,9 @@ pub fn enquiry_form(setup: &FormSetup, view: &FormView, schema: &FormSchema) -> 
             }
             p class="form-note" { (texts::REQUIRED_NOTE_BEFORE) " " span class="required-mark" aria-hidden="true" { "*" } " " (texts::REQUIRED_NOTE_AFTER) }
             input type="hidden" name="formType" value=(setup.form_type);
+            @if let Some(key) = &view.idempotency_key {
+                input type="hidden" name=(IDEMPOTENCY_FIELD) value=(key);
+            }
             div class="form-grid" {
                 @for field in &schema.fields {
                     (field_markup(setup, field, view, half_width(&schema.fields, field)))
