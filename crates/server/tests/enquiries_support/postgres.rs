@@ -126,7 +126,13 @@ impl Postgres {
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             // A file, not the test runner's stderr, which the wrapper could otherwise hold open.
-            .stderr(std::fs::File::create(dir.path().join("wrapper.log")).unwrap())
+            .stderr(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(dir.join("wrapper.log"))
+                    .unwrap(),
+            )
             .spawn()
             .unwrap();
         let stdin = wrapper.stdin.take().unwrap();
