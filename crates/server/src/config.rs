@@ -8,7 +8,9 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 
 use crate::mail::{MailArgs, MailConfig, MailConfigError};
-use crate::widgets::schedule::{WidgetSource, TEAMUP_ORIGIN, TEAMUP_SCRIPT_URL, TEAMUP_WIDGET_CALL};
+use crate::widgets::schedule::{
+    WidgetSource, TEAMUP_ORIGIN, TEAMUP_SCRIPT_URL, TEAMUP_WIDGET_CALL,
+};
 
 /// A configuration value that cannot be used; the message names the flag and the variable.
 #[derive(Debug, thiserror::Error)]
@@ -249,7 +251,9 @@ impl ServeArgs {
         let identifier = |name: &str| {
             !name.is_empty()
                 && !name.starts_with(|c: char| c.is_ascii_digit())
-                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
         };
         let (global, method) = self
             .schedule_widget_call

@@ -224,7 +224,10 @@ async fn html_carries_the_security_headers() {
     };
     assert_eq!(
         directive("script-src"),
-        format!("script-src 'self' 'wasm-unsafe-eval' {}", widget.script_origin())
+        format!(
+            "script-src 'self' 'wasm-unsafe-eval' {}",
+            widget.script_origin()
+        )
     );
     assert_eq!(
         directive("frame-src"),

@@ -167,7 +167,11 @@ async fn public_classes_are_in_the_html_with_coach_length_places_and_their_own_b
     // 18:00-18:45 UK time) is over, today has nothing left to show.
     let uk_now = london_time(Utc::now());
     let last_end_today = chrono::NaiveTime::from_hms_opt(18, 45, 0).unwrap();
-    let days = if uk_now.time() >= last_end_today { 6 } else { 7 };
+    let days = if uk_now.time() >= last_end_today {
+        6
+    } else {
+        7
+    };
     assert_eq!(html.matches("class=\"class-day\"").count(), days);
     // The home page lists the next classes from the same copy and links to the timetable.
     let home = request(&server.addr, "GET", "/", &[], b"")
@@ -199,7 +203,12 @@ async fn requests_carry_the_documented_headers_filters_and_only_the_shown_fields
     assert_eq!(query["expand"], "instructors,offering_type");
     assert_eq!(query["page_size"], "100");
     let fields: BTreeSet<&str> = query["fields"].as_str().unwrap().split(',').collect();
-    for never in ["small_session_attendances", "provider_url", "description", "venue"] {
+    for never in [
+        "small_session_attendances",
+        "provider_url",
+        "description",
+        "venue",
+    ] {
         assert!(!fields.contains(never), "{never} asked for");
     }
     // The window opens at the start of today, UK time (a class in progress stays listed).
@@ -243,7 +252,14 @@ async fn the_stored_copy_holds_public_classes_and_shown_fields_only() {
             assert!(allowed.contains(key.as_str()), "{key} stored");
         }
     }
-    for hidden in ["1-2-1", "Mobility", "Staff Training", "Fire", "9000", "provider/events"] {
+    for hidden in [
+        "1-2-1",
+        "Mobility",
+        "Staff Training",
+        "Fire",
+        "9000",
+        "provider/events",
+    ] {
         assert!(!payload.contains(hidden), "{hidden} in the stored copy");
         assert!(!ld.contains(hidden), "{hidden} in the JSON-LD");
     }
@@ -262,7 +278,11 @@ async fn without_a_key_the_provider_is_never_asked_and_the_page_links_to_it() {
     let html = timetable(&server).await.text();
     assert!(html.contains("Our live timetable is on its way"));
     assert!(html.contains(r#"href="https://goteamup.com/p/5123456-one-space/c/schedule""#));
-    assert_eq!(server.log().matches("no TeamUp API key").count(), 1, "said once");
+    assert_eq!(
+        server.log().matches("no TeamUp API key").count(),
+        1,
+        "said once"
+    );
 }
 
 /// A wrong key, then a wrong provider id: each a log line saying what to check (never the key),
@@ -290,7 +310,10 @@ async fn a_wrong_key_or_id_is_logged_clearly_and_the_last_copy_stays() {
     .await;
     let log = until_logged(&server, "the provider refused the API key (HTTP 401").await;
     assert!(log.contains("check ONESPACE_TEAMUP_API_KEY"), "{log}");
-    assert!(!log.contains(wrong) && !log.contains(API_KEY), "the key was logged");
+    assert!(
+        !log.contains(wrong) && !log.contains(API_KEY),
+        "the key was logged"
+    );
     let html = timetable(&server).await.text();
     assert!(html.contains("class=\"class-row\"") && html.contains("Warm Pilates"));
     assert!(!html.contains(wrong));
@@ -334,8 +357,12 @@ async fn the_provider_id_comes_from_the_content_folder() {
     )
     .await;
     let html = until_shown(&server, "class=\"class-row\"").await.text();
-    assert!(book_link(&html, "HYROX").starts_with("https://goteamup.com/p/7654321-studio-two/c/schedule?e="));
-    assert!(html.contains(r#""provider_id":7654321"#), "the widget's account");
+    assert!(book_link(&html, "HYROX")
+        .starts_with("https://goteamup.com/p/7654321-studio-two/c/schedule?e="));
+    assert!(
+        html.contains(r#""provider_id":7654321"#),
+        "the widget's account"
+    );
     assert!(!html.contains("5123456"));
     let classes = request(&server.addr, "GET", "/our-classes", &[], b"")
         .await
@@ -397,7 +424,10 @@ async fn a_class_in_progress_stays_listed() {
     let data = TempDir::new("timetable-in-progress");
     let server = start(&data, &provider).await;
     let html = until_shown(&server, "class=\"class-row\"").await.text();
-    assert!(html.contains("Open Studio Session"), "the class in progress is gone");
+    assert!(
+        html.contains("Open Studio Session"),
+        "the class in progress is gone"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -503,9 +533,16 @@ async fn pages_are_followed_on_the_api_origin_only_and_capped() {
     provider.set_pages(10, Some("http://127.0.0.1:9")).await;
     let data = TempDir::new("timetable-pages-origin");
     let server = start(&data, &provider).await;
-    let log = until_logged(&server, "the next page is on another site (http://127.0.0.1:9)").await;
+    let log = until_logged(
+        &server,
+        "the next page is on another site (http://127.0.0.1:9)",
+    )
+    .await;
     assert!(!log.contains("class schedule fetched"), "{log}");
-    assert!(timetable(&server).await.text().contains("Our live timetable is on its way"));
+    assert!(timetable(&server)
+        .await
+        .text()
+        .contains("Our live timetable is on its way"));
     server.kill();
 
     // One event a page: more pages than the cap.
@@ -513,7 +550,10 @@ async fn pages_are_followed_on_the_api_origin_only_and_capped() {
     let data = TempDir::new("timetable-pages-cap");
     let server = start(&data, &provider).await;
     until_logged(&server, "more than 20 pages").await;
-    assert!(timetable(&server).await.text().contains("Our live timetable is on its way"));
+    assert!(timetable(&server)
+        .await
+        .text()
+        .contains("Our live timetable is on its way"));
 }
 
 /// The provider is given 5 s: an answer after 2 s is read, one after 8 s is given up on.
@@ -550,7 +590,11 @@ async fn retry_after_is_honoured_on_429_and_503() {
         let refused_at = Instant::now();
         // The refresh interval is 1 s: without Retry-After the provider would be asked again.
         tokio::time::sleep(Duration::from_millis(2_500)).await;
-        assert_eq!(provider.requests().await, first, "{mode}: asked before Retry-After");
+        assert_eq!(
+            provider.requests().await,
+            first,
+            "{mode}: asked before Retry-After"
+        );
         provider.set_mode("ok").await;
         until_shown(&server, "class=\"class-row\"").await;
         assert!(refused_at.elapsed() >= Duration::from_secs(3), "{mode}");
@@ -628,7 +672,10 @@ async fn the_check_command_reports_the_account_and_exits_1_on_a_problem() {
     };
     let (status, out, err) = check(provider.env());
     assert_eq!(status, Some(0), "{out}{err}");
-    assert!(out.contains("authenticated (Token key, provider mode): the account is 'One Space'"), "{out}");
+    assert!(
+        out.contains("authenticated (Token key, provider mode): the account is 'One Space'"),
+        "{out}"
+    );
     let classes: usize = out
         .lines()
         .find(|line| line.contains("public classes in the next 7 days"))
@@ -636,7 +683,10 @@ async fn the_check_command_reports_the_account_and_exits_1_on_a_problem() {
         .and_then(|count| count.parse().ok())
         .unwrap_or_else(|| panic!("{out}"));
     assert!((18..=21).contains(&classes), "{out}");
-    assert!(out.contains("2 appointments") || out.contains("appointments, "), "{out}");
+    assert!(
+        out.contains("2 appointments") || out.contains("appointments, "),
+        "{out}"
+    );
     let shown: Vec<&str> = out.lines().filter(|line| line.starts_with("  ")).collect();
     assert_eq!(shown.len(), 3, "{out}");
     assert!(out.contains("the widget script answers"), "{out}");
@@ -645,21 +695,33 @@ async fn the_check_command_reports_the_account_and_exits_1_on_a_problem() {
 
     let (status, out, _) = check(vec![("ONESPACE_SCHEDULE_API_URL", provider.api_url())]);
     assert_eq!(status, Some(1));
-    assert!(out.contains("problem: not authenticated: no API key is configured"), "{out}");
+    assert!(
+        out.contains("problem: not authenticated: no API key is configured"),
+        "{out}"
+    );
 
     let (status, out, _) = check(vec![
         ("ONESPACE_SCHEDULE_API_URL", provider.api_url()),
         ("ONESPACE_TEAMUP_API_KEY", "not-the-key-71".to_owned()),
     ]);
     assert_eq!(status, Some(1));
-    assert!(out.contains("problem: not authenticated: the provider refused the API key (HTTP 401"), "{out}");
+    assert!(
+        out.contains("problem: not authenticated: the provider refused the API key (HTTP 401"),
+        "{out}"
+    );
     assert!(!out.contains("not-the-key-71"));
 
     let (status, out, _) = check(vec![
-        ("ONESPACE_SCHEDULE_API_URL", "http://127.0.0.1:9/api/v2".to_owned()),
+        (
+            "ONESPACE_SCHEDULE_API_URL",
+            "http://127.0.0.1:9/api/v2".to_owned(),
+        ),
         ("ONESPACE_TEAMUP_API_KEY", API_KEY.to_owned()),
     ]);
     assert_eq!(status, Some(1));
-    assert!(out.contains("problem: not authenticated: the provider did not answer"), "{out}");
+    assert!(
+        out.contains("problem: not authenticated: the provider did not answer"),
+        "{out}"
+    );
     assert!(out.ends_with("1 problem(s)\n"), "{out}");
 }

@@ -269,19 +269,56 @@ mod tests {
         let paths: Vec<&str> = errors.iter().map(|(path, _)| path.as_str()).collect();
         assert_eq!(
             paths,
-            ["provider_id", "customer_site", "pages.trial", "pages.retreat"]
+            [
+                "provider_id",
+                "customer_site",
+                "pages.trial",
+                "pages.retreat"
+            ]
         );
         assert!(errors[0].1.contains("customer site"), "{}", errors[0].1);
         // The address part must carry this id: a slug alone, another account's number or
         // capitals are each refused.
-        for site in ["one-space-livingston", "4993558-one-space", "4993559-One Space", "4993559-"] {
+        for site in [
+            "one-space-livingston",
+            "4993558-one-space",
+            "4993559-One Space",
+            "4993559-",
+        ] {
             let mut bad = schedule();
             bad.customer_site = site.to_owned();
             let errors = errors_of(&bad);
             assert_eq!(errors.len(), 1, "{site}");
             assert_eq!(errors[0].0, "customer_site");
-            assert!(errors[0].1.contains("like 4993559-one-space"), "{}", errors[0].1);
+            assert!(
+                errors[0].1.contains("like 4993559-one-space"),
+                "{}",
+                errors[0].1
+            );
         }
+    }
+
+    #[test]
+    fn the_provider_id_is_a_number_and_a_slug_is_refused_saying_where_to_look() {
+        let file = |id: &str| {
+            format!(
+                "provider_id = {id}\ncustomer_site = \"4993559-one-space\"\n[pages]\nmemberships = \"m\"\n\
+                 trial = \"t\"\nintro_offer = \"i\"\ntimed_offer = \"f\"\n\
+                 challenge_consultation = \"c\"\nretreat = \"r\"\n"
+            )
+        };
+        for written in ["4993559", "\"4993559\""] {
+            let read: Schedule = toml::from_str(&file(written)).unwrap();
+            assert_eq!(read.provider_id, 4_993_559);
+        }
+        let error = toml::from_str::<Schedule>(&file("\"one-space-livingston\""))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("must be the studio's TeamUp provider id, a number like 4993559")
+                && error.contains("customer site"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -120,9 +120,8 @@ pub fn run(
                     match fetched {
                         Err(error) => problem(out, format!("the events were not read: {error}"))?,
                         Ok(fetched) => {
-                            let count = |reason| {
-                                fetched.left_out.iter().filter(|r| **r == reason).count()
-                            };
+                            let count =
+                                |reason| fetched.left_out.iter().filter(|r| **r == reason).count();
                             let copy = Timetable {
                                 fetched_at: now,
                                 classes: fetched.classes,
@@ -166,7 +165,10 @@ pub fn run(
         }
     }
     match script_answers(&agent, script_url) {
-        Ok(bytes) => writeln!(out, "the widget script answers ({script_url}, {bytes} bytes)")?,
+        Ok(bytes) => writeln!(
+            out,
+            "the widget script answers ({script_url}, {bytes} bytes)"
+        )?,
         Err(reason) => problem(
             out,
             format!("the widget script {script_url} does not load: {reason}"),

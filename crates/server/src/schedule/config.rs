@@ -184,11 +184,7 @@ impl ScheduleArgs {
         let scheme = match self.teamup_auth_scheme.trim() {
             scheme if scheme.eq_ignore_ascii_case("token") => "Token",
             scheme if scheme.eq_ignore_ascii_case("bearer") => "Bearer",
-            _ => {
-                return Err(ScheduleConfigError::Scheme(
-                    self.teamup_auth_scheme.clone(),
-                ))
-            }
+            _ => return Err(ScheduleConfigError::Scheme(self.teamup_auth_scheme.clone())),
         };
         let mode = match self.teamup_request_mode.trim() {
             "provider" => RequestMode::Provider,

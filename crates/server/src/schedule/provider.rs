@@ -232,7 +232,10 @@ impl Event {
         }
         // Only a class whose type is known to be public is advertised: members-only and private
         // types, and types the provider did not expand, stay off the public site.
-        let offering = self.offering_type.as_ref().filter(|value| value.is_object());
+        let offering = self
+            .offering_type
+            .as_ref()
+            .filter(|value| value.is_object());
         let visibility = offering
             .and_then(|offering| offering.get("customer_visibility"))
             .and_then(Value::as_str);
@@ -379,7 +382,12 @@ pub fn agent() -> ureq::Agent {
 fn detail(body: &str) -> String {
     serde_json::from_str::<Value>(body)
         .ok()
-        .and_then(|value| value.get("detail").and_then(Value::as_str).map(str::to_owned))
+        .and_then(|value| {
+            value
+                .get("detail")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        })
         .unwrap_or_else(|| body.chars().take(200).collect())
         .trim()
         .to_owned()
@@ -558,15 +566,20 @@ mod tests {
     #[test]
     fn not_expanded_the_class_has_no_coach_and_an_unknown_visibility_keeps_it_off() {
         // Instructors as the documented related-collection URL: no coach, still listed.
-        let class = one(serde_json::json!({"instructors": "https://goteamup.com/api/v2/related_collection"}))
-            .unwrap_or_else(|e| panic!("{e:?}"));
+        let class = one(
+            serde_json::json!({"instructors": "https://goteamup.com/api/v2/related_collection"}),
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(class.coach, None);
         // An offering type as its id: its visibility is unknown, so it is not advertised.
         assert_eq!(
             one(serde_json::json!({"offering_type": 5})),
             Err(LeftOut::NotPublic)
         );
-        let page = page(vec![event(7, serde_json::json!({"offering_type": 5, "instructors": "https://x"}))]);
+        let page = page(vec![event(
+            7,
+            serde_json::json!({"offering_type": 5, "instructors": "https://x"}),
+        )]);
         assert!(page.missing.contains("offering_type.customer_visibility"));
         assert!(page.missing.contains("instructors.name"));
     }
@@ -575,7 +588,9 @@ mod tests {
     fn members_only_private_cancelled_and_appointments_are_left_out() {
         for visibility in ["membership_holders", "private"] {
             assert_eq!(
-                one(serde_json::json!({"offering_type": {"name": "X", "customer_visibility": visibility}})),
+                one(
+                    serde_json::json!({"offering_type": {"name": "X", "customer_visibility": visibility}})
+                ),
                 Err(LeftOut::NotPublic),
                 "{visibility}"
             );
@@ -597,7 +612,8 @@ mod tests {
     #[test]
     fn capacity_null_or_zero_is_unlimited_and_full_depends_on_the_waitlist() {
         for capacity in [serde_json::json!(null), serde_json::json!(0)] {
-            let class = one(serde_json::json!({"max_occupancy": capacity})).unwrap_or_else(|e| panic!("{e:?}"));
+            let class = one(serde_json::json!({"max_occupancy": capacity}))
+                .unwrap_or_else(|e| panic!("{e:?}"));
             assert_eq!(class.spaces_left, None);
         }
         let full = |extra: Value| {
@@ -615,8 +631,10 @@ mod tests {
             "offering_type": {"name": "P", "customer_visibility": "public", "waitlist_max": 3}}));
         assert!(!class.waitlist_open);
         // The event's override wins over its type's maximum, both ways.
-        let class = full(serde_json::json!({"waiting_count": 3, "waitlist_max_override": 5,
-            "offering_type": {"name": "P", "customer_visibility": "public", "waitlist_max": 3}}));
+        let class = full(
+            serde_json::json!({"waiting_count": 3, "waitlist_max_override": 5,
+            "offering_type": {"name": "P", "customer_visibility": "public", "waitlist_max": 3}}),
+        );
         assert!(class.waitlist_open);
         let class = full(serde_json::json!({"waitlist_max_override": 0}));
         assert!(!class.waitlist_open);
@@ -624,8 +642,13 @@ mod tests {
 
     #[test]
     fn the_book_link_is_the_customer_url_only_when_it_is_an_https_address() {
-        for url in [serde_json::json!(null), serde_json::json!("javascript:alert(1)"), serde_json::json!("")] {
-            let class = one(serde_json::json!({"customer_url": url})).unwrap_or_else(|e| panic!("{e:?}"));
+        for url in [
+            serde_json::json!(null),
+            serde_json::json!("javascript:alert(1)"),
+            serde_json::json!(""),
+        ] {
+            let class =
+                one(serde_json::json!({"customer_url": url})).unwrap_or_else(|e| panic!("{e:?}"));
             assert_eq!(class.booking_url, None, "{url}");
         }
     }

@@ -163,11 +163,10 @@ pub async fn run(
             }
         }
         // Keep "today" and past classes right while no new copy comes.
-        if failures > 0 || config.credentials.is_none() {
-            if rendered.elapsed() >= config.refresh {
-                show(&site, None).await;
-                rendered = Instant::now();
-            }
+        let stale = failures > 0 || config.credentials.is_none();
+        if stale && rendered.elapsed() >= config.refresh {
+            show(&site, None).await;
+            rendered = Instant::now();
         }
         let pause = pause_after(config.refresh, failures, last_error.as_ref());
         tokio::select! {

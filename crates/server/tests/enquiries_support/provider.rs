@@ -105,8 +105,11 @@ impl Provider {
 
     /// Adds a public class that started 15 minutes ago and ends in 45.
     pub async fn add_class_in_progress(&self, name: &str) {
-        self.control("/_control/events", &format!(r#"{{"in_progress":"{name}"}}"#))
-            .await;
+        self.control(
+            "/_control/events",
+            &format!(r#"{{"in_progress":"{name}"}}"#),
+        )
+        .await;
     }
 
     async fn control(&self, path: &str, body: &str) {
