@@ -98,6 +98,14 @@ fn events(html: &str) -> Vec<Value> {
         .collect()
 }
 
+/// The names of the listed classes, in order.
+fn class_names(html: &str) -> Vec<String> {
+    html.split("class=\"class-name\">")
+        .skip(1)
+        .map(|rest| rest.split('<').next().unwrap().to_owned())
+        .collect()
+}
+
 /// The 'Book' link of the first row naming `class`.
 fn book_link(html: &str, class: &str) -> String {
     let row = html
@@ -137,8 +145,21 @@ async fn public_classes_are_in_the_html_with_coach_length_places_and_their_own_b
     ] {
         assert!(html.contains(text), "missing {text:?}");
     }
+    // Every listed class is a public one; the others are nowhere in the HTML as a class.
+    let listed = class_names(&html);
+    assert!(listed.len() >= 18, "{listed:?}");
+    for name in &listed {
+        assert!(
+            PUBLIC.contains(&name.as_str()),
+            "{name} is not a public class"
+        );
+    }
     for hidden in NOT_PUBLIC {
-        assert!(!html.contains(hidden), "{hidden} is not a public class");
+        assert!(
+            !html.contains(&format!("class-name\">{hidden}<"))
+                && !html.contains(&format!("Book {hidden},")),
+            "{hidden} is listed"
+        );
     }
     // The class's own page (customer_url) when the provider gives one, else the customer site's
     // schedule opened on it.
