@@ -226,3 +226,58 @@ pub fn home_section(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn class(id: u64) -> Class {
+        let start: DateTime<Utc> = "2026-11-24T18:00:00Z".parse().unwrap_or_default();
+        Class {
+            id,
+            name: "HYROX".to_owned(),
+            kind: "HYROX".to_owned(),
+            coach: Some("Chris Wallace".to_owned()),
+            starts_at: start,
+            ends_at: start + chrono::Duration::minutes(45),
+            spaces_left: Some(0),
+            waitlist_open: true,
+            booking_closes_at: Some(start - chrono::Duration::hours(1)),
+            booking_url: None,
+        }
+    }
+
+    fn row(class: &Class, now: &str) -> String {
+        let schedule = crate::content::default_content()
+            .unwrap_or_else(|errors| panic!("{errors:?}"))
+            .schedule;
+        class_row(class, &schedule, now.parse().unwrap_or_default()).into_string()
+    }
+
+    #[test]
+    fn full_waitlist_full_and_closed_read_as_such_and_closed_has_no_book_link() {
+        let open = class(7);
+        let html = row(&open, "2026-11-24T09:00:00Z");
+        assert!(html.contains(">Full: join the waitlist<"), "{html}");
+        // Without a customer_url, the customer site's schedule opened on the class.
+        assert!(html.contains("c/schedule?e=7\""), "{html}");
+        let full = Class {
+            waitlist_open: false,
+            ..class(7)
+        };
+        assert!(row(&full, "2026-11-24T09:00:00Z").contains(">Full<"));
+        let closed = row(&open, "2026-11-24T17:00:00Z");
+        assert!(closed.contains(">Booking closed<"), "{closed}");
+        assert!(!closed.contains("class-book"), "{closed}");
+        let own = Class {
+            booking_url: Some("https://goteamup.com/p/x/c/e/7".to_owned()),
+            spaces_left: Some(3),
+            ..class(7)
+        };
+        let html = row(&own, "2026-11-24T09:00:00Z");
+        assert!(
+            html.contains(">3 spaces left<")
+                && html.contains("href=\"https://goteamup.com/p/x/c/e/7\"")
+        );
+    }
+}
