@@ -38,7 +38,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { freePort } from '../support/free-port.mjs';
 import { contentWithPhotos, waitForPhotos } from '../support/photos.mjs';
-import { startProvider, waitForClasses } from '../support/provider.mjs';
+import { PROVIDER_API_KEY, startProvider, waitForClasses } from '../support/provider.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const binary = join(root, 'target/release/onespace');
@@ -114,6 +114,7 @@ async function startServer(previewDate) {
       RUST_LOG: 'warn',
       ONESPACE_SCHEDULE_SCRIPT_URL: `http://127.0.0.1:${standInPort}/widget.js`,
       ONESPACE_SCHEDULE_API_URL: `http://127.0.0.1:${scheduleApi.port}/api/v2`,
+      ONESPACE_TEAMUP_API_KEY: PROVIDER_API_KEY,
     },
   });
   const base = `http://127.0.0.1:${port}`;

@@ -11,12 +11,14 @@ use serde::Serialize;
 /// Google Maps listing, for 'Leave a Review'.
 pub const REVIEW: &str = "https://www.google.com/maps/search/?api=1&query=One+Space+Livingston";
 
-/// Configuration of the provider's embedded schedule widget (SPEC section 3).
+/// Configuration of the provider's embedded schedule widget (SPEC section 3). SPEC names the
+/// settings; their spelling follows the public embeds of TeamUp's widget that were found
+/// (`teamup.calendar({provider_id: 1174690, width: "100%", view: "list", target_element_id:
+/// "..."})`): snake_case, the provider id a number. The widget itself is not documented by TeamUp.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct ScheduleWidget<'a> {
-    /// Provider id (`schedule.toml`).
-    pub provider_id: &'a str,
+    /// Provider id (`schedule.toml`), a number.
+    pub provider_id: u64,
     /// Widget type.
     #[serde(rename = "type")]
     pub kind: &'static str,
@@ -30,10 +32,13 @@ pub struct ScheduleWidget<'a> {
     pub all_venues: bool,
     /// Widget API version.
     pub version: u8,
+    /// The id of the element the widget draws into.
+    pub target_element_id: &'a str,
 }
 
-/// The timetable page's widget configuration for the studio's provider id.
-pub const fn schedule_widget(provider_id: &str) -> ScheduleWidget<'_> {
+/// The timetable page's widget configuration for the studio's provider id, drawn into the
+/// element `target_element_id`.
+pub const fn schedule_widget(provider_id: u64, target_element_id: &str) -> ScheduleWidget<'_> {
     ScheduleWidget {
         provider_id,
         kind: "specific_pages",
@@ -54,5 +59,6 @@ pub const fn schedule_widget(provider_id: &str) -> ScheduleWidget<'_> {
         view: "schedule.week",
         all_venues: true,
         version: 3,
+        target_element_id,
     }
 }

@@ -35,7 +35,8 @@ pub fn build_app(
         InitError = (),
     >,
 > {
-    let security_headers = security::SecurityHeaders::new(&site.current().schedule_origin());
+    let security_headers =
+        security::SecurityHeaders::new(&site.current().context().schedule_widget);
     App::new()
         .app_data(site)
         .configure(configure)

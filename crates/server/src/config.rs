@@ -8,7 +8,9 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 
 use crate::mail::{MailArgs, MailConfig, MailConfigError};
-use crate::widgets::schedule::TEAMUP_SCRIPT_URL;
+use crate::widgets::schedule::{
+    WidgetSource, TEAMUP_ORIGIN, TEAMUP_SCRIPT_URL, TEAMUP_WIDGET_CALL,
+};
 
 /// A configuration value that cannot be used; the message names the flag and the variable.
 #[derive(Debug, thiserror::Error)]
@@ -49,6 +51,18 @@ pub enum ConfigError {
          http:// or https:// URL of the schedule provider's widget script"
     )]
     ScheduleScriptUrl(String),
+    /// `--schedule-widget-call` / `ONESPACE_SCHEDULE_WIDGET_CALL` is not `global.function`.
+    #[error(
+        "ONESPACE_SCHEDULE_WIDGET_CALL (--schedule-widget-call): '{0}' must be the global \
+         function the widget script defines, as object.function, such as {TEAMUP_WIDGET_CALL}"
+    )]
+    ScheduleWidgetCall(String),
+    /// `--schedule-frame-origin` / `ONESPACE_SCHEDULE_FRAME_ORIGIN` is not an origin.
+    #[error(
+        "ONESPACE_SCHEDULE_FRAME_ORIGIN (--schedule-frame-origin): '{0}' must be the http:// or \
+         https:// origin of the page the widget frames, such as {TEAMUP_ORIGIN}"
+    )]
+    ScheduleFrameOrigin(String),
     /// A schedule setting is wrong (the message names it).
     #[error(transparent)]
     Schedule(#[from] crate::schedule::config::ScheduleConfigError),
@@ -79,6 +93,14 @@ pub struct ServeArgs {
     /// its origin. The provider's own URL unless the studio is told of a new one.
     #[arg(long, env = "ONESPACE_SCHEDULE_SCRIPT_URL", default_value = TEAMUP_SCRIPT_URL)]
     pub schedule_script_url: String,
+    /// The global function the widget script defines, `object.function` (observed embeds call
+    /// `teamup.calendar`).
+    #[arg(long, env = "ONESPACE_SCHEDULE_WIDGET_CALL", default_value = TEAMUP_WIDGET_CALL)]
+    pub schedule_widget_call: String,
+    /// The origin of the page the widget draws in a frame; the Content-Security-Policy admits it
+    /// for frames.
+    #[arg(long, env = "ONESPACE_SCHEDULE_FRAME_ORIGIN", default_value = TEAMUP_ORIGIN)]
+    pub schedule_frame_origin: String,
     /// Stop when standard input closes: lets a test harness that dies take the server with it.
     #[arg(long, hide = true)]
     pub stop_when_stdin_closes: bool,
@@ -131,8 +153,8 @@ pub struct Config {
     pub public_url: String,
     /// Days enquiries are kept: the worker deletes older ones and the privacy notice states it.
     pub retention_days: u64,
-    /// The schedule widget's script (an absolute http(s) URL).
-    pub schedule_script_url: String,
+    /// Where the schedule widget comes from and how it starts.
+    pub schedule_widget: WidgetSource,
     /// The instant pages are rendered for.
     pub clock: Clock,
     /// Where the studio's content is read.
@@ -184,9 +206,7 @@ impl ServeArgs {
             data_dir: self.data_dir.clone(),
             public_url: public_origin(&self.public_url)?,
             retention_days,
-            schedule_script_url: url_origin(&self.schedule_script_url)
-                .map(|_| self.schedule_script_url.trim().to_owned())
-                .ok_or_else(|| ConfigError::ScheduleScriptUrl(self.schedule_script_url.clone()))?,
+            schedule_widget: self.schedule_widget()?,
             clock: Clock::from_preview(self.preview_date.as_deref())?,
             content: crate::content::Source::from_option(self.content.as_deref()),
         };
@@ -222,6 +242,36 @@ impl ServeArgs {
     }
 }
 
+impl ServeArgs {
+    /// The schedule widget's three settings, checked.
+    fn schedule_widget(&self) -> Result<WidgetSource, ConfigError> {
+        let script_url = url_origin(&self.schedule_script_url)
+            .map(|_| self.schedule_script_url.trim().to_owned())
+            .ok_or_else(|| ConfigError::ScheduleScriptUrl(self.schedule_script_url.clone()))?;
+        let identifier = |name: &str| {
+            !name.is_empty()
+                && !name.starts_with(|c: char| c.is_ascii_digit())
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        };
+        let (global, method) = self
+            .schedule_widget_call
+            .trim()
+            .split_once('.')
+            .filter(|(global, method)| identifier(global) && identifier(method))
+            .ok_or_else(|| ConfigError::ScheduleWidgetCall(self.schedule_widget_call.clone()))?;
+        let frame_origin = public_origin(&self.schedule_frame_origin)
+            .map_err(|_| ConfigError::ScheduleFrameOrigin(self.schedule_frame_origin.clone()))?;
+        Ok(WidgetSource {
+            script_url,
+            global: global.to_owned(),
+            method: method.to_owned(),
+            frame_origin,
+        })
+    }
+}
+
 impl Config {
     /// Defaults suitable for tests and for rendering: public URL as in production.
     pub fn for_rendering() -> Self {
@@ -230,7 +280,7 @@ impl Config {
             data_dir: PathBuf::from("./data"),
             public_url: DEFAULT_PUBLIC_URL.to_owned(),
             retention_days: DEFAULT_RETENTION_DAYS,
-            schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
+            schedule_widget: WidgetSource::default(),
             clock: Clock::Real,
             content: crate::content::Source::Embedded,
         }
@@ -321,6 +371,8 @@ mod tests {
             rate_limit_per_minute: "10".to_owned(),
             retention_days: "730".to_owned(),
             schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
+            schedule_widget_call: TEAMUP_WIDGET_CALL.to_owned(),
+            schedule_frame_origin: TEAMUP_ORIGIN.to_owned(),
             preview_date: None,
             content: None,
             mail: MailArgs::default(),

@@ -1,6 +1,6 @@
 //! The `onespace` command: `serve` the site, `render` it as static files, `enquiries export` the
-//! stored enquiries, `content init`/`content check` the studio's content folder, or `images check`
-//! a folder of photos.
+//! stored enquiries, `content init`/`content check` the studio's content folder, `images check`
+//! a folder of photos, or `schedule check` the studio's TeamUp account.
 
 use std::path::PathBuf;
 
@@ -66,6 +66,11 @@ enum Command {
         #[command(subcommand)]
         command: EnquiriesCommand,
     },
+    /// The studio's booking account (TeamUp).
+    Schedule {
+        #[command(subcommand)]
+        command: ScheduleCommand,
+    },
     /// The studio's content files (prices, offers, contact details, team, photos...): write the
     /// default out to edit, or check a folder.
     Content {
@@ -90,6 +95,26 @@ enum ContentCommand {
         /// Data folder holding the photos' cache.
         #[arg(long = "data", env = "ONESPACE_DATA_DIR", default_value = "./data")]
         data_dir: PathBuf,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum ScheduleCommand {
+    /// Ask the provider once, with the configuration `serve` uses, whether the studio's account
+    /// answers: authenticated or not and why, the account's name, the public classes of the
+    /// next days (the first three as the timetable shows them), documented fields that were
+    /// missing, and whether the widget script loads. Exit status 1 on any problem.
+    Check {
+        /// Read `schedule.toml` from this content folder instead of the built-in content (as
+        /// `serve --content`).
+        #[arg(long = "content", env = "ONESPACE_CONTENT_DIR")]
+        content: Option<PathBuf>,
+        /// The widget script (as `serve --schedule-script-url`).
+        #[arg(long, env = "ONESPACE_SCHEDULE_SCRIPT_URL", default_value = onespace_server::widgets::schedule::TEAMUP_SCRIPT_URL)]
+        schedule_script_url: String,
+        /// The provider's API and key (as `serve`).
+        #[command(flatten)]
+        schedule: onespace_server::schedule::ScheduleArgs,
     },
 }
 
@@ -162,6 +187,14 @@ fn main() -> anyhow::Result<()> {
                 },
         } => export_enquiries(format, &data_dir, database_url.as_deref()),
         Command::Content { command } => content(command),
+        Command::Schedule {
+            command:
+                ScheduleCommand::Check {
+                    content,
+                    schedule_script_url,
+                    schedule,
+                },
+        } => check_schedule(content.as_deref(), &schedule_script_url, &schedule),
         Command::Render {
             out,
             public_url,
@@ -317,6 +350,30 @@ fn content(command: ContentCommand) -> anyhow::Result<()> {
             std::process::exit(1);
         }
     }
+}
+
+/// `onespace schedule check`: the report on standard output, status 1 on any problem.
+fn check_schedule(
+    content: Option<&std::path::Path>,
+    script_url: &str,
+    args: &onespace_server::schedule::ScheduleArgs,
+) -> anyhow::Result<()> {
+    let config = args.validate()?;
+    let content = ContentSource::from_option(content)
+        .load()
+        .map_err(onespace_server::site::ContentErrors)?;
+    let stdout = std::io::stdout();
+    let problems = onespace_server::schedule::check::run(
+        &config,
+        &content.schedule,
+        script_url,
+        chrono::Utc::now(),
+        &mut stdout.lock(),
+    )?;
+    if problems > 0 {
+        std::process::exit(1);
+    }
+    Ok(())
 }
 
 /// `onespace images check`: one line per file, `ok` with its size and variants or `error` with

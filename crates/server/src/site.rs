@@ -55,7 +55,7 @@ impl Site {
             public_url: config.public_url.clone(),
             entry: assets.entry.clone(),
             retention_days: config.retention_days,
-            schedule_script_url: config.schedule_script_url.clone(),
+            schedule_widget: config.schedule_widget.clone(),
             clock: config.clock,
             now: config.clock.now(),
             timetable: None,
@@ -166,13 +166,6 @@ impl Site {
         if let Err(error) = spawned {
             tracing::warn!(%error, "pages are compressed by their first requests");
         }
-    }
-
-    /// The origin of the schedule widget's script, which the Content-Security-Policy admits.
-    pub fn schedule_origin(&self) -> String {
-        // Checked when the configuration was read; the provider's own origin otherwise.
-        crate::config::url_origin(&self.context.schedule_script_url)
-            .unwrap_or_else(|| crate::widgets::schedule::TEAMUP_ORIGIN.to_owned())
     }
 
     /// The thank-you variant of the form page at `path`.

@@ -212,21 +212,31 @@ async fn html_carries_the_security_headers() {
         .unwrap();
     assert!(!script_src.contains("unsafe-inline") && !script_src.contains("'unsafe-eval'"));
     assert!(csp.contains("frame-ancestors 'none'"));
-    // The timetable's schedule provider may run its script and make its requests.
-    let provider = onespace_server::widgets::schedule::TEAMUP_ORIGIN;
-    for directive in [
-        "script-src",
-        "connect-src",
-        "frame-src",
-        "style-src",
-        "img-src",
-    ] {
-        let sources = csp
-            .split(';')
-            .find(|d| d.trim().starts_with(directive))
-            .unwrap();
-        assert!(sources.contains(provider), "{directive} lacks {provider}");
+    // The timetable's schedule widget may run its script from its static host and frame the
+    // provider's customer site, and nothing else comes from a third party.
+    let widget = onespace_server::widgets::schedule::WidgetSource::default();
+    let directive = |name: &str| {
+        csp.split(';')
+            .map(str::trim)
+            .find(|d| d.starts_with(name))
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(
+        directive("script-src"),
+        format!(
+            "script-src 'self' 'wasm-unsafe-eval' {}",
+            widget.script_origin()
+        )
+    );
+    assert_eq!(
+        directive("frame-src"),
+        format!("frame-src 'self' {}", widget.frame_origin)
+    );
+    for own in ["connect-src", "style-src"] {
+        assert_eq!(directive(own), format!("{own} 'self'"));
     }
+    assert_eq!(directive("img-src"), "img-src 'self' data:");
     assert_eq!(headers.get("x-content-type-options").unwrap(), "nosniff");
     assert!(headers.contains_key("referrer-policy"));
     assert!(headers.contains_key("permissions-policy"));
@@ -335,7 +345,11 @@ async fn island_props_are_json_that_cannot_end_their_element() {
 #[actix_web::test]
 async fn a_configured_schedule_script_is_loaded_on_the_timetable_and_admitted_by_the_policy() {
     let config = Config {
-        schedule_script_url: "https://cdn.schedule.example/v2/widget.js".to_owned(),
+        schedule_widget: onespace_server::widgets::schedule::WidgetSource {
+            script_url: "https://cdn.schedule.example/v2/widget.js".to_owned(),
+            frame_origin: "https://frames.schedule.example".to_owned(),
+            ..Default::default()
+        },
         ..Config::for_rendering()
     };
     let site = web::Data::new(LiveSite::new(
@@ -361,7 +375,9 @@ async fn a_configured_schedule_script_is_loaded_on_the_timetable_and_admitted_by
         .find(|d| d.trim().starts_with("script-src"))
         .unwrap();
     assert!(script_src.contains("https://cdn.schedule.example"));
+    assert!(csp.contains("frame-src 'self' https://frames.schedule.example"));
     assert!(!csp.contains(onespace_server::widgets::schedule::TEAMUP_ORIGIN));
+    assert!(!csp.contains("teamupstatic.com"));
 }
 
 #[actix_web::test]

@@ -131,8 +131,8 @@ fn check_names_the_line_and_field_of_every_broken_rule_at_once() {
     );
     edit(
         &dir,
-        "\"https://goteamup.com/p/one-space-livingston/packs/50-pack\"",
-        "\"http://goteamup.com/p/one-space-livingston/packs/50-pack\"",
+        "\"https://goteamup.com/p/5123456-one-space/packs/50-pack\"",
+        "\"http://goteamup.com/p/5123456-one-space/packs/50-pack\"",
     );
     edit(&dir, "name = \"Yoga & Pilates\"", "name = \"  \"");
     let (valid, _, stderr) = check(&dir);
@@ -154,7 +154,7 @@ fn check_names_the_line_and_field_of_every_broken_rule_at_once() {
         ),
         format!(
             "prices.toml line {}: packs[4].purchase_url: must be an https:// address, like \
-             https://goteamup.com/p/one-space-livingston/memberships/lite",
+             https://goteamup.com/p/5123456-one-space/memberships/lite",
             line_of(&dir, "purchase_url = \"http://", 1)
         ),
         format!(
@@ -205,10 +205,11 @@ fn a_new_provider_id_is_checked_against_every_purchase_link() {
     let text = std::fs::read_to_string(&schedule).unwrap();
     std::fs::write(
         &schedule,
-        text.replace(
-            "provider_id = \"one-space-livingston\"",
-            "provider_id = \"studio-two\"",
-        ),
+        text.replace("provider_id = 5123456", "provider_id = 7654321")
+            .replace(
+                "customer_site = \"5123456-one-space\"",
+                "customer_site = \"7654321-studio-two\"",
+            ),
     )
     .unwrap();
     let (valid, _, stderr) = check(&dir);
@@ -219,8 +220,8 @@ fn a_new_provider_id_is_checked_against_every_purchase_link() {
         stderr[0],
         format!(
             "prices.toml line {}: monthly[0].purchase_url: is on the booking provider's site but \
-             not of the studio's provider id 'studio-two' (schedule.toml): it should start with \
-             https://goteamup.com/p/studio-two/",
+             not of the studio's customer site '7654321-studio-two' (schedule.toml): it should \
+             start with https://goteamup.com/p/7654321-studio-two/",
             line_of(&dir, "purchase_url", 1)
         )
     );
@@ -730,7 +731,7 @@ fn check_names_the_line_and_field_of_every_studio_mistake() {
         ),
         format!(
             "studio.toml line {}: social.url: must be an https:// address, like \
-             https://goteamup.com/p/one-space-livingston/memberships/lite",
+             https://goteamup.com/p/5123456-one-space/memberships/lite",
             at("url = ")
         ),
         format!(

@@ -97,7 +97,7 @@ fn context() -> RenderContext {
             module_preloads: Vec::new(),
         },
         retention_days: onespace_server::config::DEFAULT_RETENTION_DAYS,
-        schedule_script_url: onespace_server::widgets::schedule::TEAMUP_SCRIPT_URL.to_owned(),
+        schedule_widget: Default::default(),
         clock: Clock::Real,
         now: Clock::Real.now(),
         timetable: None,
@@ -448,7 +448,7 @@ async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_co
     let schedule = onespace_server::content::default_content()
         .unwrap()
         .schedule;
-    assert!(body.contains(&format!("\"providerId\":\"{}\"", schedule.provider_id)));
+    assert!(body.contains(&format!("\"provider_id\":{}", schedule.provider_id)));
 
     let (_, body) = get("/challenge").await;
     assert_has(

@@ -1,29 +1,45 @@
 //! The class timetable from the booking provider, end to end against the real server binary and
-//! the provider's stand-in (tests/support/teamup_standin.py): classes in the HTML of /timetable,
-//! the stored copy across a restart while the provider is down, the message when no copy was ever
-//! fetched, re-rendering on a new copy, pages served while the provider hangs, and each class as a
-//! schema.org Event.
+//! the provider's stand-in (tests/support/teamup_standin.py), which speaks TeamUp's documented
+//! API with its refusals: the requests as documented (key, numeric provider id, request mode,
+//! sort, status, fields, expansion, the window from the start of today), public classes only in
+//! the HTML, the JSON-LD and the stored copy, the stored copy and its age across a restart while
+//! the provider is down, no request without a key, clear log lines for a wrong key or id, pages
+//! followed to the last (on the API's origin only, capped), the 5 s timeout, `Retry-After`, the
+//! message when no copy was ever fetched, re-rendering on a new copy, and pages served while the
+//! provider hangs.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod enquiries_support;
 
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use enquiries_support::provider::Provider;
+use chrono::{DateTime, Utc};
+use enquiries_support::provider::{Provider, API_KEY};
 use enquiries_support::{request, Response, Server, TempDir};
+use onespace_core::calendar::london_time;
 use serde_json::Value;
 
+/// The public classes of the stand-in's day; everything else it serves must stay off the site.
+const PUBLIC: [&str; 3] = ["Hot Yoga", "Warm Pilates", "HYROX"];
+const NOT_PUBLIC: [&str; 4] = [
+    "1-2-1 Personal Training",
+    "Members&#39; Mobility",
+    "Staff Training",
+    "Fire &amp; Ice",
+];
+
+async fn start_with(data: &std::path::Path, provider: &Provider, extra: &[(&str, &str)]) -> Server {
+    let env = provider.env();
+    let mut all: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    all.push(("ONESPACE_SCHEDULE_REFRESH_SECONDS", "1"));
+    all.extend_from_slice(extra);
+    Server::start(data, &all).await
+}
+
 async fn start(data: &TempDir, provider: &Provider) -> Server {
-    let api = provider.api_url();
-    Server::start(
-        data.path(),
-        &[
-            ("ONESPACE_SCHEDULE_API_URL", &api),
-            ("ONESPACE_SCHEDULE_REFRESH_SECONDS", "1"),
-        ],
-    )
-    .await
+    start_with(data.path(), provider, &[]).await
 }
 
 async fn timetable(server: &Server) -> Response {
@@ -51,6 +67,19 @@ async fn until_shown(server: &Server, text: &str) -> Response {
     }
 }
 
+/// Waits until the server's log contains `text` (a minute at most).
+async fn until_logged(server: &Server, text: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let log = server.log();
+        if log.contains(text) {
+            return log;
+        }
+        assert!(Instant::now() < deadline, "never logged {text:?}: {log}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 fn json_ld(html: &str) -> Vec<Value> {
     html.split("<script type=\"application/ld+json\">")
         .skip(1)
@@ -69,8 +98,37 @@ fn events(html: &str) -> Vec<Value> {
         .collect()
 }
 
+/// The names of the listed classes, in order.
+fn class_names(html: &str) -> Vec<String> {
+    html.split("class=\"class-name\">")
+        .skip(1)
+        .map(|rest| rest.split('<').next().unwrap().to_owned())
+        .collect()
+}
+
+/// The 'Book' link of the first row naming `class`.
+fn book_link(html: &str, class: &str) -> String {
+    let row = html
+        .split("class=\"class-row\"")
+        .skip(1)
+        .find(|row| row.contains(&format!("class-name\">{class}<")))
+        .unwrap_or_else(|| panic!("no row of {class}"));
+    let link = row.split("class-book\" href=\"").nth(1).unwrap();
+    link.split('"').next().unwrap().replace("&amp;", "&")
+}
+
+/// The stored copy, read from the server's database.
+async fn stored(data: &std::path::Path) -> Option<(i64, String)> {
+    let store = onespace_server::storage::Store::open(None, data)
+        .await
+        .unwrap();
+    let copy = store.load_schedule().await.unwrap();
+    store.close().await;
+    copy
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn classes_are_in_the_html_with_coach_length_spaces_and_booking_links() {
+async fn public_classes_are_in_the_html_with_coach_length_places_and_their_own_booking_links() {
     let provider = Provider::start("ok");
     let data = TempDir::new("timetable-html");
     let server = start(&data, &provider).await;
@@ -78,7 +136,7 @@ async fn classes_are_in_the_html_with_coach_length_spaces_and_booking_links() {
     for text in [
         "Warm Pilates",
         "HYROX",
-        "with Sophie R.",
+        "with Sophie Reid",
         "60 min",
         "45 min",
         "6 spaces left",
@@ -87,11 +145,36 @@ async fn classes_are_in_the_html_with_coach_length_spaces_and_booking_links() {
     ] {
         assert!(html.contains(text), "missing {text:?}");
     }
+    // Every listed class is a public one; the others are nowhere in the HTML as a class.
+    let listed = class_names(&html);
+    assert!(listed.len() >= 18, "{listed:?}");
+    for name in &listed {
+        assert!(
+            PUBLIC.contains(&name.as_str()),
+            "{name} is not a public class"
+        );
+    }
+    for hidden in NOT_PUBLIC {
+        assert!(
+            !html.contains(&format!("class-name\">{hidden}<"))
+                && !html.contains(&format!("Book {hidden},")),
+            "{hidden} is listed"
+        );
+    }
+    // The class's own page (customer_url) when the provider gives one, else the customer site's
+    // schedule opened on it.
+    let hot_yoga = book_link(&html, "Hot Yoga");
     assert!(
-        !html.contains("1-2-1 Personal Training"),
-        "appointments are not classes"
+        hot_yoga.starts_with("https://goteamup.com/p/5123456-one-space/c/schedule?e=1000")
+            && hot_yoga.contains("&startdate="),
+        "{hot_yoga}"
     );
-    assert!(html.contains(r#"href="https://goteamup.com/p/one-space-livingston/events/1000"#));
+    let hyrox = book_link(&html, "HYROX");
+    assert!(
+        hyrox.starts_with("https://goteamup.com/p/5123456-one-space/c/schedule?e=1000")
+            && !hyrox.contains('&'),
+        "{hyrox}"
+    );
     let book = html
         .split("class=\"btn btn-primary class-book\"")
         .nth(1)
@@ -101,22 +184,16 @@ async fn classes_are_in_the_html_with_coach_length_spaces_and_booking_links() {
         book.contains(r#"target="_blank""#) && book.contains("noopener"),
         "{book}"
     );
-    // Seven days from today, each under its own heading; once the stand-in's last class of the
-    // day (HYROX, 18:00 UK time) has started, the provider is asked from now on, so today has no
-    // class left and six days show.
-    let uk_now = onespace_core::calendar::london_time(chrono::Utc::now());
-    let last_start_today = chrono::NaiveTime::from_hms_opt(18, 0, 0).unwrap();
-    let days = if uk_now.time() >= last_start_today {
+    // Seven days from today, each under its own heading; once today's last public class (HYROX,
+    // 18:00-18:45 UK time) is over, today has nothing left to show.
+    let uk_now = london_time(Utc::now());
+    let last_end_today = chrono::NaiveTime::from_hms_opt(18, 45, 0).unwrap();
+    let days = if uk_now.time() >= last_end_today {
         6
     } else {
         7
     };
-    assert_eq!(
-        html.matches("class=\"class-day\"").count(),
-        days,
-        "the days from today with a class to come are shown"
-    );
-    assert!(provider.requests().await >= 1);
+    assert_eq!(html.matches("class=\"class-day\"").count(), days);
     // The home page lists the next classes from the same copy and links to the timetable.
     let home = request(&server.addr, "GET", "/", &[], b"")
         .await
@@ -129,42 +206,191 @@ async fn classes_are_in_the_html_with_coach_length_spaces_and_booking_links() {
     assert!(section.contains(r#"href="/timetable""#));
 }
 
+/// What the server asked for, as the stand-in recorded it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_carry_the_documented_headers_filters_and_only_the_shown_fields() {
+    let provider = Provider::start("ok");
+    let data = TempDir::new("timetable-request");
+    let server = start(&data, &provider).await;
+    until_shown(&server, "class=\"class-row\"").await;
+    let stats = provider.stats().await;
+    let headers = &stats["headers"][0];
+    assert_eq!(headers["provider_id"], "5123456");
+    assert_eq!(headers["request_mode"], "provider");
+    assert_eq!(headers["scheme"], "Token");
+    let query = &stats["queries"][0];
+    assert_eq!(query["sort"], "start");
+    assert_eq!(query["status"], "active");
+    assert_eq!(query["expand"], "instructors,offering_type");
+    assert_eq!(query["page_size"], "100");
+    let fields: BTreeSet<&str> = query["fields"].as_str().unwrap().split(',').collect();
+    for never in [
+        "small_session_attendances",
+        "provider_url",
+        "description",
+        "venue",
+    ] {
+        assert!(!fields.contains(never), "{never} asked for");
+    }
+    // The window opens at the start of today, UK time (a class in progress stays listed).
+    let from: DateTime<Utc> = query["starts_at_gte"].as_str().unwrap().parse().unwrap();
+    let uk = london_time(from);
+    assert_eq!(uk.time(), chrono::NaiveTime::MIN);
+    assert_eq!(uk.date_naive(), london_time(Utc::now()).date_naive());
+    drop(server);
+}
+
+/// Private, members-only and cancelled classes and appointments never reach the stored copy,
+/// and nothing the timetable does not show is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_stored_copy_holds_public_classes_and_shown_fields_only() {
+    let provider = Provider::start("ok");
+    let data = TempDir::new("timetable-stored");
+    let server = start(&data, &provider).await;
+    let html = until_shown(&server, "class=\"class-row\"").await.text();
+    let ld = serde_json::to_string(&events(&html)).unwrap();
+    let (_, payload) = stored(data.path()).await.expect("a stored copy");
+    let copy: Value = serde_json::from_str(&payload).unwrap();
+    let classes = copy["classes"].as_array().unwrap();
+    assert!(classes.len() >= 18, "{}", classes.len());
+    let allowed: BTreeSet<&str> = [
+        "id",
+        "name",
+        "kind",
+        "coach",
+        "starts_at",
+        "ends_at",
+        "spaces_left",
+        "waitlist_open",
+        "booking_closes_at",
+        "booking_url",
+    ]
+    .into();
+    for class in classes {
+        let name = class["name"].as_str().unwrap();
+        assert!(PUBLIC.contains(&name), "{name} stored");
+        for key in class.as_object().unwrap().keys() {
+            assert!(allowed.contains(key.as_str()), "{key} stored");
+        }
+    }
+    for hidden in [
+        "1-2-1",
+        "Mobility",
+        "Staff Training",
+        "Fire",
+        "9000",
+        "provider/events",
+    ] {
+        assert!(!payload.contains(hidden), "{hidden} in the stored copy");
+        assert!(!ld.contains(hidden), "{hidden} in the JSON-LD");
+    }
+    drop(server);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_key_the_provider_is_never_asked_and_the_page_links_to_it() {
+    let provider = Provider::start("ok");
+    let data = TempDir::new("timetable-no-key");
+    let server = start_with(data.path(), &provider, &[("ONESPACE_TEAMUP_API_KEY", "")]).await;
+    until_logged(&server, "no TeamUp API key").await;
+    // Several refresh intervals pass without a request.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(provider.requests().await, 0);
+    let html = timetable(&server).await.text();
+    assert!(html.contains("Our live timetable is on its way"));
+    assert!(html.contains(r#"href="https://goteamup.com/p/5123456-one-space/c/schedule""#));
+    assert_eq!(
+        server.log().matches("no TeamUp API key").count(),
+        1,
+        "said once"
+    );
+}
+
+/// A wrong key, then a wrong provider id: each a log line saying what to check (never the key),
+/// and the last good copy stays served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_key_or_id_is_logged_clearly_and_the_last_copy_stays() {
+    let provider = Provider::start("ok");
+    let dir = enquiries_support::content_folder("timetable-wrong");
+    let data = dir.path().join("data");
+    let content = dir.path().join("content");
+    let content_env = content.to_str().unwrap().to_owned();
+    let server = start_with(&data, &provider, &[("ONESPACE_CONTENT_DIR", &content_env)]).await;
+    until_shown(&server, "class=\"class-row\"").await;
+    server.kill();
+
+    let wrong = "wrong-key-3c9d";
+    let server = start_with(
+        &data,
+        &provider,
+        &[
+            ("ONESPACE_CONTENT_DIR", &content_env),
+            ("ONESPACE_TEAMUP_API_KEY", wrong),
+        ],
+    )
+    .await;
+    let log = until_logged(&server, "the provider refused the API key (HTTP 401").await;
+    assert!(log.contains("check ONESPACE_TEAMUP_API_KEY"), "{log}");
+    assert!(
+        !log.contains(wrong) && !log.contains(API_KEY),
+        "the key was logged"
+    );
+    let html = timetable(&server).await.text();
+    assert!(html.contains("class=\"class-row\"") && html.contains("Warm Pilates"));
+    assert!(!html.contains(wrong));
+    server.kill();
+
+    // Another account's id (its customer site to match, so the content is valid).
+    let schedule = content.join("schedule.toml");
+    let text = std::fs::read_to_string(&schedule).unwrap();
+    std::fs::write(&schedule, text.replace("5123456", "7654321")).unwrap();
+    let prices = content.join("prices.toml");
+    let text = std::fs::read_to_string(&prices).unwrap();
+    std::fs::write(&prices, text.replace("5123456", "7654321")).unwrap();
+    let server = start_with(&data, &provider, &[("ONESPACE_CONTENT_DIR", &content_env)]).await;
+    let log = until_logged(&server, "provider id 7654321 with this key (HTTP 403").await;
+    assert!(log.contains("provider_id in schedule.toml"), "{log}");
+    assert!(!log.contains(API_KEY), "the key was logged");
+    assert!(timetable(&server).await.text().contains("Warm Pilates"));
+}
+
 /// The provider id is the studio's content (`schedule.toml`): a folder naming another account
-/// has its classes read from that account and every booking link built from it.
+/// has its classes read from that account and every booking link built from its customer site.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_provider_id_comes_from_the_content_folder() {
-    let provider = Provider::start_for("ok", "studio-two");
+    let provider = Provider::start_for("ok", "7654321");
     let dir = enquiries_support::content_folder("timetable-provider-id");
     let content = dir.path().join("content");
     for file in ["schedule.toml", "prices.toml"] {
         let path = content.join(file);
         let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.contains("one-space-livingston"), "{file}");
-        std::fs::write(&path, text.replace("one-space-livingston", "studio-two")).unwrap();
+        assert!(text.contains("5123456-one-space"), "{file}");
+        let text = text
+            .replace("5123456-one-space", "7654321-studio-two")
+            .replace("provider_id = 5123456", "provider_id = 7654321");
+        std::fs::write(&path, text).unwrap();
     }
-    let api = provider.api_url();
-    let server = Server::start(
+    let content_env = content.to_str().unwrap().to_owned();
+    let server = start_with(
         &dir.path().join("data"),
-        &[
-            ("ONESPACE_SCHEDULE_API_URL", &api),
-            ("ONESPACE_SCHEDULE_REFRESH_SECONDS", "1"),
-            ("ONESPACE_CONTENT_DIR", content.to_str().unwrap()),
-        ],
+        &provider,
+        &[("ONESPACE_CONTENT_DIR", &content_env)],
     )
     .await;
     let html = until_shown(&server, "class=\"class-row\"").await.text();
-    assert!(html.contains(r#"href="https://goteamup.com/p/studio-two/events/1000"#));
+    assert!(book_link(&html, "HYROX")
+        .starts_with("https://goteamup.com/p/7654321-studio-two/c/schedule?e="));
     assert!(
-        html.contains(r#""providerId":"studio-two""#),
+        html.contains(r#""provider_id":7654321"#),
         "the widget's account"
     );
-    assert!(!html.contains("one-space-livingston"));
+    assert!(!html.contains("5123456"));
     let classes = request(&server.addr, "GET", "/our-classes", &[], b"")
         .await
         .unwrap()
         .text();
     assert!(classes.contains(
-        r#"href="https://goteamup.com/p/studio-two/memberships/14-day-ultimate-experience""#
+        r#"href="https://goteamup.com/p/7654321-studio-two/memberships/14-day-ultimate-experience""#
     ));
 }
 
@@ -182,7 +408,7 @@ async fn each_class_is_a_schema_org_event_with_the_required_fields() {
     );
     for event in &events {
         assert_eq!(event["@context"], "https://schema.org");
-        assert!(event["name"].as_str().is_some_and(|name| !name.is_empty()));
+        assert!(PUBLIC.contains(&event["name"].as_str().unwrap()));
         for field in ["startDate", "endDate"] {
             let date = event[field].as_str().unwrap();
             let parsed = chrono::DateTime::parse_from_rfc3339(date).unwrap();
@@ -198,16 +424,31 @@ async fn each_class_is_a_schema_org_event_with_the_required_fields() {
         assert!(event["offers"]["url"]
             .as_str()
             .unwrap()
-            .starts_with("https://goteamup.com/p/one-space-livingston/events/"));
+            .starts_with("https://goteamup.com/p/5123456-one-space/c/schedule?e="));
         assert_eq!(
             event["eventAttendanceMode"],
             "https://schema.org/OfflineEventAttendanceMode"
         );
         assert_eq!(event["eventStatus"], "https://schema.org/EventScheduled");
     }
-    assert!(events
+    let full = events
         .iter()
-        .all(|event| event["name"] != "1-2-1 Personal Training"));
+        .find(|event| event["name"] == "Warm Pilates")
+        .unwrap();
+    assert_eq!(full["offers"]["availability"], "https://schema.org/SoldOut");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_class_in_progress_stays_listed() {
+    let provider = Provider::start("ok");
+    provider.add_class_in_progress("Open Studio Session").await;
+    let data = TempDir::new("timetable-in-progress");
+    let server = start(&data, &provider).await;
+    let html = until_shown(&server, "class=\"class-row\"").await.text();
+    assert!(
+        html.contains("Open Studio Session"),
+        "the class in progress is gone"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -220,7 +461,7 @@ async fn never_fetched_shows_a_message_and_the_direct_link_never_an_empty_box() 
         provider.until_asked_more_than(1).await;
         let html = timetable(&server).await.text();
         assert!(html.contains("Our live timetable is on its way"), "{mode}");
-        assert!(html.contains(r#"href="https://goteamup.com/p/one-space-livingston/schedule""#));
+        assert!(html.contains(r#"href="https://goteamup.com/p/5123456-one-space/c/schedule""#));
         assert!(!html.contains("class-row"), "{mode}");
         assert!(events(&html).is_empty(), "no events without a copy");
         assert!(
@@ -230,42 +471,155 @@ async fn never_fetched_shows_a_message_and_the_direct_link_never_an_empty_box() 
     }
 }
 
+/// The "Updated" time is the stored copy's, not the restart's: a copy fetched hours ago says so
+/// after a restart while the provider is down.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_while_the_provider_is_down_serves_the_stored_copy_with_its_age() {
     let provider = Provider::start("ok");
     let data = TempDir::new("timetable-restart");
     let server = start(&data, &provider).await;
     until_shown(&server, "class=\"class-row\"").await;
-    // Once the provider holds a request, the copy before it is stored and rendered.
-    provider.set_mode("hang").await;
-    provider
-        .until_asked_more_than(provider.requests().await)
-        .await;
-    let before = timetable(&server).await.text();
     server.kill();
+    // The stored copy, as if fetched five hours ago.
+    let (_, payload) = stored(data.path()).await.expect("a stored copy");
+    let mut copy: Value = serde_json::from_str(&payload).unwrap();
+    let fetched_at = (Utc::now() - chrono::Duration::hours(5))
+        .with_timezone(&Utc)
+        .with_nanosecond_zeroed();
+    copy["fetched_at"] = Value::String(fetched_at.to_rfc3339());
+    let store = onespace_server::storage::Store::open(None, data.path())
+        .await
+        .unwrap();
+    store
+        .save_schedule(fetched_at.timestamp_millis(), &copy.to_string())
+        .await
+        .unwrap();
+    store.close().await;
+
+    provider.set_mode("hang").await;
     let server = start(&data, &provider).await;
     // The first page after start already has the stored classes and when they were fetched.
     let html = timetable(&server).await.text();
-    assert!(html.contains("Warm Pilates") && html.contains("with Sophie R."));
-    let updated = |html: &str| {
-        let rest = html.split("class=\"class-updated\"").nth(1).unwrap();
-        rest.split("</time>")
-            .next()
-            .unwrap()
-            .split('>')
-            .next_back()
-            .unwrap()
-            .to_owned()
+    assert!(html.contains("Warm Pilates") && html.contains("with Sophie Reid"));
+    let updated = html.split("class=\"class-updated\"").nth(1).unwrap();
+    let updated = updated.split("</time>").next().unwrap();
+    let fetched_uk = london_time(fetched_at);
+    let expected = if fetched_uk.date_naive() == london_time(Utc::now()).date_naive() {
+        format!("Updated {}", fetched_uk.format("%H:%M"))
+    } else {
+        format!("Updated {}", fetched_uk.format("%a %-d %b, %H:%M"))
     };
-    assert!(updated(&html).starts_with("Updated "));
-    assert_eq!(
-        updated(&html),
-        updated(&before),
-        "the age is the stored copy's"
+    assert!(
+        updated.ends_with(&format!(">{expected}")),
+        "{updated} is not {expected}"
     );
+    assert!(updated.contains(&format!("datetime=\"{}\"", fetched_at.to_rfc3339())));
     assert!(server
         .log()
         .contains("class schedule restored from the database"));
+}
+
+trait ZeroNanos {
+    fn with_nanosecond_zeroed(self) -> Self;
+}
+
+impl ZeroNanos for DateTime<Utc> {
+    fn with_nanosecond_zeroed(self) -> Self {
+        chrono::DateTime::from_timestamp(self.timestamp(), 0).unwrap()
+    }
+}
+
+/// Small pages are followed to the last; a `next` on another origin (where the key would go)
+/// and a provider paging without end are refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_are_followed_on_the_api_origin_only_and_capped() {
+    let provider = Provider::start("ok");
+    provider.set_pages(10, None).await;
+    let data = TempDir::new("timetable-pages");
+    let server = start(&data, &provider).await;
+    let html = until_shown(&server, "class=\"class-row\"").await.text();
+    let pages: BTreeSet<String> = provider.stats().await["queries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|query| query["page"].as_str().unwrap_or("1").to_owned())
+        .collect();
+    assert!(pages.len() >= 5, "pages asked: {pages:?}");
+    // Every page's classes: the last day shown has its three classes (the last pages' events).
+    let last_day = html.split("class=\"class-day\"").last().unwrap();
+    assert_eq!(last_day.matches("class=\"class-row\"").count(), 3);
+    server.kill();
+
+    // `next` on another origin: refused before any request goes there.
+    provider.set_pages(10, Some("http://127.0.0.1:9")).await;
+    let data = TempDir::new("timetable-pages-origin");
+    let server = start(&data, &provider).await;
+    let log = until_logged(
+        &server,
+        "the next page is on another site (http://127.0.0.1:9)",
+    )
+    .await;
+    assert!(!log.contains("class schedule fetched"), "{log}");
+    assert!(timetable(&server)
+        .await
+        .text()
+        .contains("Our live timetable is on its way"));
+    server.kill();
+
+    // One event a page: more pages than the cap.
+    provider.set_pages(1, None).await;
+    let data = TempDir::new("timetable-pages-cap");
+    let server = start(&data, &provider).await;
+    until_logged(&server, "more than 20 pages").await;
+    assert!(timetable(&server)
+        .await
+        .text()
+        .contains("Our live timetable is on its way"));
+}
+
+/// The provider is given 5 s: an answer after 2 s is read, one after 8 s is given up on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_provider_is_read_within_five_seconds_and_given_up_on_after() {
+    let provider = Provider::start("ok");
+    provider.set_slow(2.0).await;
+    let data = TempDir::new("timetable-slow");
+    let server = start(&data, &provider).await;
+    until_shown(&server, "class=\"class-row\"").await;
+    assert!(!server.log().contains("class schedule not fetched"));
+    provider.set_slow(8.0).await;
+    let asked = Instant::now();
+    let log = until_logged(&server, "the provider did not answer").await;
+    let waited = asked.elapsed();
+    assert!(log.contains("class schedule not fetched"), "{log}");
+    assert!(
+        waited >= Duration::from_secs(4) && waited < Duration::from_secs(8),
+        "gave up after {waited:?}"
+    );
+    assert!(timetable(&server).await.text().contains("Warm Pilates"));
+}
+
+/// 429 and 503 with `Retry-After`: the next request waits that long, not the refresh interval.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn retry_after_is_honoured_on_429_and_503() {
+    for mode in ["ratelimit", "unavailable"] {
+        let provider = Provider::start("ok");
+        provider.set_busy(mode, 4).await;
+        let data = TempDir::new("timetable-busy");
+        let server = start(&data, &provider).await;
+        until_logged(&server, "asking to retry after 4 s").await;
+        let first = provider.requests().await;
+        let refused_at = Instant::now();
+        // The refresh interval is 1 s: without Retry-After the provider would be asked again.
+        tokio::time::sleep(Duration::from_millis(2_500)).await;
+        assert_eq!(
+            provider.requests().await,
+            first,
+            "{mode}: asked before Retry-After"
+        );
+        provider.set_mode("ok").await;
+        until_shown(&server, "class=\"class-row\"").await;
+        assert!(refused_at.elapsed() >= Duration::from_secs(3), "{mode}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -311,4 +665,84 @@ async fn pages_are_served_while_the_provider_hangs() {
         .await
         .text()
         .contains("Our live timetable is on its way"));
+}
+
+/// `onespace schedule check` against the stand-in: all good, no key, a wrong key, and a provider
+/// that does not answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_check_command_reports_the_account_and_exits_1_on_a_problem() {
+    let provider = Provider::start("ok");
+    let check = |env: Vec<(&str, String)>| {
+        let mut command = std::process::Command::new(enquiries_support::binary());
+        command
+            .args(["schedule", "check"])
+            .env_remove("ONESPACE_CONTENT_DIR")
+            .env_remove("ONESPACE_TEAMUP_API_KEY_FILE")
+            .env("ONESPACE_TEAMUP_API_KEY", "")
+            .env("ONESPACE_SCHEDULE_SCRIPT_URL", provider.script_url())
+            .stdin(std::process::Stdio::null());
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let output = command.output().unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+        )
+    };
+    let (status, out, err) = check(provider.env());
+    assert_eq!(status, Some(0), "{out}{err}");
+    assert!(
+        out.contains("authenticated (Token key, provider mode): the account is 'One Space'"),
+        "{out}"
+    );
+    let classes: usize = out
+        .lines()
+        .find(|line| line.contains("public classes in the next 7 days"))
+        .and_then(|line| line.split(' ').next())
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!((18..=21).contains(&classes), "{out}");
+    // Cancelled events are filtered by the request (status=active); appointments and the
+    // members-only and private classes are counted as left out.
+    assert!(out.contains(" appointments, 0 cancelled)"), "{out}");
+    assert!(!out.contains("(left out: 0 not public"), "{out}");
+    let shown: Vec<&str> = out.lines().filter(|line| line.starts_with("  ")).collect();
+    assert_eq!(shown.len(), 3, "{out}");
+    assert!(out.contains("the widget script answers"), "{out}");
+    assert!(out.ends_with("all good\n"), "{out}");
+    assert!(!out.contains(API_KEY));
+
+    let (status, out, _) = check(vec![("ONESPACE_SCHEDULE_API_URL", provider.api_url())]);
+    assert_eq!(status, Some(1));
+    assert!(
+        out.contains("problem: not authenticated: no API key is configured"),
+        "{out}"
+    );
+
+    let (status, out, _) = check(vec![
+        ("ONESPACE_SCHEDULE_API_URL", provider.api_url()),
+        ("ONESPACE_TEAMUP_API_KEY", "not-the-key-71".to_owned()),
+    ]);
+    assert_eq!(status, Some(1));
+    assert!(
+        out.contains("problem: not authenticated: the provider refused the API key (HTTP 401"),
+        "{out}"
+    );
+    assert!(!out.contains("not-the-key-71"));
+
+    let (status, out, _) = check(vec![
+        (
+            "ONESPACE_SCHEDULE_API_URL",
+            "http://127.0.0.1:9/api/v2".to_owned(),
+        ),
+        ("ONESPACE_TEAMUP_API_KEY", API_KEY.to_owned()),
+    ]);
+    assert_eq!(status, Some(1));
+    assert!(
+        out.contains("problem: not authenticated: the provider did not answer"),
+        "{out}"
+    );
+    assert!(out.ends_with("1 problem(s)\n"), "{out}");
 }

@@ -21,18 +21,35 @@ test.describe('without JavaScript', () => {
 
   test('every class is listed with its time, coach, length, spaces and a Book link', async ({ page }) => {
     await page.goto('/timetable');
-    // Seven days from today; six once today's last class (18:00 UK time in the stand-in) had
-    // started when the server read the provider, since it asks for classes from then on.
+    // Seven days from today; six once today's last public class (18:00-18:45 UK time in the
+    // stand-in) is over.
     await expect(page.locator('.class-day').first()).toBeVisible();
     expect([6, 7]).toContain(await page.locator('.class-day').count());
     const first = rows(page).filter({ hasText: 'Warm Pilates' }).first();
-    await expect(first).toContainText('with Leanne B.');
+    await expect(first).toContainText('with Leanne Brown');
     await expect(first).toContainText('50 min');
     await expect(first).toContainText('Full: join the waitlist');
     const book = first.getByRole('link', { name: /^Book Warm Pilates, .+ at 09:30/ });
     await expect(book).toHaveAttribute('target', '_blank');
-    await expect(book).toHaveAttribute('href', /^https:\/\/goteamup\.com\/p\/.+\/events\/\d+$/);
-    await expect(page.getByText('1-2-1 Personal Training')).toHaveCount(0);
+    // The class's own page as the provider gives it (customer_url).
+    await expect(book).toHaveAttribute('href', /^https:\/\/goteamup\.com\/p\/\d+-[a-z-]+\/c\/schedule\?e=\d+&startdate=/);
+    // Appointments, members-only, private and cancelled classes are not public.
+    for (const hidden of ['1-2-1 Personal Training', "Members' Mobility", 'Staff Training', 'Fire & Ice']) {
+      await expect(rows(page).filter({ hasText: hidden })).toHaveCount(0);
+    }
+  });
+
+  test("the home page's Classes today lists the next public classes from the same copy", async ({ page }) => {
+    await page.goto('/');
+    const section = page.locator('section', { has: page.locator('#today-title') });
+    await expect(section.locator('#today-title')).toHaveText(/^(Classes today|Next classes)$/);
+    const next = section.locator('.class-row');
+    await expect(next).toHaveCount(3);
+    for (const row of await next.all()) {
+      await expect(row.locator('.class-name')).toHaveText(/^(Hot Yoga|Warm Pilates|HYROX)$/);
+      await expect(row.getByRole('link', { name: /^Book / })).toHaveAttribute('href', /^https:\/\/goteamup\.com\/p\/\d+-[a-z-]+\/c\/schedule\?e=\d+/);
+    }
+    await expect(section.getByRole('link', { name: 'See the full timetable' })).toHaveAttribute('href', '/timetable');
   });
 });
 

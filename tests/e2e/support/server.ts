@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../support/free-port.mjs';
+import { providerEnv as standInEnv } from '../../support/provider.mjs';
 
 export const BINARY = resolve(import.meta.dirname, '../../../target/release/onespace');
 
@@ -35,7 +36,7 @@ async function waitUntilServing(url: string, deadline: number): Promise<void> {
 /** Points a server at the stand-in, once the global setup has started it. */
 function providerEnv(): Record<string, string> {
   const port = process.env['E2E_PROVIDER_PORT'];
-  return port ? { ONESPACE_SCHEDULE_API_URL: `http://127.0.0.1:${port}/api/v2` } : {};
+  return port ? standInEnv(Number(port)) : {};
 }
 
 /** Starts `onespace serve` with `args` added, and waits until it answers. */

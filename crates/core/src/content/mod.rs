@@ -219,7 +219,7 @@ impl Errors {
         if host.is_empty() || url.chars().any(char::is_whitespace) {
             self.push(
                 path,
-                "must be an https:// address, like https://goteamup.com/p/one-space-livingston/memberships/lite",
+                "must be an https:// address, like https://goteamup.com/p/5123456-one-space/memberships/lite",
             );
         }
     }

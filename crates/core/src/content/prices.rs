@@ -473,7 +473,7 @@ mod tests {
                 ),
                 (
                     "packs[4].purchase_url".to_owned(),
-                    "must be an https:// address, like https://goteamup.com/p/one-space-livingston/memberships/lite".to_owned()
+                    "must be an https:// address, like https://goteamup.com/p/5123456-one-space/memberships/lite".to_owned()
                 ),
                 (
                     "monthly".to_owned(),

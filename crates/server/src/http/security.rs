@@ -4,26 +4,29 @@
 //! JSON-LD are data blocks (`type="application/json"` / `application/ld+json`), which CSP does not
 //! execute, so no 'unsafe-inline' is needed for scripts. 'wasm-unsafe-eval' allows compiling the
 //! core's WebAssembly module and nothing else. The one third party is the timetable's schedule
-//! provider.
+//! widget: its script's host may run scripts and its customer site may be framed, nothing more.
 
 use std::rc::Rc;
 
 use actix_web::http::header::{self, HeaderMap, HeaderName, HeaderValue};
 
-/// The Content-Security-Policy of every page: this origin, plus the schedule provider's origin
-/// (`schedule_origin`, from the configured widget script) for what its embed needs. Admitting
-/// the provider site-wide rather than on /timetable alone keeps one policy for every response;
-/// the provider runs only where the timetable page loads its script.
-pub fn content_security_policy(schedule_origin: &str) -> String {
-    let third_parties = schedule_origin;
+use crate::widgets::schedule::WidgetSource;
+
+/// The Content-Security-Policy of every page: this origin, plus exactly what the schedule widget
+/// needs (from its configuration): its script's origin in `script-src` and the origin of the
+/// frame it draws in `frame-src`. Admitting them site-wide rather than on /timetable alone keeps
+/// one policy for every response; the widget runs only where the timetable page loads it.
+pub fn content_security_policy(widget: &WidgetSource) -> String {
+    let script = widget.script_origin();
+    let frame = &widget.frame_origin;
     [
         "default-src 'self'".to_owned(),
-        format!("script-src 'self' 'wasm-unsafe-eval' {third_parties}"),
-        format!("style-src 'self' {third_parties}"),
-        format!("img-src 'self' data: {third_parties}"),
+        format!("script-src 'self' 'wasm-unsafe-eval' {script}"),
+        "style-src 'self'".to_owned(),
+        "img-src 'self' data:".to_owned(),
         "font-src 'self'".to_owned(),
-        format!("connect-src 'self' {third_parties}"),
-        format!("frame-src 'self' {third_parties}"),
+        "connect-src 'self'".to_owned(),
+        format!("frame-src 'self' {frame}"),
         "object-src 'none'".to_owned(),
         "base-uri 'self'".to_owned(),
         "form-action 'self'".to_owned(),
@@ -41,9 +44,9 @@ pub struct SecurityHeaders {
 }
 
 impl SecurityHeaders {
-    /// The headers, with the schedule provider's origin in the Content-Security-Policy.
-    pub fn new(schedule_origin: &str) -> Self {
-        let csp = HeaderValue::from_str(&content_security_policy(schedule_origin))
+    /// The headers, with the schedule widget's hosts in the Content-Security-Policy.
+    pub fn new(widget: &WidgetSource) -> Self {
+        let csp = HeaderValue::from_str(&content_security_policy(widget))
             .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
         let document: Vec<(HeaderName, HeaderValue)> = vec![
             (header::CONTENT_SECURITY_POLICY, csp),

@@ -168,7 +168,7 @@ pub fn september_announcement(
 /// name, start and end with the UK offset, the studio as location and organizer, the class's
 /// booking page as the offer, attended in person. Empty (no block) until a copy was fetched.
 pub fn class_events(context: &RenderContext) -> Vec<Value> {
-    use crate::schedule::SHOWN_DAYS;
+    use crate::schedule::{Availability, SHOWN_DAYS};
     use onespace_core::calendar::london_time;
     let Some(copy) = context.timetable.as_deref() else {
         return Vec::new();
@@ -189,11 +189,12 @@ pub fn class_events(context: &RenderContext) -> Vec<Value> {
                 "organizer": studio_ref(context),
                 "offers": {
                     "@type": "Offer",
-                    "url": crate::widgets::schedule::class_booking_url(&context.content.schedule, class.id),
-                    "availability": if class.spaces_left == Some(0) {
-                        "https://schema.org/SoldOut"
-                    } else {
-                        "https://schema.org/InStock"
+                    "url": crate::widgets::schedule::class_booking_url(&context.content.schedule, class),
+                    "availability": match class.availability(context.now) {
+                        Availability::Full | Availability::Waitlist | Availability::Closed => {
+                            "https://schema.org/SoldOut"
+                        }
+                        Availability::Open | Availability::Spaces(_) => "https://schema.org/InStock",
                     },
                 },
             });

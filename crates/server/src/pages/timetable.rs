@@ -15,7 +15,7 @@ use crate::schedule::SHOWN_DAYS;
 use crate::widgets;
 
 /// The page content: the week's classes as of `context.now`, and the schedule widget loading
-/// `context.schedule_script_url`.
+/// `context.schedule_widget`.
 pub fn main(context: &RenderContext) -> Markup {
     html! {
         (page_hero("Timetable", "Book Your Classes", "Pick a class, book your spot and we will see you in the studio.", html! {
@@ -44,7 +44,7 @@ pub fn main(context: &RenderContext) -> Markup {
                 }
                 h2 class="section-title mt-12" id="account-title" { "Manage your bookings" }
                 div id="account" class="schedule-shell" {
-                    (widgets::schedule::widget(&context.schedule_script_url, &context.content.schedule))
+                    (widgets::schedule::widget(&context.schedule_widget, &context.content.schedule))
                 }
             }
         }

@@ -23,8 +23,8 @@ pub struct RenderContext {
     pub entry: EntryLinks,
     /// Days enquiries are kept, as the privacy notice states.
     pub retention_days: u64,
-    /// The schedule widget's script, loaded on /timetable.
-    pub schedule_script_url: String,
+    /// Where the schedule widget on /timetable comes from and how it starts.
+    pub schedule_widget: crate::widgets::schedule::WidgetSource,
     /// Where the render instant comes from; [`crate::site::LiveSite::update`] reads it again
     /// before each re-render.
     pub clock: Clock,

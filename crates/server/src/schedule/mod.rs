@@ -1,13 +1,15 @@
 //! The class timetable, read from the booking provider (TeamUp) and shown in the site's own pages.
 //!
-//! The provider publishes the studio's schedule through its public events API
-//! ([`provider`]). A background task ([`refresh`]) fetches the next [`WINDOW_DAYS`] days every
+//! The provider publishes the studio's schedule through its events API ([`provider`]), read with
+//! the studio's API key ([`Credentials`], configuration, a secret). Without a key nothing is
+//! asked and the pages show their fallback (the provider's own schedule page). A background task ([`refresh`]) fetches the next [`WINDOW_DAYS`] days every
 //! [`DEFAULT_REFRESH`] (SPEC's five-minute freshness), each request bounded by
 //! [`REQUEST_TIMEOUT`], and retries with growing pauses when the provider fails. Each good copy is
 //! stored in the database (so a restart while the provider is down still shows classes) and handed
 //! to [`crate::LiveSite::update`], which re-renders the pages: a visitor's request never waits on
 //! the provider, it reads the last rendering from memory.
 
+pub mod check;
 pub mod config;
 pub mod provider;
 pub mod refresh;
@@ -18,7 +20,7 @@ use chrono::{DateTime, Utc};
 use onespace_core::calendar::london_time;
 use serde::{Deserialize, Serialize};
 
-pub use config::{ScheduleArgs, ScheduleConfig};
+pub use config::{Credentials, RequestMode, ScheduleArgs, ScheduleConfig};
 
 /// Days ahead fetched from the provider: this week and next, so the page's seven days stay full
 /// for a week of provider outage.
@@ -51,12 +53,49 @@ pub struct Class {
     pub ends_at: DateTime<Utc>,
     /// Places still free, when the provider gives a capacity.
     pub spaces_left: Option<u32>,
+    /// Once full, whether the waitlist still takes names ("Full: join the waitlist" or "Full").
+    #[serde(default)]
+    pub waitlist_open: bool,
+    /// When booking closes (the provider's `registrations_close_at`).
+    #[serde(default)]
+    pub booking_closes_at: Option<DateTime<Utc>>,
+    /// The class's own page at the provider (its `customer_url`), when it gives one.
+    #[serde(default)]
+    pub booking_url: Option<String>,
+}
+
+/// Whether and how a class can be booked at an instant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Availability {
+    /// No capacity given: open.
+    Open,
+    /// This many places left (1 or more).
+    Spaces(u32),
+    /// Full, the waitlist takes names.
+    Waitlist,
+    /// Full, no waitlist place.
+    Full,
+    /// Booking has closed.
+    Closed,
 }
 
 impl Class {
     /// Length in whole minutes.
     pub fn minutes(&self) -> i64 {
         (self.ends_at - self.starts_at).num_minutes()
+    }
+
+    /// Whether and how it can be booked at `now`.
+    pub fn availability(&self, now: DateTime<Utc>) -> Availability {
+        if self.booking_closes_at.is_some_and(|close| close <= now) {
+            return Availability::Closed;
+        }
+        match self.spaces_left {
+            None => Availability::Open,
+            Some(0) if self.waitlist_open => Availability::Waitlist,
+            Some(0) => Availability::Full,
+            Some(spaces) => Availability::Spaces(spaces),
+        }
     }
 }
 

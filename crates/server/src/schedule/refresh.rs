@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use actix_web::web;
 use chrono::{DateTime, Utc};
 
-use super::{provider, ScheduleConfig, Timetable};
+use super::{provider, Credentials, ScheduleConfig, Timetable};
 use crate::site::LiveSite;
 use crate::storage::Store;
 
@@ -75,21 +75,47 @@ pub async fn restore(site: &web::Data<LiveSite>, store: &Store) {
 async fn read(
     agent: &ureq::Agent,
     config: &ScheduleConfig,
-    provider_id: String,
+    credentials: &Credentials,
+    provider_id: u64,
     now: DateTime<Utc>,
 ) -> Result<Timetable, provider::ProviderError> {
     let agent = agent.clone();
     let api_url = config.api_url.clone();
-    web::block(move || provider::fetch(&agent, &api_url, &provider_id, now))
-        .await
-        .map_err(|error| provider::ProviderError::Unreachable(error.to_string()))?
-        .map(|classes| Timetable {
-            fetched_at: Utc::now(),
-            classes,
-        })
+    let credentials = credentials.clone();
+    web::block(move || {
+        provider::fetch(
+            &agent,
+            &api_url,
+            &credentials,
+            provider_id,
+            provider::window_start(now),
+            provider::DAYS,
+        )
+    })
+    .await
+    .map_err(|error| provider::ProviderError::Unreachable(error.to_string()))?
+    .map(|fetched| Timetable {
+        fetched_at: Utc::now(),
+        classes: fetched.classes,
+    })
 }
 
-/// Reads the provider until `stop` turns true.
+/// The pause before the next read after a failure: the [`backoff`], or longer when the provider
+/// asked for longer (`Retry-After`, capped in [`provider`]).
+pub fn pause_after(
+    refresh: Duration,
+    failures: u32,
+    error: Option<&provider::ProviderError>,
+) -> Duration {
+    let pause = backoff(refresh, failures);
+    match error.and_then(provider::ProviderError::retry_after) {
+        Some(asked) => pause.max(asked),
+        None => pause,
+    }
+}
+
+/// Reads the provider until `stop` turns true. Without a key it never asks (and says so once):
+/// the pages keep their fallback, re-rendered each interval so "today" stays right.
 pub async fn run(
     config: ScheduleConfig,
     site: web::Data<LiveSite>,
@@ -99,43 +125,50 @@ pub async fn run(
     let agent = provider::agent();
     let mut failures = 0u32;
     let mut rendered = Instant::now();
+    if config.credentials.is_none() {
+        tracing::warn!(
+            "no TeamUp API key (ONESPACE_TEAMUP_API_KEY or ONESPACE_TEAMUP_API_KEY_FILE): the \
+             class schedule is not read; the timetable links to the provider's schedule page"
+        );
+    }
     loop {
-        // The provider id is content (`schedule.toml`): read at each refresh, so an edit of the
-        // studio's account takes effect at the next one.
-        let provider_id = site
-            .current()
-            .context()
-            .content
-            .schedule
-            .provider_id
-            .clone();
-        match read(&agent, &config, provider_id, Utc::now()).await {
-            Ok(copy) => {
-                failures = 0;
-                tracing::info!(classes = copy.classes.len(), "class schedule fetched");
-                match serde_json::to_string(&copy) {
-                    Ok(payload) => {
-                        let at = copy.fetched_at.timestamp_millis();
-                        if let Err(error) = store.save_schedule(at, &payload).await {
-                            tracing::warn!(%error, "cannot store the class schedule");
+        let mut last_error = None;
+        if let Some(credentials) = &config.credentials {
+            // The provider id is content (`schedule.toml`): read at each refresh, so an edit of
+            // the studio's account takes effect at the next one.
+            let provider_id = site.current().context().content.schedule.provider_id;
+            match read(&agent, &config, credentials, provider_id, Utc::now()).await {
+                Ok(copy) => {
+                    failures = 0;
+                    tracing::info!(classes = copy.classes.len(), "class schedule fetched");
+                    match serde_json::to_string(&copy) {
+                        Ok(payload) => {
+                            let at = copy.fetched_at.timestamp_millis();
+                            if let Err(error) = store.save_schedule(at, &payload).await {
+                                tracing::warn!(%error, "cannot store the class schedule");
+                            }
+                        }
+                        Err(error) => {
+                            tracing::warn!(%error, "cannot encode the class schedule")
                         }
                     }
-                    Err(error) => tracing::warn!(%error, "cannot encode the class schedule"),
-                }
-                show(&site, Some(Arc::new(copy))).await;
-                rendered = Instant::now();
-            }
-            Err(error) => {
-                failures = failures.saturating_add(1);
-                tracing::warn!(%error, failures, "class schedule not fetched; keeping the last copy");
-                // Keep "today" and past classes right while the provider is down.
-                if rendered.elapsed() >= config.refresh {
-                    show(&site, None).await;
+                    show(&site, Some(Arc::new(copy))).await;
                     rendered = Instant::now();
+                }
+                Err(error) => {
+                    failures = failures.saturating_add(1);
+                    tracing::warn!(%error, failures, "class schedule not fetched; keeping the last copy");
+                    last_error = Some(error);
                 }
             }
         }
-        let pause = backoff(config.refresh, failures);
+        // Keep "today" and past classes right while no new copy comes.
+        let stale = failures > 0 || config.credentials.is_none();
+        if stale && rendered.elapsed() >= config.refresh {
+            show(&site, None).await;
+            rendered = Instant::now();
+        }
+        let pause = pause_after(config.refresh, failures, last_error.as_ref());
         tokio::select! {
             () = tokio::time::sleep(pause) => {}
             _ = stop.changed() => return,
@@ -160,5 +193,17 @@ mod tests {
         let one = Duration::from_secs(1);
         assert_eq!(backoff(one, 1).as_secs(), 1);
         assert_eq!(backoff(one, 9).as_secs(), 6);
+    }
+
+    #[test]
+    fn a_retry_after_longer_than_the_backoff_is_honoured() {
+        let five = Duration::from_secs(300);
+        let busy = |seconds| provider::ProviderError::Busy {
+            status: 429,
+            retry_after: Some(Duration::from_secs(seconds)),
+        };
+        assert_eq!(pause_after(five, 1, Some(&busy(120))).as_secs(), 120);
+        assert_eq!(pause_after(five, 1, Some(&busy(5))).as_secs(), 30);
+        assert_eq!(pause_after(five, 1, None).as_secs(), 30);
     }
 }

@@ -1,52 +1,73 @@
 //! The timetable's TeamUp schedule widget (SPEC sections 2, 3, 7, 9), configured in one place:
-//! the provider's script, the global object and method that start it with the widget
-//! configuration ([`links::schedule_widget`], with the provider id of `schedule.toml`), the element it creates, the polling timings and
-//! the texts. The island (`frontend/src/islands/schedule/ScheduleWidget.tsx`) loads when the
-//! widget scrolls into view. Without JavaScript, and until the widget arrives, the box links
-//! straight to the provider's schedule page in a new tab.
+//! the provider's script, the global function that starts it with the widget configuration
+//! ([`links::schedule_widget`], with the provider id of `schedule.toml`), the element it draws
+//! into, the polling timings and the texts. The island
+//! (`frontend/src/islands/schedule/ScheduleWidget.tsx`) loads only when the visitor asks for it.
+//! Without JavaScript, and until the widget arrives, the box links straight to the provider's
+//! schedule page in a new tab.
 //!
-//! The script URL is a parameter so tests can serve a local stand-in; the real one is
-//! [`TEAMUP_SCRIPT_URL`]. The provider's embed snippet for the studio's account confirms the
-//! script URL, object and element before launch (SPEC does not show them).
-//!
-//! The script URL is configuration (`ONESPACE_SCHEDULE_SCRIPT_URL`, [`TEAMUP_SCRIPT_URL`] by
-//! default), so a change on the provider's side needs no release; the site's
-//! Content-Security-Policy admits that script's origin for scripts, styles, images, frames and
-//! requests (`crate::http::security`), so the provider's widget can run.
+//! TeamUp does not document its embeddable widget. What is here comes from observed public
+//! pages that embed it: they load `https://teamupstatic.com/teamup.js` (older ones
+//! `m.goteamup.com/teamup.js`) and call the global `teamup.calendar({provider_id, width, view,
+//! target_element_id})`, which draws the customer site (on `https://goteamup.com`) in a frame
+//! inside the element named by `target_element_id`. Because that is a guess, all three (script,
+//! call, frame origin) are configuration ([`WidgetSource`]: `ONESPACE_SCHEDULE_SCRIPT_URL`,
+//! `ONESPACE_SCHEDULE_WIDGET_CALL`, `ONESPACE_SCHEDULE_FRAME_ORIGIN`), so a change on the
+//! provider's side needs no release; the Content-Security-Policy admits exactly the script's
+//! origin for scripts and the frame origin for frames (`crate::http::security`).
 
 use maud::{html, Markup};
 use onespace_core::content::schedule::PROVIDER_ORIGIN;
 use onespace_core::content::Schedule;
 use onespace_core::links;
-use serde::Serialize;
 use serde_json::json;
 
 use crate::render::{island, Load};
 
-/// The provider's origin.
+/// The provider's customer site, drawn by the widget in a frame (observed).
 pub const TEAMUP_ORIGIN: &str = PROVIDER_ORIGIN;
 
-/// The provider's widget script (on [`TEAMUP_ORIGIN`]), unless configured otherwise.
-pub const TEAMUP_SCRIPT_URL: &str = "https://goteamup.com/static/js/widget.js";
+/// The provider's widget script, unless configured otherwise (observed embeds).
+pub const TEAMUP_SCRIPT_URL: &str = "https://teamupstatic.com/teamup.js";
 
-/// How the provider's script is driven.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Provider {
-    /// Global object the script defines.
-    pub global_name: &'static str,
-    /// Its method that builds the widget from the configuration.
-    pub init_method: &'static str,
-    /// CSS selector of the element the widget creates (moved into the page's container).
-    pub widget_selector: &'static str,
+/// The global function the script defines and embeds call (observed embeds).
+pub const TEAMUP_WIDGET_CALL: &str = "teamup.calendar";
+
+/// The id of the element the widget draws into (`target_element_id`).
+pub const CONTAINER_ID: &str = "teamup-schedule";
+
+/// Where the widget comes from and how it is started: configuration (see the module's note).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WidgetSource {
+    /// The script (an absolute http(s) URL).
+    pub script_url: String,
+    /// The global object the script defines (`teamup`).
+    pub global: String,
+    /// Its function that draws the widget (`calendar`).
+    pub method: String,
+    /// The origin of the frame the widget draws (`https://goteamup.com`).
+    pub frame_origin: String,
 }
 
-/// TeamUp.
-pub const TEAMUP: Provider = Provider {
-    global_name: "TeamUp",
-    init_method: "init",
-    widget_selector: ".teamup-widget",
-};
+impl Default for WidgetSource {
+    /// TeamUp's, as observed.
+    fn default() -> Self {
+        let (global, method) = TEAMUP_WIDGET_CALL.split_once('.').unwrap_or_default();
+        Self {
+            script_url: TEAMUP_SCRIPT_URL.to_owned(),
+            global: global.to_owned(),
+            method: method.to_owned(),
+            frame_origin: TEAMUP_ORIGIN.to_owned(),
+        }
+    }
+}
+
+impl WidgetSource {
+    /// The script's origin, which the Content-Security-Policy admits for scripts.
+    pub fn script_origin(&self) -> String {
+        crate::config::url_origin(&self.script_url).unwrap_or_else(|| TEAMUP_ORIGIN.to_owned())
+    }
+}
 
 /// Wait before loading the script (SPEC: 100 ms).
 pub const INITIAL_DELAY_MS: u32 = 100;
@@ -57,14 +78,17 @@ pub const MAX_POLLS: u32 = 300;
 
 /// The provider's own schedule page, linked in the fallback box.
 pub fn schedule_page_url(schedule: &Schedule) -> String {
-    schedule.page_url("schedule")
+    schedule.schedule_url()
 }
 
-/// One class's booking page on the provider, by the provider's event id (the timetable's
-/// 'Book' links). Same customer-page shape as the other provider addresses (see
-/// `onespace_core::links`); the studio confirms it before launch.
-pub fn class_booking_url(schedule: &Schedule, event_id: u64) -> String {
-    schedule.page_url(&format!("events/{event_id}"))
+/// One class's 'Book' link: its own page as the provider gives it (`customer_url`), else the
+/// customer site's schedule opened on that class (`c/schedule?e=<event id>`, as public pages
+/// link a class).
+pub fn class_booking_url(schedule: &Schedule, class: &crate::schedule::Class) -> String {
+    class
+        .booking_url
+        .clone()
+        .unwrap_or_else(|| schedule.class_url(class.id))
 }
 
 /// The fallback box's heading.
@@ -80,17 +104,19 @@ const LOAD_LABEL: &str = "Book or manage my account here";
 /// visitor asks for it (its button): the script is third-party, heavy and slow at times, and the
 /// week's classes are already in the page, so nobody waits for it or downloads it to read the
 /// timetable.
-pub fn widget(script_url: &str, schedule: &Schedule) -> Markup {
+pub fn widget(source: &WidgetSource, schedule: &Schedule) -> Markup {
     let schedule_url = schedule_page_url(schedule);
     island(
         "ScheduleWidget",
         Load::Request,
         &json!({
-            "scriptUrl": script_url,
-            "globalName": TEAMUP.global_name,
-            "initMethod": TEAMUP.init_method,
-            "widgetSelector": TEAMUP.widget_selector,
-            "config": links::schedule_widget(&schedule.provider_id),
+            "scriptUrl": source.script_url,
+            "globalName": source.global,
+            "initMethod": source.method,
+            // Whatever the widget draws inside its target element.
+            "widgetSelector": format!("#{CONTAINER_ID} > *"),
+            "containerId": CONTAINER_ID,
+            "config": links::schedule_widget(schedule.provider_id, CONTAINER_ID),
             "scheduleUrl": schedule_url,
             "fallbackTitle": FALLBACK_TITLE,
             "fallbackText": FALLBACK_TEXT,
@@ -127,22 +153,34 @@ mod tests {
     }
 
     #[test]
-    fn the_script_and_schedule_page_live_on_the_admitted_origin() {
-        assert!(TEAMUP_SCRIPT_URL.starts_with(&format!("{TEAMUP_ORIGIN}/")));
-        assert!(schedule_page_url(&schedule()).starts_with(&format!("{TEAMUP_ORIGIN}/")));
+    fn the_schedule_page_lives_on_the_frame_origin_and_the_script_on_its_static_host() {
+        let source = WidgetSource::default();
+        assert_eq!(source.script_origin(), "https://teamupstatic.com");
+        assert_eq!(
+            (source.global.as_str(), source.method.as_str()),
+            ("teamup", "calendar")
+        );
+        assert!(schedule_page_url(&schedule()).starts_with(&format!("{}/p/", source.frame_origin)));
     }
 
     #[test]
     fn the_widget_carries_the_spec_configuration_and_a_direct_link() {
         let schedule = schedule();
-        let html = widget("/stand-in.js", &schedule).into_string();
-        assert!(html.contains(r#""providerId":"one-space-livingston""#));
+        let source = WidgetSource {
+            script_url: "/stand-in.js".to_owned(),
+            ..WidgetSource::default()
+        };
+        let html = widget(&source, &schedule).into_string();
+        assert!(html.contains(&format!(r#""provider_id":{}"#, schedule.provider_id)));
         assert!(html.contains(r#"data-island="ScheduleWidget" data-load="request""#));
         assert!(html.contains("data-island-trigger"));
         assert!(html.contains(r#""scriptUrl":"/stand-in.js""#));
+        assert!(html.contains(r#""globalName":"teamup""#));
+        assert!(html.contains(r#""initMethod":"calendar""#));
+        assert!(html.contains(r#""target_element_id":"teamup-schedule""#));
         assert!(html.contains(r#""type":"specific_pages""#));
         assert!(html.contains(r#""view":"schedule.week""#));
-        assert!(html.contains(r#""allVenues":true"#));
+        assert!(html.contains(r#""all_venues":true"#));
         assert!(html.contains(r#""version":3"#));
         assert!(html.contains(r#""maxPolls":300"#));
         assert!(html.contains(&format!("href=\"{}\"", schedule_page_url(&schedule))));

@@ -47,6 +47,30 @@ async function advance(ms: number) {
 }
 
 describe('ScheduleWidget', () => {
+  it('gives its container the id the widget is told to draw into, and finds what it draws there', async () => {
+    const calendar = vi.fn((config: { target_element_id: string }) => {
+      const frame = document.createElement('iframe');
+      frame.title = 'Class schedule';
+      document.getElementById(config.target_element_id)?.append(frame);
+    });
+    (window as unknown as Global)['StandInSchedule'] = { calendar };
+    render(
+      <ScheduleWidget
+        {...props}
+        initMethod="calendar"
+        containerId="teamup-schedule"
+        widgetSelector="#teamup-schedule > *"
+        config={{ provider_id: 4993559, target_element_id: 'teamup-schedule' }}
+      />,
+    );
+    await advance(100);
+    expect(calendar).toHaveBeenCalledWith({ provider_id: 4993559, target_element_id: 'teamup-schedule' });
+    const container = document.getElementById('teamup-schedule');
+    expect(container?.hasAttribute('data-schedule-container')).toBe(true);
+    expect(container?.querySelector('iframe')).not.toBeNull();
+    expect(screen.queryByText(props.fallbackTitle)).toBeNull();
+  });
+
   it('initialises the provider with the configuration and moves its element into the container', async () => {
     const init = vi.fn(() => {
       window.setTimeout(() => {

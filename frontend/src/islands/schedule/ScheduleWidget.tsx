@@ -6,7 +6,8 @@
  *
  * After an initial delay the script is loaded and initialised; the widget's element is then
  * looked for every `pollIntervalMs`, at most `maxPolls` times, and moved into this island's
- * container. A script that fails or lacks its object shows 'Failed to load calendar. Please
+ * container (the container carries `containerId`, so a widget told to draw into that element,
+ * as TeamUp's `target_element_id`, is found there). A script that fails or lacks its object shows 'Failed to load calendar. Please
  * refresh the page.'; a widget that never appears shows 'Failed to load calendar
  * automatically.'; both with 'Refresh Page'. A missing container is only logged. On unmount
  * stray widget elements are removed. Until the widget arrives the server's fallback box (with
@@ -17,12 +18,14 @@ import { loadScript } from './load-script';
 
 export interface ScheduleWidgetProps {
   scriptUrl: string;
-  /** Global object the script defines, e.g. 'TeamUp'. */
+  /** Global object the script defines, e.g. 'teamup'. */
   globalName: string;
   /** Its method that builds the widget from `config`. */
   initMethod: string;
   /** CSS selector of the element the widget creates. */
   widgetSelector: string;
+  /** The id of the container, where the configuration tells the widget to draw. */
+  containerId?: string;
   /** The provider's widget configuration (provider id, pages, view, venues, version). */
   config: Record<string, unknown>;
   scheduleUrl: string;
@@ -114,7 +117,7 @@ export default function ScheduleWidget(props: ScheduleWidgetProps) {
   return (
     <>
       {status === 'loaded' ? null : <FallbackBox status={status} {...props} />}
-      <div ref={containerRef} className="schedule-mount" data-schedule-container />
+      <div ref={containerRef} id={props.containerId} className="schedule-mount" data-schedule-container />
     </>
   );
 }

@@ -9,7 +9,7 @@ use onespace_core::calendar::london_time;
 use onespace_core::timetable::{day_key, type_key};
 
 use crate::render::{island, Load};
-use crate::schedule::{Class, Timetable};
+use crate::schedule::{Availability, Class, Timetable};
 use crate::widgets::schedule::{class_booking_url, schedule_page_url};
 use onespace_core::content::Schedule;
 
@@ -39,17 +39,21 @@ pub fn updated_text(copy: &Timetable, now: DateTime<Utc>) -> String {
     }
 }
 
-/// Spaces left as the provider gives them.
-fn spaces(class: &Class) -> Option<String> {
-    Some(match class.spaces_left? {
-        0 => "Full: join the waitlist".to_owned(),
-        1 => "1 space left".to_owned(),
-        n => format!("{n} spaces left"),
+/// Whether it can be booked at `now`, in words, and whether that is a warning (full or closed);
+/// nothing when places are unlimited.
+fn availability(class: &Class, now: DateTime<Utc>) -> Option<(String, bool)> {
+    Some(match class.availability(now) {
+        Availability::Open => return None,
+        Availability::Spaces(1) => ("1 space left".to_owned(), false),
+        Availability::Spaces(n) => (format!("{n} spaces left"), false),
+        Availability::Waitlist => ("Full: join the waitlist".to_owned(), true),
+        Availability::Full => ("Full".to_owned(), true),
+        Availability::Closed => ("Booking closed".to_owned(), true),
     })
 }
 
-/// One class row.
-fn class_row(class: &Class, schedule: &Schedule) -> Markup {
+/// One class row: its 'Book' link while booking is open.
+fn class_row(class: &Class, schedule: &Schedule, now: DateTime<Utc>) -> Markup {
     let start = london_time(class.starts_at);
     let when = format!("{} at {}", day_title(start.date_naive()), clock(start));
     html! {
@@ -60,13 +64,15 @@ fn class_row(class: &Class, schedule: &Schedule) -> Markup {
                 p class="class-meta" {
                     @if let Some(coach) = &class.coach { span { "with " (coach) } }
                     span { (class.minutes()) " min" }
-                    @if let Some(spaces) = spaces(class) {
-                        span class=(if class.spaces_left == Some(0) { "class-full" } else { "class-spaces" }) { (spaces) }
+                    @if let Some((text, warning)) = availability(class, now) {
+                        span class=(if warning { "class-full" } else { "class-spaces" }) { (text) }
                     }
                 }
             }
-            a class="btn btn-primary class-book" href=(class_booking_url(schedule, class.id)) target="_blank" rel="noopener noreferrer"
-                aria-label=(format!("Book {}, {when} (opens in a new tab)", class.name)) { "Book" }
+            @if class.availability(now) != Availability::Closed {
+                a class="btn btn-primary class-book" href=(class_booking_url(schedule, class)) target="_blank" rel="noopener noreferrer"
+                    aria-label=(format!("Book {}, {when} (opens in a new tab)", class.name)) { "Book" }
+            }
         }
     }
 }
@@ -168,7 +174,7 @@ pub fn week(
                     @if *date == today { " " span class="badge badge-soft" { "Today" } }
                 }
                 ol class="class-list" {
-                    @for class in classes { (class_row(class, schedule)) }
+                    @for class in classes { (class_row(class, schedule, now)) }
                 }
             }
         }
@@ -210,7 +216,7 @@ pub fn home_section(
                     p class="section-lead" { "See this week's classes and book your spot on our timetable." }
                 } @else {
                     ol class="class-list" {
-                        @for class in &next { (class_row(class, schedule)) }
+                        @for class in &next { (class_row(class, schedule, now)) }
                     }
                 }
                 div class="hero-actions" {
@@ -218,5 +224,60 @@ pub fn home_section(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn class(id: u64) -> Class {
+        let start: DateTime<Utc> = "2026-11-24T18:00:00Z".parse().unwrap_or_default();
+        Class {
+            id,
+            name: "HYROX".to_owned(),
+            kind: "HYROX".to_owned(),
+            coach: Some("Chris Wallace".to_owned()),
+            starts_at: start,
+            ends_at: start + chrono::Duration::minutes(45),
+            spaces_left: Some(0),
+            waitlist_open: true,
+            booking_closes_at: Some(start - chrono::Duration::hours(1)),
+            booking_url: None,
+        }
+    }
+
+    fn row(class: &Class, now: &str) -> String {
+        let schedule = crate::content::default_content()
+            .unwrap_or_else(|errors| panic!("{errors:?}"))
+            .schedule;
+        class_row(class, &schedule, now.parse().unwrap_or_default()).into_string()
+    }
+
+    #[test]
+    fn full_waitlist_full_and_closed_read_as_such_and_closed_has_no_book_link() {
+        let open = class(7);
+        let html = row(&open, "2026-11-24T09:00:00Z");
+        assert!(html.contains(">Full: join the waitlist<"), "{html}");
+        // Without a customer_url, the customer site's schedule opened on the class.
+        assert!(html.contains("c/schedule?e=7\""), "{html}");
+        let full = Class {
+            waitlist_open: false,
+            ..class(7)
+        };
+        assert!(row(&full, "2026-11-24T09:00:00Z").contains(">Full<"));
+        let closed = row(&open, "2026-11-24T17:00:00Z");
+        assert!(closed.contains(">Booking closed<"), "{closed}");
+        assert!(!closed.contains("class-book"), "{closed}");
+        let own = Class {
+            booking_url: Some("https://goteamup.com/p/x/c/e/7".to_owned()),
+            spaces_left: Some(3),
+            ..class(7)
+        };
+        let html = row(&own, "2026-11-24T09:00:00Z");
+        assert!(
+            html.contains(">3 spaces left<")
+                && html.contains("href=\"https://goteamup.com/p/x/c/e/7\"")
+        );
     }
 }
