@@ -456,8 +456,9 @@ for (const width of WIDTHS) {
   });
 }
 
-test('without JavaScript the intro countdown shows its fresh window', async ({ browser, baseURL }) => {
+test('without JavaScript the intro countdown shows its fresh window', async ({ browser, baseURL, pageErrors }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  pageErrors.watch(context);
   const page = await context.newPage();
   await page.goto('/intro-offer');
   await expect(page.locator('[data-countdown-time]').first()).toBeVisible();
@@ -465,12 +466,13 @@ test('without JavaScript the intro countdown shows its fresh window', async ({ b
   await context.close();
 });
 
-test('without JavaScript the chat links lead to /contact and the floating button stays off the text on phones', async ({ browser, baseURL }) => {
+test('without JavaScript the chat links lead to /contact and the floating button stays off the text on phones', async ({ browser, baseURL, pageErrors }) => {
   for (const [width, shown] of [
     [390, false],
     [1440, true],
   ] as const) {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width, height: 844 } });
+    pageErrors.watch(context);
     const page = await context.newPage();
     await page.goto('/contact');
     // No assistant runs without JavaScript: its buttons are links to the contact page.
