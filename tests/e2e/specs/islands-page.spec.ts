@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, routes, test } from '../support/fixtures';
-import { layoutShift, layoutShifts, mountEveryIsland, prepare, quietScheduleScript } from '../support/islands';
+import { layoutShifts, mountEveryIsland, prepare, quietScheduleScript, settledLayoutShift } from '../support/islands';
 import { previewServer } from '../support/preview';
 
 /** The back-to-school offer runs in August 2025: its page is seen on a day it is live. */
@@ -87,7 +87,7 @@ async function expectIslandsMountInPlace(page: Page, url: string): Promise<void>
   await page.goto(url);
   const islands = await mountEveryIsland(page);
   expect(islands.length, 'islands on the page').toBeGreaterThan(0);
-  const shift = await layoutShift(page);
+  const shift = await settledLayoutShift(page);
   expect(shift, `layout shift while mounting ${islands.join(', ')}: ${(await layoutShifts(page)).join(' | ')}`).toBe(0);
 }
 

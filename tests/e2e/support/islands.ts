@@ -51,11 +51,16 @@ export function mailLinks(page: Page): Promise<string[]> {
   return page.evaluate(() => window.__mailLinks ?? []);
 }
 
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => window.__layoutShift ?? 0);
+}
+
 /**
  * The layout shift summed so far, read after two animation frames, so that a shift of the frame
- * an island mounted in has been reported to the observer.
+ * an island mounted in has been reported to the observer. Not for pages under Playwright's fake
+ * clock (`page.clock`), whose frames only run when the test moves it.
  */
-export function layoutShift(page: Page): Promise<number> {
+export function settledLayoutShift(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) =>
