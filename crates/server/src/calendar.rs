@@ -7,6 +7,8 @@
 //! every wake-up; a content reload wakes the thread ([`LiveSite::wait_for_update`]), so moving
 //! an offer's dates in `offers.toml` re-schedules at once.
 //!
+//! The thread runs on the real clock and on a preview clock that runs (`--preview-from`), which
+//! is how the studio (and the tests) watch a boundary pass without waiting for the real date.
 //! With a fixed clock (`--preview-date`) nothing ever passes, so no thread is started.
 
 use std::sync::Arc;
@@ -56,10 +58,10 @@ pub fn next_boundary(content: &Content, now: DateTime<Utc>) -> DateTime<Utc> {
         .fold(next_new_year(now), DateTime::min)
 }
 
-/// Starts the thread that renders `site` again at every boundary of its content, for the real
-/// clock.
+/// Starts the thread that renders `site` again at every boundary of its content, for a clock
+/// that runs (the real one or `--preview-from`'s).
 pub fn render_at_boundaries(site: Arc<LiveSite>, clock: Clock) {
-    if clock != Clock::Real {
+    if !clock.runs() {
         return;
     }
     let spawned = std::thread::Builder::new()

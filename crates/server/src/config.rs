@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 
 use crate::mail::{MailArgs, MailConfig, MailConfigError};
 use crate::widgets::schedule::{
@@ -72,6 +72,18 @@ pub enum ConfigError {
          as it opens that day, UK time) or an instant like 2026-12-01T09:30:00Z"
     )]
     PreviewDate(String),
+    /// `--preview-from` / `ONESPACE_PREVIEW_FROM` is neither a date nor an instant.
+    #[error(
+        "ONESPACE_PREVIEW_FROM (--preview-from): '{0}' must be a date like 2026-12-01 (the start \
+         of that day, UK time) or an instant like 2025-08-31T22:59:50Z, from which the clock runs"
+    )]
+    PreviewFrom(String),
+    /// Both `--preview-date` and `--preview-from` are given.
+    #[error(
+        "ONESPACE_PREVIEW_DATE (--preview-date) and ONESPACE_PREVIEW_FROM (--preview-from) \
+         cannot both be set: the first stops the clock, the second sets it running"
+    )]
+    PreviewBoth,
     /// A mail setting is wrong (the message names it).
     #[error(transparent)]
     Mail(#[from] MailConfigError),
@@ -123,6 +135,11 @@ pub struct ServeArgs {
     /// clock, with pages rendered again whenever an offer starts or ends.
     #[arg(long, env = "ONESPACE_PREVIEW_DATE")]
     pub preview_date: Option<String>,
+    /// Start the clock at this date or instant and let it run, for watching an offer start or
+    /// end as visitors will (`2025-08-31T22:59:50Z`: ten seconds before back to school ends):
+    /// the pages are rendered again by themselves at the boundary, as on the real clock.
+    #[arg(long, env = "ONESPACE_PREVIEW_FROM")]
+    pub preview_from: Option<String>,
     /// Serve the studio's content (prices, offers, contact details, team, photos...) from this
     /// folder, watched for edits, instead of the copy built in (`onespace content init DIR`
     /// writes that copy out to edit).
@@ -207,7 +224,10 @@ impl ServeArgs {
             public_url: public_origin(&self.public_url)?,
             retention_days,
             schedule_widget: self.schedule_widget()?,
-            clock: Clock::from_preview(self.preview_date.as_deref())?,
+            clock: Clock::from_settings(
+                self.preview_date.as_deref(),
+                self.preview_from.as_deref(),
+            )?,
             content: crate::content::Source::from_option(self.content.as_deref()),
         };
         let database_url = self
@@ -292,8 +312,17 @@ impl Config {
 pub enum Clock {
     /// The system clock: what a visitor sees today.
     Real,
-    /// A fixed instant, to see the site as it will be (or was) then.
+    /// A fixed instant, to see the site as it will be (or was) then (`--preview-date`).
     Fixed(DateTime<Utc>),
+    /// The system clock moved by a constant amount, so it runs from the instant
+    /// `--preview-from` names: the studio watches an offer start or end as visitors will, and
+    /// the calendar thread renders the pages again at the boundary exactly as on the real clock.
+    /// An offset rather than a start instant, so that it follows the system clock's corrections
+    /// as [`Clock::Real`] does.
+    Running {
+        /// The preview's instant minus the system's.
+        ahead: TimeDelta,
+    },
 }
 
 impl Clock {
@@ -301,17 +330,34 @@ impl Clock {
     /// start of that day in UK time (when the studio opens its doors, every offer of that day is
     /// already on), an RFC 3339 instant is taken as it is (to look at a boundary exactly).
     pub fn from_preview(preview: Option<&str>) -> Result<Self, ConfigError> {
-        let Some(text) = preview.map(str::trim).filter(|text| !text.is_empty()) else {
-            return Ok(Self::Real);
-        };
-        if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
-            return Ok(Self::Fixed(instant.with_timezone(&Utc)));
+        match given(preview) {
+            None => Ok(Self::Real),
+            Some(text) => preview_instant(text)
+                .map(Self::Fixed)
+                .ok_or_else(|| ConfigError::PreviewDate(text.to_owned())),
         }
-        onespace_core::offers::Date::parse_iso(text)
-            .ok()
-            .and_then(onespace_core::offers::Date::naive)
-            .map(|day| Self::Fixed(onespace_core::calendar::london_midnight(day)))
-            .ok_or_else(|| ConfigError::PreviewDate(text.to_owned()))
+    }
+
+    /// The clock `serve` runs on: [`Clock::from_preview`] for `--preview-date`, or, for
+    /// `--preview-from` (the same forms), a clock running from that instant as of now.
+    pub fn from_settings(
+        preview_date: Option<&str>,
+        preview_from: Option<&str>,
+    ) -> Result<Self, ConfigError> {
+        match (given(preview_date), given(preview_from)) {
+            (Some(_), Some(_)) => Err(ConfigError::PreviewBoth),
+            (_, Some(text)) => preview_instant(text)
+                .map(Self::running_from)
+                .ok_or_else(|| ConfigError::PreviewFrom(text.to_owned())),
+            (date, None) => Self::from_preview(date),
+        }
+    }
+
+    /// A clock that reads `start` now and runs on from it.
+    pub fn running_from(start: DateTime<Utc>) -> Self {
+        Self::Running {
+            ahead: start - Utc::now(),
+        }
     }
 
     /// The current instant by this clock.
@@ -319,8 +365,32 @@ impl Clock {
         match self {
             Self::Real => Utc::now(),
             Self::Fixed(instant) => instant,
+            Self::Running { ahead } => Utc::now() + ahead,
         }
     }
+
+    /// Whether time passes on this clock: offers start and end by themselves (the calendar
+    /// thread), which never happens on a fixed one.
+    pub fn runs(self) -> bool {
+        !matches!(self, Self::Fixed(_))
+    }
+}
+
+/// A preview setting with something in it.
+fn given(setting: Option<&str>) -> Option<&str> {
+    setting.map(str::trim).filter(|text| !text.is_empty())
+}
+
+/// A preview's instant: an RFC 3339 instant as it is, or the start of a `YYYY-MM-DD` day in UK
+/// time.
+fn preview_instant(text: &str) -> Option<DateTime<Utc>> {
+    if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
+        return Some(instant.with_timezone(&Utc));
+    }
+    onespace_core::offers::Date::parse_iso(text)
+        .ok()
+        .and_then(onespace_core::offers::Date::naive)
+        .map(onespace_core::calendar::london_midnight)
 }
 
 /// The origin (`scheme://host[:port]`) of an absolute http(s) URL with a path, or `None`.
@@ -374,6 +444,7 @@ mod tests {
             schedule_widget_call: TEAMUP_WIDGET_CALL.to_owned(),
             schedule_frame_origin: TEAMUP_ORIGIN.to_owned(),
             preview_date: None,
+            preview_from: None,
             content: None,
             mail: MailArgs::default(),
             schedule: crate::schedule::ScheduleArgs::default(),
@@ -407,6 +478,40 @@ mod tests {
                 "{bad}: {error}"
             );
         }
+    }
+
+    #[test]
+    fn the_preview_from_clock_starts_at_its_instant_and_runs() {
+        let start = "2025-08-31T22:59:50Z";
+        let clock = Clock::from_settings(None, Some(start)).unwrap_or(Clock::Real);
+        assert!(clock.runs(), "{clock:?}");
+        let first = clock.now();
+        let expected = preview_instant(start).unwrap_or_default();
+        assert!(
+            (first - expected).abs() < TimeDelta::seconds(5),
+            "{first} is not about {expected}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        assert!(clock.now() > first, "the clock runs on");
+        assert!(!Clock::from_preview(Some(start))
+            .unwrap_or(Clock::Real)
+            .runs());
+        assert!(Clock::Real.runs());
+        let error = |date: Option<&str>, from: Option<&str>| {
+            let mut given = args("127.0.0.1:8080", DEFAULT_PUBLIC_URL);
+            given.preview_date = date.map(str::to_owned);
+            given.preview_from = from.map(str::to_owned);
+            given
+                .validate()
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default()
+        };
+        assert!(
+            error(None, Some("soon")).starts_with("ONESPACE_PREVIEW_FROM (--preview-from): 'soon'")
+        );
+        assert!(error(Some("2025-08-15"), Some(start)).contains("cannot both be set"));
+        assert_eq!(error(None, Some("2025-08-31")), "");
     }
 
     #[test]

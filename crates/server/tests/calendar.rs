@@ -1,18 +1,23 @@
 //! Pages follow the calendar: each dated offer seen before, during and after its window through
 //! the site `serve --preview-date` renders (status, what a visitor reads, `noindex`, sitemap,
-//! JSON-LD), and a re-render at a boundary swapping the page and its ETag without a restart.
+//! JSON-LD), a re-render at a boundary swapping the page and its ETag without a restart, and the
+//! release server on a running clock (`--preview-from`) changing its pages by itself when an
+//! offer's end passes.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod built_site;
+mod enquiries_support;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::test as actix_test;
 use built_site::site_on;
+use enquiries_support::{request, Server, TempDir};
 use onespace_server::build_app;
 use onespace_server::config::Clock;
 use onespace_server::routes::{Page, ROUTES};
 use onespace_server::{Config, LiveSite, Site};
+use std::time::{Duration, Instant};
 
 struct Seen {
     status: StatusCode,
@@ -270,4 +275,79 @@ fn an_update_wakes_the_calendar_thread_waiting_for_one() {
     site.update(|_| {});
     assert!(waiting.join().unwrap(), "woken by the update");
     assert_eq!(site.updates(), seen + 1);
+}
+
+/// What `/back-to-school` answers on a running server: whether the offer is live (indexed,
+/// with its banner) rather than ended (`noindex`, the ended notice), and its ETag.
+async fn back_to_school_on(server: &Server) -> (bool, String) {
+    let response = request(&server.addr, "GET", "/back-to-school", &[], b"")
+        .await
+        .unwrap();
+    assert_eq!(response.status, 200);
+    let body = response.text();
+    let live = !noindex(&body);
+    if live {
+        assert!(body.contains("Ends 31 Aug — Don't miss your Back to School savings"));
+    } else {
+        assert!(body.contains("The back to school offers ended on 31 August 2025."));
+        assert!(!body.contains("OfferWatch"));
+    }
+    (live, response.header("etag").unwrap_or_default().to_owned())
+}
+
+/// The real calendar thread on a running clock: the release server started with its clock some
+/// seconds before back to school ends (midnight BST after 31 August 2025) serves the live page,
+/// and once the end passes serves the ended one with a new ETag, the sitemap without it, and
+/// logs the calendar's re-render for that boundary: nothing but the clock changed, and requests
+/// never render pages. Starting the server takes a while on a loaded machine, so if the end has
+/// already passed when it first answers, it is started again further ahead (the test needs to see
+/// the page live first).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_running_clock_the_page_ends_by_itself_at_the_offers_end() {
+    let end = chrono::DateTime::parse_from_rfc3339("2025-08-31T23:00:00Z").unwrap();
+    for seconds_ahead in [15, 60, 240] {
+        let data = TempDir::new("calendar-running");
+        let start = (end - chrono::TimeDelta::seconds(seconds_ahead)).to_rfc3339();
+        let server = Server::start(data.path(), &[("ONESPACE_PREVIEW_FROM", start.as_str())]).await;
+        let (live, live_etag) = back_to_school_on(&server).await;
+        if !live {
+            // The server took longer to start than the clock had to run: further ahead.
+            continue;
+        }
+        let sitemap = request(&server.addr, "GET", "/sitemap.xml", &[], b"")
+            .await
+            .unwrap()
+            .text();
+        assert!(sitemap.contains("/back-to-school<"), "{sitemap}");
+        // Generous: the boundary is at most `seconds_ahead` away, and the re-render shares two
+        // busy cores.
+        let deadline = Instant::now() + Duration::from_secs(seconds_ahead as u64 + 120);
+        let ended_etag = loop {
+            let (live, etag) = back_to_school_on(&server).await;
+            if !live {
+                break etag;
+            }
+            assert_eq!(etag, live_etag, "the live page changed before it ended");
+            assert!(
+                Instant::now() < deadline,
+                "the page did not change by itself: {}",
+                server.log()
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        };
+        assert_ne!(ended_etag, live_etag);
+        let sitemap = request(&server.addr, "GET", "/sitemap.xml", &[], b"")
+            .await
+            .unwrap()
+            .text();
+        assert!(!sitemap.contains("/back-to-school<"), "{sitemap}");
+        let log = server.log();
+        assert!(
+            log.lines().any(|line| line.contains("pages rendered again")
+                && line.contains("2025-08-31 23:00:00")),
+            "no calendar re-render for the end in the log: {log}"
+        );
+        return;
+    }
+    panic!("the server never answered before the offer's end, even four minutes ahead");
 }

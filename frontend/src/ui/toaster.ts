@@ -66,6 +66,9 @@ function createRegion(doc: Document): Region {
   section.setAttribute('popover', 'manual');
   const list = doc.createElement('ol');
   list.className = 'toaster-list';
+  // Each notice is its own live region (role status or alert on its <li>, which replaces the
+  // list item's role), so the list is layout only: announced as a list it would hold no items.
+  list.setAttribute('role', 'none');
   section.append(list);
   doc.body.append(section);
   const created: Region = { section, list, toasts: [], paused: false };

@@ -22,7 +22,11 @@ declare global {
 }
 
 for (const route of routes) {
-  test(`${route.path} is restored from the back/forward cache`, async ({ page }) => {
+  test(`${route.path} is restored from the back/forward cache`, async ({ page, pageErrors }) => {
+    pageErrors.allow(
+      /robots\.txt: Failed to load resource: the server responded with a status of 404 .*\/favicon\.ico/,
+      'a text page has no icon link, so Chromium asks for /favicon.ico, which the site does not serve yet',
+    );
     await page.addInitScript(() => {
       localStorage.setItem('cookie-consent', 'declined');
       window.addEventListener('pageshow', (event) => {

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { startServerOn, type RunningServer } from '../support/server';
+import { startServer, startServerOn, type RunningServer } from '../support/server';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -133,5 +133,44 @@ test.describe('with JavaScript', () => {
     await expect(page.getByText("Ends 31 Aug — Don't miss your Back to School savings").first()).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This offer has ended');
     await expect(notice.locator(TRIAL_LINK)).toBeVisible();
+  });
+});
+
+test.describe('on a running clock', () => {
+  /** The end of back to school: midnight BST after 31 August 2025. */
+  const END_MS = Date.parse('2025-08-31T23:00:00Z');
+
+  test('a server whose clock runs into the end changes the open page and its own by itself', async ({ page }) => {
+    // Starting a server takes a while on a loaded machine: if the end has passed by the time it
+    // answers, it is started again further ahead, since the page must first be seen live.
+    test.setTimeout(600_000);
+    for (const secondsAhead of [20, 60, 180]) {
+      const server = await startServer(['--preview-from', new Date(END_MS - secondsAhead * 1000).toISOString()]);
+      try {
+        const first = await page.goto(`${server.baseURL}/back-to-school`);
+        if ((await page.getByRole('heading', { level: 1 }).textContent()) !== 'Back to School Savings') continue;
+        const liveTag = first?.headers()['etag'] ?? '';
+        expect(liveTag).not.toBe('');
+        await expect(page.locator('[data-island="OfferWatch"]')).toHaveAttribute('data-island-state', 'mounted');
+        // The open page: the island adds the server clock's lead to the browser's.
+        await expect(page.getByRole('status')).toContainText('The back to school offers ended on 31 August 2025.', {
+          timeout: (secondsAhead + 60) * 1000,
+        });
+        // The server's page: rendered again by the calendar, with a new ETag, no restart.
+        await expect
+          .poll(async () => (await page.request.get(`${server.baseURL}/back-to-school`)).headers()['etag'], {
+            timeout: 60_000,
+          })
+          .not.toBe(liveTag);
+        const ended = await page.goto(`${server.baseURL}/back-to-school`);
+        expect(ended?.status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('This offer has ended');
+        await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
+        return;
+      } finally {
+        await server.stop();
+      }
+    }
+    throw new Error('the server never answered before the end, even three minutes ahead');
   });
 });

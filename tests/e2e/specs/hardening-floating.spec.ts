@@ -428,7 +428,8 @@ for (const width of WIDTHS) {
       expect(contrast(ring, button), 'ring against the button').toBeGreaterThanOrEqual(3);
     });
 
-    test('the intro countdown first paints no time that changes a moment later', async ({ page }) => {
+    test('the intro countdown first paints no time that changes a moment later', async ({ page, pageErrors }) => {
+      pageErrors.allow(/Failed to load resource: net::ERR_FAILED/, "the site's scripts are blocked on purpose to see the first paint");
       const start = new Date('2026-01-15T10:00:00Z');
       await page.clock.install({ time: start });
       await page.clock.pauseAt(new Date(start.getTime() + 1000));
@@ -456,8 +457,9 @@ for (const width of WIDTHS) {
   });
 }
 
-test('without JavaScript the intro countdown shows its fresh window', async ({ browser, baseURL }) => {
+test('without JavaScript the intro countdown shows its fresh window', async ({ browser, baseURL, pageErrors }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  pageErrors.watch(context);
   const page = await context.newPage();
   await page.goto('/intro-offer');
   await expect(page.locator('[data-countdown-time]').first()).toBeVisible();
@@ -465,12 +467,13 @@ test('without JavaScript the intro countdown shows its fresh window', async ({ b
   await context.close();
 });
 
-test('without JavaScript the chat links lead to /contact and the floating button stays off the text on phones', async ({ browser, baseURL }) => {
+test('without JavaScript the chat links lead to /contact and the floating button stays off the text on phones', async ({ browser, baseURL, pageErrors }) => {
   for (const [width, shown] of [
     [390, false],
     [1440, true],
   ] as const) {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width, height: 844 } });
+    pageErrors.watch(context);
     const page = await context.newPage();
     await page.goto('/contact');
     // No assistant runs without JavaScript: its buttons are links to the contact page.

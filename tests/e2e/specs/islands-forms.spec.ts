@@ -59,7 +59,8 @@ test('contact: what was typed before the island mounted is kept, with the focus'
   await expect(form.getByLabel('Message')).toBeFocused();
 });
 
-test('contact: a 422 keeps the values, shows each message beside its field and the error toast', async ({ page }) => {
+test('contact: a 422 keeps the values, shows each message beside its field and the error toast', async ({ page, pageErrors }) => {
+  pageErrors.allow(/Failed to load resource: the server responded with a status of 422/, 'the API answers 422 on purpose');
   await answerEnquiries(page, 422, { ok: false, errors: { email: 'Please enter a valid email address.' } });
   await page.goto('/contact');
   const form = await fillContact(page);
@@ -71,7 +72,8 @@ test('contact: a 422 keeps the values, shows each message beside its field and t
   await expect(toasts(page).filter({ hasText: 'Error' })).toContainText('Failed to send message. Please try again.');
 });
 
-test('investment interest and investor contact: success and failure toasts', async ({ page }) => {
+test('investment interest and investor contact: success and failure toasts', async ({ page, pageErrors }) => {
+  pageErrors.allow(/Failed to load resource: the server responded with a status of 429/, 'the API answers 429 on purpose');
   await answerEnquiries(page, 201, { ok: true, id: 'i1' });
   await page.goto('/investinonespace');
   const interest = page.locator('#register-form');

@@ -1,5 +1,6 @@
-import { expect, test } from '../support/fixtures';
-import { layoutShift, prepare } from '../support/islands';
+import type { Page } from '@playwright/test';
+import { expect, routes, test } from '../support/fixtures';
+import { layoutShifts, mountEveryIsland, prepare, quietScheduleScript, settledLayoutShift } from '../support/islands';
 import { previewServer } from '../support/preview';
 
 /** The back-to-school offer runs in August 2025: its page is seen on a day it is live. */
@@ -36,8 +37,9 @@ test('on phones the bar is a select that navigates on choice', async ({ page }) 
   await expect(page).toHaveURL(/\/challenge$/);
 });
 
-test('FAQ items open independently on /faq and one at a time on /back-to-school, without JavaScript', async ({ browser }) => {
+test('FAQ items open independently on /faq and one at a time on /back-to-school, without JavaScript', async ({ browser, pageErrors }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env['E2E_BASE_URL'] });
+  pageErrors.watch(context);
   const page = await context.newPage();
   await page.goto('/faq');
   const faq = page.locator('details.faq-item');
@@ -61,35 +63,47 @@ test('scroll-to-form links reach the investor forms', async ({ page }) => {
   await expect(page.locator('#register-form')).toBeInViewport();
 });
 
-const ISLAND_PAGES = [
-  '/',
-  '/intro-offer',
-  '/fast-access',
-  '/contact',
-  '/timetable',
-  '/meet-the-team',
-  '/founder-memberships',
-  '/back-to-school',
-  '/invest',
-  '/investinonespace',
-  '/hot-yoga',
-];
+/** The timetable's widget island, as the server wrote its props. */
+interface WidgetProps {
+  scriptUrl: string;
+  globalName: string;
+  initMethod: string;
+}
 
-for (const path of ISLAND_PAGES) {
-  test(`${path}: islands mount without moving anything`, async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(path);
-    const due = page.locator('[data-island][data-load="load"], [data-island][data-load="idle"]');
-    const count = await due.count();
-    for (let index = 0; index < count; index += 1) {
-      await expect(due.nth(index)).toHaveAttribute('data-island-state', 'mounted');
-    }
-    // Islands that load when visible mount on the way down (the timetable's widget would then
-    // fetch the provider's script, which is a later state, tested on its own).
-    if (path !== '/timetable') {
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(500);
-    }
-    expect(await layoutShift(page)).toBe(0);
+/**
+ * Opens `url` on a phone, mounts every island on it the way a visitor sets each off (see
+ * mountEveryIsland) and expects no layout shift at all.
+ */
+async function expectIslandsMountInPlace(page: Page, url: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const response = await page.request.get(url);
+  const widget = /data-island="ScheduleWidget"[^>]*>\s*<script type="application\/json" data-island-props>([^<]*)</.exec(
+    await response.text(),
+  );
+  if (widget?.[1]) {
+    const props = JSON.parse(widget[1]) as WidgetProps;
+    await quietScheduleScript(page, props.scriptUrl, props.globalName, props.initMethod);
+  }
+  await page.goto(url);
+  const islands = await mountEveryIsland(page);
+  expect(islands.length, 'islands on the page').toBeGreaterThan(0);
+  const shift = await settledLayoutShift(page);
+  expect(shift, `layout shift while mounting ${islands.join(', ')}: ${(await layoutShifts(page)).join(' | ')}`).toBe(0);
+}
+
+// Every page of the site on the real clock (the dated offers' pages as ended), then each dated
+// offer's page on its first day, live.
+for (const route of routes) {
+  test(`${route.path}: every island mounts without moving anything`, async ({ page, baseURL }) => {
+    await expectIslandsMountInPlace(page, `${baseURL}${route.path}`);
+  });
+}
+
+for (const route of routes.filter((candidate) => candidate.liveFrom !== null)) {
+  test.describe(`${route.path} while its offer runs`, () => {
+    const live = previewServer(route.liveFrom ?? '');
+    test(`${route.path} on ${route.liveFrom}: every island mounts without moving anything`, async ({ page }) => {
+      await expectIslandsMountInPlace(page, `${live()}${route.path}`);
+    });
   });
 }

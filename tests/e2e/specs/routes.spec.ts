@@ -20,7 +20,8 @@ test.describe('every route', () => {
   }
 });
 
-test('an unknown path answers 404 with the not-found page', async ({ page }) => {
+test('an unknown path answers 404 with the not-found page', async ({ page, pageErrors }) => {
+  pageErrors.allow(/Failed to load resource: the server responded with a status of 404/, 'the path is unknown on purpose');
   const response = await page.goto('/this-page-does-not-exist');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();

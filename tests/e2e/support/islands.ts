@@ -4,13 +4,15 @@
  * with the `onespace:mail-link` event, since a mailto: navigation makes no observable request),
  * a running sum of layout shifts, and waiting for an island to mount.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { TRIGGERS } from '../../../frontend/src/site/triggers';
 import { expect } from './fixtures';
 
 declare global {
   interface Window {
     __mailLinks?: string[];
     __layoutShift?: number;
+    __layoutShifts?: string[];
   }
 }
 
@@ -23,9 +25,23 @@ export async function prepare(page: Page): Promise<void> {
       window.__mailLinks?.push(String((event as CustomEvent<string>).detail));
     });
     window.__layoutShift = 0;
+    window.__layoutShifts = [];
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const describe = (node: Node | null) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.className ? `.${String(node.className).split(' ').join('.')}` : ''}`
+        : String(node?.nodeName);
+    const rect = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}x${height}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) window.__layoutShift = (window.__layoutShift ?? 0) + entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        window.__layoutShift = (window.__layoutShift ?? 0) + entry.value;
+        const moved = entry.sources.map((source) => `${describe(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`);
+        window.__layoutShifts?.push(`${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -37,6 +53,109 @@ export function mailLinks(page: Page): Promise<string[]> {
 
 export function layoutShift(page: Page): Promise<number> {
   return page.evaluate(() => window.__layoutShift ?? 0);
+}
+
+/**
+ * The layout shift summed so far, read after two animation frames, so that a shift of the frame
+ * an island mounted in has been reported to the observer. Not for pages under Playwright's fake
+ * clock (`page.clock`), whose frames only run when the test moves it.
+ */
+export function settledLayoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(window.__layoutShift ?? 0)))),
+      ),
+  );
+}
+
+/** Each layout shift counted by {@link layoutShift}: its value, when, and what moved where. */
+export function layoutShifts(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__layoutShifts ?? []);
+}
+
+/**
+ * Serves a do-nothing stand-in for the booking provider's widget script the timetable's island
+ * names (its `scriptUrl`), so that asking for the widget never reaches the provider: the island
+ * mounts, and the widget itself is tested on its own (islands-schedule.spec.ts).
+ */
+export async function quietScheduleScript(page: Page, scriptUrl: string, globalName: string, initMethod: string) {
+  await page.route(scriptUrl, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `window[${JSON.stringify(globalName)}] = { ${JSON.stringify(initMethod)}() {} };`,
+    }),
+  );
+}
+
+/** Whether `locator` takes up room on the page (an island without fallback takes none). */
+async function hasBox(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  return box !== null && box.width > 0 && box.height > 0;
+}
+
+/**
+ * Sets the island off as a visitor would, by its load strategy (`data-load`): nothing for `load`
+ * and `idle`; scrolled to for `visible`; the pointer over it, or over a button elsewhere that
+ * opens it (site/triggers.ts) when it draws nothing until opened, for `interaction`; its
+ * trigger clicked for `request`.
+ */
+async function setOff(page: Page, island: Locator, name: string, strategy: string): Promise<void> {
+  switch (strategy) {
+    case 'visible':
+      await island.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      return;
+    case 'interaction': {
+      if (await hasBox(island)) {
+        await island.hover();
+        return;
+      }
+      // A fixed control inside (the chat's button): the pointer over it, or, while it is slid
+      // out of view (site/chat-tuck.ts), the keyboard's focus on it. Else a button elsewhere
+      // that opens the island.
+      const inside = island.locator('a, button').filter({ visible: true }).first();
+      if ((await inside.count()) > 0) {
+        const inView = await inside.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth;
+        });
+        if (inView) await inside.hover();
+        else await inside.focus();
+        return;
+      }
+      const trigger = TRIGGERS.find((candidate) => candidate.island === name);
+      if (!trigger) throw new Error(`${name} loads on interaction but draws nothing and has no trigger`);
+      const buttons = page.locator(`[${trigger.attribute}]`).filter({ visible: true });
+      await expect(buttons.first(), `a visible button that opens ${name}`).toBeVisible();
+      await buttons.first().hover();
+      return;
+    }
+    case 'request':
+      await island.locator('[data-island-trigger]').first().click();
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * Mounts every island on the page, in page order, each set off by its own strategy, and waits for
+ * each one's mounted signal (`data-island-state="mounted"`, set by the islands runtime once the
+ * component has rendered). Returns the islands as `name (strategy)`.
+ */
+export async function mountEveryIsland(page: Page): Promise<string[]> {
+  const islands = page.locator('[data-island]');
+  const count = await islands.count();
+  const seen: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const island = islands.nth(index);
+    const name = (await island.getAttribute('data-island')) ?? '';
+    const strategy = (await island.getAttribute('data-load')) ?? '';
+    seen.push(`${name} (${strategy})`);
+    if ((await island.getAttribute('data-island-state')) !== 'mounted') await setOff(page, island, name, strategy);
+    await expect(island, `${name} (${strategy})`).toHaveAttribute('data-island-state', 'mounted');
+  }
+  return seen;
 }
 
 export async function mounted(page: Page, island: string): Promise<void> {

@@ -121,14 +121,16 @@ fn on_now(prices: &Prices) -> Markup {
 ///
 /// Under `--preview-date` the island also gets the preview instant (`previewMs`) and counts from
 /// it instead of the browser's clock, so the studio previewing an offer sees it live, and sees
-/// it end when previewing just before its end.
+/// it end when previewing just before its end. Under `--preview-from` it gets how far the
+/// preview's running clock is ahead of the real one (`aheadMs`) and adds it to the browser's.
 pub fn watch(campaign: Campaign, context: &RenderContext) -> Markup {
     let offers = &context.content.offers;
     let window = campaign.window(offers);
     let state = window.state_at(context.now);
-    let preview_ms = match context.clock {
-        Clock::Fixed(instant) => Some(instant.timestamp_millis()),
-        Clock::Real => None,
+    let (preview_ms, ahead_ms) = match context.clock {
+        Clock::Fixed(instant) => (Some(instant.timestamp_millis()), 0),
+        Clock::Running { ahead } => (None, ahead.num_milliseconds()),
+        Clock::Real => (None, 0),
     };
     island(
         "OfferWatch",
@@ -138,6 +140,7 @@ pub fn watch(campaign: Campaign, context: &RenderContext) -> Markup {
             "ends": window.ends.iso(),
             "endsMs": state.ends_ms,
             "previewMs": preview_ms,
+            "aheadMs": ahead_ms,
             "heading": "This offer has ended",
             "message": campaign.ended_message(offers),
             "links": [

@@ -11,6 +11,7 @@ const props = {
   ends: '2025-08-31',
   endsMs: ENDS_MS,
   previewMs: null,
+  aheadMs: 0,
   heading: 'This offer has ended',
   message: 'The back to school offers ended on 31 August 2025.',
   links: [
@@ -60,6 +61,24 @@ describe('OfferWatch', () => {
     // The browser is a year later, yet the preview shows the offer live until its end.
     vi.setSystemTime(ENDS_MS + 365 * 86_400_000);
     render(<OfferWatch {...props} previewMs={ENDS_MS - 2_000} />);
+    await act(async () => {
+      vi.advanceTimersByTime(1_000);
+      await Promise.resolve();
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(1_000);
+    });
+    vi.useRealTimers();
+    expect((await screen.findByRole('status')).textContent).toContain('ended on 31 August 2025');
+  });
+
+  it('under a running preview it adds how far the preview clock is ahead to the browser clock', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
+    // The browser is a year later; the server's clock started two seconds before the end.
+    const yearLater = ENDS_MS + 365 * 86_400_000;
+    vi.setSystemTime(yearLater);
+    render(<OfferWatch {...props} aheadMs={ENDS_MS - 2_000 - yearLater} />);
     await act(async () => {
       vi.advanceTimersByTime(1_000);
       await Promise.resolve();

@@ -23,6 +23,9 @@ export interface OfferWatchProps {
   /** Under the server's `--preview-date`: the preview instant, counted from instead of the
    * browser's clock (the page shows that date, not today). `null` with the real clock. */
   previewMs: number | null;
+  /** Under the server's `--preview-from`: how far its running clock is ahead of the real one,
+   * added to the browser's clock. 0 otherwise. */
+  aheadMs: number;
   heading: string;
   message: string;
   links: OfferLink[];
@@ -31,7 +34,16 @@ export interface OfferWatchProps {
 /** setTimeout's longest delay (about 24.8 days); longer waits are taken in steps. */
 const LONGEST_TIMEOUT_MS = 2_147_483_647;
 
-export default function OfferWatch({ starts, ends, endsMs, previewMs, heading, message, links }: OfferWatchProps) {
+export default function OfferWatch({
+  starts,
+  ends,
+  endsMs,
+  previewMs,
+  aheadMs,
+  heading,
+  message,
+  links,
+}: OfferWatchProps) {
   const [ended, setEnded] = useState(false);
 
   useEffect(() => {
@@ -39,7 +51,7 @@ export default function OfferWatch({ starts, ends, endsMs, previewMs, heading, m
     let timer = 0;
     let live = true;
     const mountedAt = performance.now();
-    const now = () => (previewMs === null ? Date.now() : previewMs + (performance.now() - mountedAt));
+    const now = () => (previewMs === null ? Date.now() + aheadMs : previewMs + (performance.now() - mountedAt));
     const check = () => {
       const left = endsMs - now();
       if (left > 0) {
@@ -64,7 +76,7 @@ export default function OfferWatch({ starts, ends, endsMs, previewMs, heading, m
       window.clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [starts, ends, endsMs, previewMs, ended]);
+  }, [starts, ends, endsMs, previewMs, aheadMs, ended]);
 
   useEffect(() => {
     if (ended) document.documentElement.dataset['offerEnded'] = '';
