@@ -82,7 +82,8 @@ test('the widget comes from its static host only when asked, and draws its frame
   expect(violations).toEqual([]);
 });
 
-test('a script that fails to load shows the failure message', async ({ page }) => {
+test('a script that fails to load shows the failure message', async ({ page, pageErrors }) => {
+  pageErrors.allow(/Failed to load resource: the server responded with a status of 404/, "the provider's script is missing on purpose");
   await replaceScript(page, { status: 404, body: '' });
   await showWidget(page);
   await expect(page.getByRole('alert')).toContainText('Failed to load calendar. Please refresh the page.');
