@@ -8,7 +8,7 @@
 #   - with --test-services, Debian's PostgreSQL server binaries and a Python virtual environment
 #     in target/test-venv with aiosmtpd, for the enquiry tests (they start and stop their own
 #     PostgreSQL and SMTP servers on 127.0.0.1), and Debian's avifdec (libavif-bin), with which
-#     the photo tests decode every AVIF variant.
+#     the photo tests decode every AVIF variant, and openssl for the relay tests' certificates.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -73,6 +73,10 @@ if [ "$services" -eq 1 ]; then
   if [ "$(id -u)" -eq 0 ] && ! id postgres >/dev/null 2>&1; then
     say "adding the postgres user (PostgreSQL refuses to run as root)"
     useradd --system --home-dir /var/lib/postgresql --shell /bin/sh postgres
+  fi
+  if ! command -v openssl >/dev/null; then
+    say "installing Debian's openssl for the relay tests' certificates"
+    apt_install openssl
   fi
   if ! command -v avifdec >/dev/null; then
     say "installing Debian's avifdec for the photo tests"
