@@ -44,7 +44,7 @@ const EXPECTED: Record<string, Expectation> = {
   '/our-classes': { text: ['Hot Yoga', '32-35 °C', 'Pilates', 'HYROX Training', 'Functional Training', 'Fire & Ice Recovery'] },
   // The week's classes come from the booking provider's stand-in (see support/global-setup.ts).
   '/timetable': {
-    text: ['Book Your Classes', '45-60 minutes', 'All levels welcome', 'Water available', 'at least 3 hours before', 'Open the Class Schedule', 'Warm Pilates', 'with Leanne B.', 'Updated '],
+    text: ['Book Your Classes', '45-60 minutes', 'All levels welcome', 'Water available', 'at least 3 hours before', 'Open the Class Schedule', 'Warm Pilates', 'with Leanne Brown', 'Updated '],
     ld: 'Event',
   },
   // The year-end code ran to 31 December 2025: calendar.spec.ts sees it while it runs.

@@ -19,6 +19,9 @@ declare global {
 /** Stores a cookie choice and starts recording mail links and layout shifts before any script. */
 export async function prepare(page: Page): Promise<void> {
   await page.addInitScript(() => {
+    // Init scripts also run in frames; the provider's widget frame (another site) may not use
+    // storage, and only the site's own document needs the choice.
+    if (window !== window.top) return;
     localStorage.setItem('cookie-consent', 'declined');
     window.__mailLinks = [];
     window.addEventListener('onespace:mail-link', (event) => {
