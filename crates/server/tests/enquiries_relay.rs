@@ -44,6 +44,15 @@ fn relay(
     )
 }
 
+/// The relay at `port` on 127.0.0.1 with STARTTLS required and the test login in the URL.
+fn starttls_login_url(port: u16) -> String {
+    format!(
+        "smtp://{}:{}@127.0.0.1:{port}?tls=required",
+        encoded(USER),
+        encoded(PASSWORD)
+    )
+}
+
 /// Percent-encodes a URL's user or password part.
 fn encoded(text: &str) -> String {
     text.bytes()
@@ -99,12 +108,7 @@ async fn starttls_required_with_the_login_in_the_url_delivers_over_tls() {
     let certs = TestCertificates::new();
     let (data, mail) = (TempDir::new("starttls"), TempDir::new("starttls-mail"));
     let sink = relay(mail.path(), &certs, "starttls", "PLAIN");
-    let url = format!(
-        "smtp://{}:{}@127.0.0.1:{}?tls=required",
-        encoded(USER),
-        encoded(PASSWORD),
-        sink.port
-    );
+    let url = starttls_login_url(sink.port);
     let ca = certs.ca.to_string_lossy().into_owned();
     let server = server(
         data.path(),
@@ -223,12 +227,7 @@ async fn nothing_goes_to_an_untrusted_certificate_or_a_relay_without_starttls() 
     let (data, mail) = (TempDir::new("untrusted"), TempDir::new("untrusted-mail"));
     let sink = relay(mail.path(), &certs, "starttls", "PLAIN");
     // The certificate's authority is not given to the server: the public roots do not know it.
-    let url = format!(
-        "smtp://{}:{}@127.0.0.1:{}?tls=required",
-        encoded(USER),
-        encoded(PASSWORD),
-        sink.port
-    );
+    let url = starttls_login_url(sink.port);
     let untrusting = server(data.path(), &[("ONESPACE_SMTP_URL", &url)]).await;
     post(&untrusting, "untrusted").await;
     wait_for_log(
@@ -243,12 +242,7 @@ async fn nothing_goes_to_an_untrusted_certificate_or_a_relay_without_starttls() 
     // A relay that offers no STARTTLS gets neither the login nor the mail.
     let (data, mail) = (TempDir::new("nostarttls"), TempDir::new("nostarttls-mail"));
     let plain = SmtpSink::start(mail.path());
-    let url = format!(
-        "smtp://{}:{}@127.0.0.1:{}?tls=required",
-        encoded(USER),
-        encoded(PASSWORD),
-        plain.port
-    );
+    let url = starttls_login_url(plain.port);
     let server = server(data.path(), &[("ONESPACE_SMTP_URL", &url)]).await;
     post(&server, "no STARTTLS").await;
     wait_for_log(
