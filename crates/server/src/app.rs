@@ -35,8 +35,11 @@ pub fn build_app(
         InitError = (),
     >,
 > {
-    let security_headers =
-        security::SecurityHeaders::new(&site.current().context().schedule_widget);
+    let context = site.current().context().clone();
+    let security_headers = security::SecurityHeaders::new(
+        &context.schedule_widget,
+        context.public_url.starts_with("https://"),
+    );
     App::new()
         .app_data(site)
         .configure(configure)
@@ -91,6 +94,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
         }
     }
     config.configure(enquiries::configure);
+    config.configure(crate::studio::configure);
     #[cfg(feature = "dev")]
     config.configure(crate::dev::configure);
     config

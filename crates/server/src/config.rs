@@ -145,6 +145,11 @@ pub struct ServeArgs {
     /// writes that copy out to edit).
     #[arg(long = "content", env = "ONESPACE_CONTENT_DIR")]
     pub content: Option<PathBuf>,
+    /// A file holding seconds to add to the studio area's clock (its sessions, set-up links,
+    /// sign-in throttle and second-factor codes), read at each use: lets a test of those time
+    /// limits move time instead of waiting. Never set in production.
+    #[arg(long, env = "ONESPACE_STUDIO_CLOCK_FILE", hide = true)]
+    pub studio_clock_file: Option<PathBuf>,
     /// Mail settings.
     #[command(flatten)]
     pub mail: MailArgs,
@@ -202,6 +207,8 @@ pub struct ServeConfig {
     pub enquiries: EnquiryConfig,
     /// The class schedule's source.
     pub schedule: crate::schedule::ScheduleConfig,
+    /// The studio area's clock.
+    pub studio_clock: crate::studio::StudioClock,
 }
 
 impl ServeArgs {
@@ -250,6 +257,7 @@ impl ServeArgs {
         let mail = self.mail.validate(&self.data_dir)?;
         Ok(ServeConfig {
             schedule: self.schedule.validate()?,
+            studio_clock: crate::studio::StudioClock::new(self.studio_clock_file.clone()),
             site,
             enquiries: EnquiryConfig {
                 database_url,

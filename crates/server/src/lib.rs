@@ -15,6 +15,8 @@
 //! - [`enquiries`]: the forms API (JSON and HTML form posts), its protections, the health check
 //!   and the export; [`storage`]: SQLite or PostgreSQL with the mail outbox; [`mail`]: the
 //!   studio's notification mail and the background worker that delivers it.
+//! - [`studio`]: the staff area at `/studio` (sign-in with a second factor, the enquiries
+//!   inbox, staff and the audit log); its own wing, wired in by [`app`] and `main` only.
 
 pub mod app;
 pub mod assets;
@@ -34,6 +36,7 @@ pub mod schedule;
 pub mod site;
 pub mod static_render;
 pub mod storage;
+pub mod studio;
 pub mod widgets;
 
 pub use app::build_app;

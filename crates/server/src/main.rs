@@ -1,6 +1,7 @@
 //! The `onespace` command: `serve` the site, `render` it as static files, `enquiries export` the
 //! stored enquiries, `content init`/`content check` the studio's content folder, `images check`
-//! a folder of photos, or `schedule check` the studio's TeamUp account.
+//! a folder of photos, `schedule check` the studio's TeamUp account, or `studio add-user` a
+//! staff member of the studio area.
 
 use std::path::PathBuf;
 
@@ -14,6 +15,8 @@ use onespace_server::enquiries::Enquiries;
 use onespace_server::images;
 use onespace_server::mail::{Deliverer, Worker};
 use onespace_server::storage::{Store, SQLITE_FILE};
+use onespace_server::studio::cli::StaffRole;
+use onespace_server::studio::Studio;
 use onespace_server::{build_app, static_render, LiveSite, Site};
 
 #[derive(Debug, Parser)]
@@ -77,6 +80,46 @@ enum Command {
         #[command(subcommand)]
         command: ContentCommand,
     },
+    /// The staff area at /studio.
+    Studio {
+        #[command(subcommand)]
+        command: StudioCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum StudioCommand {
+    /// Add a staff account and print its set-up link (single use, valid for 24 hours), where
+    /// they choose a password and add an authenticator app. Works with the server running or
+    /// not; use the same data folder or DATABASE_URL as `serve`. For an address that has an
+    /// account not yet set up, prints a new link (the old one stops working).
+    AddUser {
+        /// Their e-mail address: their sign-in name.
+        email: String,
+        /// Owner (everything, staff and the audit log included) or editor (enquiries).
+        #[arg(long, value_enum)]
+        role: RoleArg,
+        /// Public origin the link starts with (as `serve`).
+        #[arg(long, env = "ONESPACE_PUBLIC_URL", default_value = onespace_server::config::DEFAULT_PUBLIC_URL)]
+        public_url: String,
+        /// Data folder holding the SQLite database (as `serve`).
+        #[arg(long = "data", env = "ONESPACE_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
+        /// PostgreSQL URL, when the site uses one (as `serve`).
+        #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+        database_url: Option<String>,
+    },
+    /// Print the studio area's route table as JSON (path, methods, who may use it).
+    Routes,
+}
+
+/// A staff role on the command line.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum RoleArg {
+    /// Everything.
+    Owner,
+    /// Enquiries.
+    Editor,
 }
 
 #[derive(Debug, Subcommand)]
@@ -187,6 +230,28 @@ fn main() -> anyhow::Result<()> {
                 },
         } => export_enquiries(format, &data_dir, database_url.as_deref()),
         Command::Content { command } => content(command),
+        Command::Studio {
+            command:
+                StudioCommand::AddUser {
+                    email,
+                    role,
+                    public_url,
+                    data_dir,
+                    database_url,
+                },
+        } => studio_add_user(
+            &email,
+            role,
+            &public_url,
+            &data_dir,
+            database_url.as_deref(),
+        ),
+        Command::Studio {
+            command: StudioCommand::Routes,
+        } => {
+            println!("{}", onespace_server::studio::routes_json());
+            Ok(())
+        }
         Command::Schedule {
             command:
                 ScheduleCommand::Check {
@@ -233,6 +298,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         site: config,
         enquiries: settings,
         schedule,
+        studio_clock,
     } = config;
     let preparing = std::time::Instant::now();
     let site = web::Data::new(LiveSite::new(Site::build(&config)?));
@@ -272,6 +338,18 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         settings.trust_proxy,
         &config.public_url,
     ));
+    let mail_folder = match &settings.mail.destination {
+        onespace_server::mail::config::Destination::Folder(dir) => Some(dir.clone()),
+        onespace_server::mail::config::Destination::Smtp(_) => None,
+    };
+    let studio = web::Data::new(Studio::new(
+        store.clone(),
+        studio_clock,
+        &config.public_url,
+        settings.trust_proxy,
+        mail_folder,
+    ));
+    let tidying = actix_web::rt::spawn(tidy_studio(studio.clone(), settings.retention));
     let worker = Worker::new(
         store.clone(),
         deliverer,
@@ -288,10 +366,14 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         store.clone(),
         worker_stop,
     ));
-    let server = HttpServer::new(move || build_app(site.clone()).app_data(enquiries.clone()))
-        .shutdown_timeout(SHUTDOWN_GRACE_SECONDS)
-        .bind(config.addr)
-        .with_context(|| format!("ONESPACE_ADDR (--addr): cannot listen on {}", config.addr))?;
+    let server = HttpServer::new(move || {
+        build_app(site.clone())
+            .app_data(enquiries.clone())
+            .app_data(studio.clone())
+    })
+    .shutdown_timeout(SHUTDOWN_GRACE_SECONDS)
+    .bind(config.addr)
+    .with_context(|| format!("ONESPACE_ADDR (--addr): cannot listen on {}", config.addr))?;
     for addr in server.addrs() {
         tracing::info!(%addr, "serving http://{addr}");
     }
@@ -300,6 +382,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let _ = stop_worker.send(true);
     let _ = worker.await;
     let _ = timetable.await;
+    tidying.abort();
     store.close().await;
     drop(content_watch);
     served?;
@@ -312,6 +395,54 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
 /// browser shows the connection closed and they send again) than holding the stop. With the mail
 /// worker's batch then marked, the server exits within about five seconds.
 const SHUTDOWN_GRACE_SECONDS: u64 = 3;
+
+/// Tidies the studio area's tables every hour: ended sessions, old failures, expired set-up
+/// links, and audit lines past the retention period.
+async fn tidy_studio(studio: web::Data<Studio>, retention: std::time::Duration) {
+    loop {
+        studio.tidy(retention).await;
+        tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+    }
+}
+
+/// `onespace studio add-user`: prints the set-up link, or why not (status 1).
+fn studio_add_user(
+    email: &str,
+    role: RoleArg,
+    public_url: &str,
+    data_dir: &std::path::Path,
+    database_url: Option<&str>,
+) -> anyhow::Result<()> {
+    let public_url = onespace_server::config::public_origin(public_url)?;
+    let database_url = database_url.filter(|url| !url.trim().is_empty());
+    std::fs::create_dir_all(data_dir).with_context(|| {
+        format!(
+            "ONESPACE_DATA_DIR (--data): cannot create {}",
+            data_dir.display()
+        )
+    })?;
+    let role = match role {
+        RoleArg::Owner => StaffRole::Owner,
+        RoleArg::Editor => StaffRole::Editor,
+    };
+    let outcome = actix_web::rt::System::new().block_on(async {
+        let store = Store::open(database_url, data_dir).await?;
+        let outcome =
+            onespace_server::studio::cli::add_user(&store, email, role, &public_url).await;
+        store.close().await;
+        outcome
+    })?;
+    match outcome {
+        Ok(line) => {
+            println!("{line}");
+            Ok(())
+        }
+        Err(reason) => {
+            eprintln!("{reason}");
+            std::process::exit(1);
+        }
+    }
+}
 
 /// `onespace content init` and `onespace content check`.
 fn content(command: ContentCommand) -> anyhow::Result<()> {

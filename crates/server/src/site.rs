@@ -125,7 +125,7 @@ impl Site {
             robots: Representation::new(
                 "text/plain; charset=utf-8",
                 format!(
-                    "User-agent: *\nAllow: /\n\nSitemap: {}\n",
+                    "User-agent: *\nAllow: /\nDisallow: /studio\n\nSitemap: {}\n",
                     context.absolute("/sitemap.xml")
                 )
                 .into_bytes(),

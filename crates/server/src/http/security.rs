@@ -41,11 +41,18 @@ pub fn content_security_policy(widget: &WidgetSource) -> String {
 #[derive(Clone)]
 pub struct SecurityHeaders {
     document: Rc<[(HeaderName, HeaderValue)]>,
+    hsts: bool,
 }
 
+/// `Strict-Transport-Security` when the public URL is https: two years, the value
+/// hstspreload.org asks for, without `includeSubDomains`, which would bind subdomains the site
+/// does not run (the studio's mail host, a booking subdomain) to https too.
+pub const HSTS: &str = "max-age=63072000";
+
 impl SecurityHeaders {
-    /// The headers, with the schedule widget's hosts in the Content-Security-Policy.
-    pub fn new(widget: &WidgetSource) -> Self {
+    /// The headers, with the schedule widget's hosts in the Content-Security-Policy; `https`:
+    /// the public URL is https, so every response also carries [`HSTS`].
+    pub fn new(widget: &WidgetSource, https: bool) -> Self {
         let csp = HeaderValue::from_str(&content_security_policy(widget))
             .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
         let document: Vec<(HeaderName, HeaderValue)> = vec![
@@ -68,11 +75,18 @@ impl SecurityHeaders {
         ];
         Self {
             document: document.into(),
+            hsts: https,
         }
     }
 
     /// Adds the headers a response of this kind needs, keeping any the handler set itself.
     pub fn apply(&self, headers: &mut HeaderMap) {
+        if self.hsts {
+            headers.insert(
+                header::STRICT_TRANSPORT_SECURITY,
+                HeaderValue::from_static(HSTS),
+            );
+        }
         if !headers.contains_key(header::X_CONTENT_TYPE_OPTIONS) {
             headers.insert(
                 header::X_CONTENT_TYPE_OPTIONS,

@@ -8,7 +8,7 @@ use sqlx::{PgPool, SqlitePool};
 use super::StorageError;
 
 /// Migrations in order; never edit one that has shipped, add a new one.
-const MIGRATIONS: [(i64, &str); 3] = [
+const MIGRATIONS: [(i64, &str); 4] = [
     (
         1,
         "CREATE TABLE enquiries (
@@ -46,6 +46,65 @@ const MIGRATIONS: [(i64, &str); 3] = [
         3,
         "ALTER TABLE enquiries ADD COLUMN idempotency_key TEXT;
     CREATE UNIQUE INDEX enquiries_idempotency_key ON enquiries (idempotency_key);",
+    ),
+    // The studio's own area (`crate::studio`): staff accounts, their set-up links, recovery
+    // codes and sessions, failed sign-ins for the throttle, the audit log, and each enquiry's
+    // state in the inbox. Secrets that only need comparing (session ids, set-up tokens, recovery
+    // codes) are stored as SHA-256 hashes, passwords as argon2id PHC strings.
+    (
+        4,
+        "CREATE TABLE studio_accounts (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        role TEXT NOT NULL,
+        password_hash TEXT,
+        totp_secret TEXT,
+        totp_last_step BIGINT,
+        created_at BIGINT NOT NULL
+    );
+    CREATE TABLE studio_invites (
+        token_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES studio_accounts (id) ON DELETE CASCADE,
+        expires_at BIGINT NOT NULL,
+        used_at BIGINT,
+        totp_secret TEXT
+    );
+    CREATE TABLE studio_recovery_codes (
+        account_id TEXT NOT NULL REFERENCES studio_accounts (id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        used_at BIGINT,
+        PRIMARY KEY (account_id, code_hash)
+    );
+    CREATE TABLE studio_sessions (
+        id_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES studio_accounts (id) ON DELETE CASCADE,
+        stage TEXT NOT NULL,
+        csrf TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        last_seen_at BIGINT NOT NULL,
+        address TEXT NOT NULL
+    );
+    CREATE INDEX studio_sessions_account ON studio_sessions (account_id);
+    CREATE TABLE studio_failures (
+        at BIGINT NOT NULL,
+        email_key TEXT NOT NULL,
+        address TEXT NOT NULL
+    );
+    CREATE INDEX studio_failures_email ON studio_failures (email_key, at);
+    CREATE INDEX studio_failures_address ON studio_failures (address, at);
+    CREATE TABLE studio_audit (
+        id TEXT PRIMARY KEY,
+        at BIGINT NOT NULL,
+        actor TEXT,
+        action TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        address TEXT NOT NULL
+    );
+    CREATE INDEX studio_audit_at ON studio_audit (at);
+    ALTER TABLE enquiries ADD COLUMN state TEXT NOT NULL DEFAULT 'new';
+    ALTER TABLE enquiries ADD COLUMN state_note TEXT;
+    ALTER TABLE enquiries ADD COLUMN state_changed_at BIGINT;
+    ALTER TABLE enquiries ADD COLUMN state_changed_by TEXT;",
     ),
 ];
 
