@@ -454,6 +454,7 @@ mod tests {
             preview_date: None,
             preview_from: None,
             content: None,
+            studio_clock_file: None,
             mail: MailArgs::default(),
             schedule: crate::schedule::ScheduleArgs::default(),
         }

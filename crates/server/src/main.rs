@@ -16,7 +16,7 @@ use onespace_server::images;
 use onespace_server::mail::{Deliverer, Worker};
 use onespace_server::storage::{Store, SQLITE_FILE};
 use onespace_server::studio::cli::StaffRole;
-use onespace_server::studio::Studio;
+use onespace_server::studio::{Studio, StudioClock};
 use onespace_server::{build_app, static_render, LiveSite, Site};
 
 #[derive(Debug, Parser)]
@@ -108,6 +108,9 @@ enum StudioCommand {
         /// PostgreSQL URL, when the site uses one (as `serve`).
         #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
         database_url: Option<String>,
+        /// The studio area's moved clock (as `serve`; never set in production).
+        #[arg(long, env = "ONESPACE_STUDIO_CLOCK_FILE", hide = true)]
+        studio_clock_file: Option<PathBuf>,
     },
     /// Print the studio area's route table as JSON (path, methods, who may use it).
     Routes,
@@ -238,6 +241,7 @@ fn main() -> anyhow::Result<()> {
                     public_url,
                     data_dir,
                     database_url,
+                    studio_clock_file,
                 },
         } => studio_add_user(
             &email,
@@ -245,6 +249,7 @@ fn main() -> anyhow::Result<()> {
             &public_url,
             &data_dir,
             database_url.as_deref(),
+            StudioClock::new(studio_clock_file),
         ),
         Command::Studio {
             command: StudioCommand::Routes,
@@ -412,6 +417,7 @@ fn studio_add_user(
     public_url: &str,
     data_dir: &std::path::Path,
     database_url: Option<&str>,
+    clock: StudioClock,
 ) -> anyhow::Result<()> {
     let public_url = onespace_server::config::public_origin(public_url)?;
     let database_url = database_url.filter(|url| !url.trim().is_empty());
@@ -428,7 +434,7 @@ fn studio_add_user(
     let outcome = actix_web::rt::System::new().block_on(async {
         let store = Store::open(database_url, data_dir).await?;
         let outcome =
-            onespace_server::studio::cli::add_user(&store, email, role, &public_url).await;
+            onespace_server::studio::cli::add_user(&store, email, role, &public_url, &clock).await;
         store.close().await;
         outcome
     })?;

@@ -76,12 +76,13 @@ pub async fn add_user(
     email: &str,
     role: Role,
     public_url: &str,
+    clock: &super::StudioClock,
 ) -> Result<Result<String, String>, StorageError> {
     let email = email.trim().to_lowercase();
     if let Err(message) = check_email(&email) {
         return Ok(Err(message));
     }
-    let now = crate::storage::now_ms();
+    let now = clock.now_ms();
     match invite(store, &email, role, public_url, now).await? {
         Invited::Link { url, .. } => {
             let entry = store::AuditEntry {

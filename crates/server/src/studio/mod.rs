@@ -270,16 +270,19 @@ pub fn routes_json() -> String {
 pub fn configure(config: &mut web::ServiceConfig) {
     for route in &ROUTES {
         let allow = route.methods.join(", ");
-        let resource =
-            (route.attach)(web::resource(route.path)).default_service(web::to(move || {
+        // Another method is 405, but only where the area exists: without it, 404 like any path.
+        let resource = (route.attach)(web::resource(route.path)).default_service(web::to(
+            move |_area: session::Area| {
                 let allow = allow.clone();
                 async move {
-                    HttpResponse::MethodNotAllowed()
-                        .insert_header((header::ALLOW, allow))
-                        .insert_header((header::CACHE_CONTROL, "no-store"))
-                        .finish()
+                    session::private(
+                        HttpResponse::MethodNotAllowed()
+                            .insert_header((header::ALLOW, allow))
+                            .finish(),
+                    )
                 }
-            }));
+            },
+        ));
         config.service(resource);
     }
 }

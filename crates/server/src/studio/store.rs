@@ -339,17 +339,28 @@ pub async fn keep_invite_secret(
         .and_then(|invite| invite.totp_secret))
 }
 
+/// What a used set-up link stores.
+pub struct SetUp<'a> {
+    /// The link's token hash.
+    pub token_hash: &'a str,
+    /// The account it sets up.
+    pub account_id: &'a str,
+    /// The chosen password's argon2id hash.
+    pub password_hash: &'a str,
+    /// The TOTP secret the page showed.
+    pub totp_secret: &'a str,
+    /// The step of the code that proved it (so that code is not accepted again).
+    pub totp_step: i64,
+    /// The recovery codes' hashes.
+    pub recovery_hashes: &'a [String],
+}
+
 /// Uses a set-up link: in one transaction the link is marked used (only if it was unused and
 /// unexpired at `now`), the account gets its password, second factor and recovery codes.
 /// `false` if the link could not be used (used meanwhile, expired).
 pub async fn complete_set_up(
     store: &Store,
-    token_hash: &str,
-    account_id: &str,
-    password_hash: &str,
-    totp_secret: &str,
-    totp_step: i64,
-    recovery_hashes: &[String],
+    set_up: &SetUp<'_>,
     now: i64,
 ) -> Result<bool, StorageError> {
     on_pool!(store, pool => {
@@ -358,7 +369,7 @@ pub async fn complete_set_up(
             "UPDATE studio_invites SET used_at = $1 \
              WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1",
         )
-        .bind(now).bind(token_hash).execute(&mut *tx).await?.rows_affected();
+        .bind(now).bind(set_up.token_hash).execute(&mut *tx).await?.rows_affected();
         if used != 1 {
             return Ok(false);
         }
@@ -366,13 +377,13 @@ pub async fn complete_set_up(
             "UPDATE studio_accounts SET password_hash = $1, totp_secret = $2, totp_last_step = $3 \
              WHERE id = $4",
         )
-        .bind(password_hash).bind(totp_secret).bind(totp_step).bind(account_id)
+        .bind(set_up.password_hash).bind(set_up.totp_secret).bind(set_up.totp_step).bind(set_up.account_id)
         .execute(&mut *tx).await?;
         sqlx::query("DELETE FROM studio_recovery_codes WHERE account_id = $1")
-            .bind(account_id).execute(&mut *tx).await?;
-        for hash in recovery_hashes {
+            .bind(set_up.account_id).execute(&mut *tx).await?;
+        for hash in set_up.recovery_hashes {
             sqlx::query("INSERT INTO studio_recovery_codes (account_id, code_hash) VALUES ($1, $2)")
-                .bind(account_id).bind(hash).execute(&mut *tx).await?;
+                .bind(set_up.account_id).bind(hash).execute(&mut *tx).await?;
         }
         tx.commit().await?;
     });

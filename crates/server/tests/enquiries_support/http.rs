@@ -41,11 +41,19 @@ pub async fn request(
 ) -> std::io::Result<Response> {
     let exchange = async {
         let mut stream = TcpStream::connect(addr).await?;
+        // A `Host` among `headers` replaces the address (a request for another name).
+        let host = headers
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case("host"))
+            .map_or(addr, |(_, value)| *value);
         let mut head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+            "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {}\r\n",
             body.len()
         );
-        for (name, value) in headers {
+        for (name, value) in headers
+            .iter()
+            .filter(|(name, _)| !name.eq_ignore_ascii_case("host"))
+        {
             head.push_str(&format!("{name}: {value}\r\n"));
         }
         head.push_str("\r\n");

@@ -173,17 +173,16 @@ pub async fn submit(
     };
     let codes = second_factor::new_recovery_codes();
     let hashes: Vec<String> = codes.iter().map(|code| tokens::digest(code)).collect();
-    let done = store::complete_set_up(
-        &studio.store,
-        &tokens::digest(&token),
-        &account.id,
-        &phc,
-        &secret,
-        step,
-        &hashes,
-        now,
-    )
-    .await;
+    let token_hash = tokens::digest(&token);
+    let set_up = store::SetUp {
+        token_hash: &token_hash,
+        account_id: &account.id,
+        password_hash: &phc,
+        totp_secret: &secret,
+        totp_step: step,
+        recovery_hashes: &hashes,
+    };
+    let done = store::complete_set_up(&studio.store, &set_up, now).await;
     match done {
         Ok(true) => {
             audit::record(
