@@ -286,6 +286,24 @@ async fn hashed_assets_are_immutable_and_linked_from_the_manifest() {
     let (status, headers, _) = get("/favicon.svg", &[]).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), "image/svg+xml");
+    // Browsers ask for /favicon.ico by themselves wherever a page names no icon (a text file,
+    // a PDF viewer, bookmarks): a real ICO with 16, 32 and 48 px images.
+    let app = test::init_service(build_app(site())).await;
+    let response = test::call_service(
+        &app,
+        test::TestRequest::get().uri("/favicon.ico").to_request(),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers().get(header::CONTENT_TYPE).unwrap(),
+        "image/x-icon"
+    );
+    let ico = test::read_body(response).await;
+    assert_eq!(&ico[..4], &[0, 0, 1, 0], "an ICO header");
+    assert_eq!(u16::from_le_bytes([ico[4], ico[5]]), 3, "three sizes");
+    let widths: Vec<u8> = (0..3).map(|entry| ico[6 + entry * 16]).collect();
+    assert_eq!(widths, [48, 32, 16]);
 }
 
 #[actix_web::test]

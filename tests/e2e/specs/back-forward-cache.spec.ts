@@ -22,11 +22,7 @@ declare global {
 }
 
 for (const route of routes) {
-  test(`${route.path} is restored from the back/forward cache`, async ({ page, pageErrors }) => {
-    pageErrors.allow(
-      /robots\.txt: Failed to load resource: the server responded with a status of 404 .*\/favicon\.ico/,
-      'a text page has no icon link, so Chromium asks for /favicon.ico, which the site does not serve yet',
-    );
+  test(`${route.path} is restored from the back/forward cache`, async ({ page }) => {
     await page.addInitScript(() => {
       localStorage.setItem('cookie-consent', 'declined');
       window.addEventListener('pageshow', (event) => {

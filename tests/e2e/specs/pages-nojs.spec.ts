@@ -110,6 +110,7 @@ test('the share image and icons are served', async ({ request }) => {
     ['/apple-touch-icon.png', 'image/png'],
     ['/icon-512.png', 'image/png'],
     ['/favicon.svg', 'image/svg+xml'],
+    ['/favicon.ico', 'image/x-icon'],
   ] as const) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);

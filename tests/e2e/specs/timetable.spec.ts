@@ -45,10 +45,20 @@ test.describe('without JavaScript', () => {
     await expect(section.locator('#today-title')).toHaveText(/^(Classes today|Next classes)$/);
     const next = section.locator('.class-row');
     await expect(next).toHaveCount(3);
+    let bookable = 0;
     for (const row of await next.all()) {
       await expect(row.locator('.class-name')).toHaveText(/^(Hot Yoga|Warm Pilates|HYROX)$/);
-      await expect(row.getByRole('link', { name: /^Book / })).toHaveAttribute('href', /^https:\/\/goteamup\.com\/p\/\d+-[a-z-]+\/c\/schedule\?e=\d+/);
+      const book = row.getByRole('link', { name: /^Book / });
+      // A class under way has closed its bookings (the stand-in closes them at the start, so
+      // its 18:00 class does so from 18:00 to 18:45 UK time): it says so and offers no link.
+      if ((await row.getByText('Booking closed').count()) > 0) {
+        await expect(book).toHaveCount(0);
+        continue;
+      }
+      await expect(book).toHaveAttribute('href', /^https:\/\/goteamup\.com\/p\/\d+-[a-z-]+\/c\/schedule\?e=\d+/);
+      bookable += 1;
     }
+    expect(bookable).toBeGreaterThan(0);
     await expect(section.getByRole('link', { name: 'See the full timetable' })).toHaveAttribute('href', '/timetable');
   });
 });
