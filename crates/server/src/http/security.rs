@@ -106,3 +106,25 @@ impl SecurityHeaders {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hsts_on_every_response_only_when_the_public_url_is_https() {
+        let widget = WidgetSource::default();
+        let mut asset = HeaderMap::new();
+        asset.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+        let mut plain = asset.clone();
+        SecurityHeaders::new(&widget, true).apply(&mut asset);
+        assert_eq!(
+            asset.get(header::STRICT_TRANSPORT_SECURITY),
+            Some(&HeaderValue::from_static(HSTS))
+        );
+        SecurityHeaders::new(&widget, false).apply(&mut plain);
+        assert!(plain.get(header::STRICT_TRANSPORT_SECURITY).is_none());
+        let max_age: u64 = HSTS.trim_start_matches("max-age=").parse().unwrap_or(0);
+        assert!(max_age >= 31_536_000, "a year or more");
+    }
+}

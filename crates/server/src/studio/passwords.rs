@@ -57,6 +57,15 @@ pub fn refusal(password: &str, email: &str) -> Option<String> {
     Some(reason)
 }
 
+/// Why a new password typed twice (`password`, then `confirm`) cannot be used; `None` when it
+/// can.
+pub fn refusal_of_new(password: &str, confirm: &str, email: &str) -> Option<String> {
+    refusal(password, email).or_else(|| {
+        (password != confirm)
+            .then(|| "The two passwords are not the same. Type the new password twice.".to_owned())
+    })
+}
+
 /// The argon2id hash of `password`, as a PHC string with its own random salt.
 pub fn hash(password: &str) -> Result<String, argon2::password_hash::Error> {
     let salt = SaltString::generate(&mut OsRng);

@@ -519,6 +519,24 @@ async fn body(request: &HttpRequest, mut payload: Payload) -> Result<web::Bytes,
     }
 }
 
+/// A form post's fields once its origin is this site and its `csrf` field is `expected`.
+async fn checked_form<T: DeserializeOwned>(
+    request: &HttpRequest,
+    payload: Payload,
+    studio: &Studio,
+    expected: &str,
+) -> Result<T, Refusal> {
+    if !same_origin(request, studio) {
+        return Err(forged(request));
+    }
+    let body = body(request, payload).await?;
+    let (form, token) = read_form::<T>(request, &body)?;
+    if !token.is_some_and(|token| tokens::same(&token, expected)) {
+        return Err(forged(request));
+    }
+    Ok(form)
+}
+
 /// A signed-in staff member's form post, its origin and form token checked.
 pub struct StaffForm<T> {
     /// Who sent it.
@@ -536,14 +554,8 @@ impl<T: DeserializeOwned + 'static> FromRequest for StaffForm<T> {
         let payload = payload.take();
         Box::pin(async move {
             let staff = Staff::check(request.clone()).await?;
-            if !same_origin(&request, &staff.area.studio) {
-                return Err(forged(&request));
-            }
-            let body = body(&request, payload).await?;
-            let (form, token) = read_form::<T>(&request, &body)?;
-            if !token.is_some_and(|token| tokens::same(&token, &staff.session.csrf)) {
-                return Err(forged(&request));
-            }
+            let expected = staff.session.csrf.clone();
+            let form = checked_form(&request, payload, &staff.area.studio, &expected).await?;
             Ok(Self { staff, form })
         })
     }
@@ -566,21 +578,13 @@ impl<T: DeserializeOwned + 'static> FromRequest for PublicForm<T> {
         let payload = payload.take();
         Box::pin(async move {
             let area = Area::check(request.clone()).await?;
-            if !same_origin(&request, &area.studio) {
-                return Err(forged(&request));
-            }
-            let body = body(&request, payload).await?;
-            let (form, token) = read_form::<T>(&request, &body)?;
-            let cookie = request.cookie(FORM_COOKIE);
-            let matches = match (token, cookie) {
-                (Some(token), Some(cookie)) => {
-                    tokens::well_formed(&token) && tokens::same(&token, cookie.value())
-                }
-                _ => false,
-            };
-            if !matches {
-                return Err(forged(&request));
-            }
+            // Double submit: the token in the form must be the one in the browser's cookie.
+            let expected = request
+                .cookie(FORM_COOKIE)
+                .map(|cookie| cookie.value().to_owned())
+                .filter(|value| tokens::well_formed(value))
+                .ok_or_else(|| forged(&request))?;
+            let form = checked_form(&request, payload, &area.studio, &expected).await?;
             Ok(Self { area, form })
         })
     }

@@ -128,10 +128,7 @@ pub async fn password_submit(
             ),
         );
     }
-    let refusal = passwords::refusal(&form.password, &staff.account.email).or_else(|| {
-        (form.password != form.confirm)
-            .then(|| "The two passwords are not the same. Type the new password twice.".to_owned())
-    });
+    let refusal = passwords::refusal_of_new(&form.password, &form.confirm, &staff.account.email);
     if let Some(refusal) = refusal {
         return html(
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -142,10 +142,7 @@ pub async fn submit(
     let Some(secret) = invite.totp_secret else {
         return link_not_usable(&area);
     };
-    let password_error = passwords::refusal(&form.password, &account.email).or_else(|| {
-        (form.password != form.confirm)
-            .then(|| "The two passwords are not the same. Type the new password twice.".to_owned())
-    });
+    let password_error = passwords::refusal_of_new(&form.password, &form.confirm, &account.email);
     let now = studio.clock.now_ms();
     let step = second_factor::check_code(&secret, &form.code, now, None);
     let code_error = step.is_none().then_some(
