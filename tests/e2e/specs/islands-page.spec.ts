@@ -85,10 +85,14 @@ async function expectIslandsMountInPlace(page: Page, url: string): Promise<void>
     await quietScheduleScript(page, props.scriptUrl, props.globalName, props.initMethod);
   }
   await page.goto(url);
-  const islands = await mountEveryIsland(page);
+  const resized: string[] = [];
+  const islands = await mountEveryIsland(page, resized);
   expect(islands.length, 'islands on the page').toBeGreaterThan(0);
   const shift = await settledLayoutShift(page);
   expect(shift, `layout shift while mounting ${islands.join(', ')}: ${(await layoutShifts(page)).join(' | ')}`).toBe(0);
+  // What the shift score cannot see: an island replacing its server-rendered box with one of
+  // another height.
+  expect(resized, 'islands whose height changed when they mounted').toEqual([]);
 }
 
 // Every page of the site on the real clock (the dated offers' pages as ended), then each dated

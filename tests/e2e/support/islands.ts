@@ -146,7 +146,7 @@ async function setOff(page: Page, island: Locator, name: string, strategy: strin
  * each one's mounted signal (`data-island-state="mounted"`, set by the islands runtime once the
  * component has rendered). Returns the islands as `name (strategy)`.
  */
-export async function mountEveryIsland(page: Page): Promise<string[]> {
+export async function mountEveryIsland(page: Page, resized?: string[]): Promise<string[]> {
   const islands = page.locator('[data-island]');
   const count = await islands.count();
   const seen: string[] = [];
@@ -155,10 +155,39 @@ export async function mountEveryIsland(page: Page): Promise<string[]> {
     const name = (await island.getAttribute('data-island')) ?? '';
     const strategy = (await island.getAttribute('data-load')) ?? '';
     seen.push(`${name} (${strategy})`);
-    if ((await island.getAttribute('data-island-state')) !== 'mounted') await setOff(page, island, name, strategy);
+    const pending = (await island.getAttribute('data-island-state')) !== 'mounted';
+    const before = pending ? await inFlowHeight(island) : null;
+    if (pending) await setOff(page, island, name, strategy);
     await expect(island, `${name} (${strategy})`).toHaveAttribute('data-island-state', 'mounted');
+    if (resized && before !== null) {
+      const after = await inFlowHeight(island);
+      if (after !== null && Math.abs(after - before) > 0.5) {
+        resized.push(`${name} (${strategy}) went from ${before} to ${after} px tall`);
+      }
+    }
   }
   return seen;
+}
+
+/**
+ * The island's height in the page's flow after two frames, or null when it takes no room there
+ * (nothing drawn, or fixed like the chat's button). The layout-shift API misses an island that
+ * replaces its server-rendered content with a taller or shorter version: the new nodes are not
+ * "shifted", and what they push down may be out of view.
+ */
+function inFlowHeight(island: Locator): Promise<number | null> {
+  return island.evaluate(
+    (element) =>
+      new Promise<number | null>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const box = element.getBoundingClientRect();
+            const fixed = getComputedStyle(element).position === 'fixed';
+            resolve(fixed || box.height === 0 ? null : Math.round(box.height * 10) / 10);
+          }),
+        ),
+      ),
+  );
 }
 
 export async function mounted(page: Page, island: string): Promise<void> {
