@@ -58,8 +58,10 @@ fn refusal(response: HttpResponse) -> Refusal {
     InternalError::from_response("refused", response).into()
 }
 
-/// Marks a studio response private: never stored by a cache, never indexed, no referrer sent
-/// (set-up links carry their token in the path).
+/// Marks a studio response private: never stored by a cache, never indexed, no referrer sent to
+/// another site (set-up links carry their token in the path). `same-origin`, not `no-referrer`:
+/// under `no-referrer` browsers send `Origin: null` with a form post, which [`same_origin`]
+/// must refuse, so no form of the area could be sent.
 pub fn private(mut response: HttpResponse) -> HttpResponse {
     let headers = response.headers_mut();
     headers.insert(
@@ -72,7 +74,7 @@ pub fn private(mut response: HttpResponse) -> HttpResponse {
     );
     headers.insert(
         header::REFERRER_POLICY,
-        header::HeaderValue::from_static("no-referrer"),
+        header::HeaderValue::from_static("same-origin"),
     );
     // A 5xx page of the area already says what happened; the site's error page must not
     // replace it.

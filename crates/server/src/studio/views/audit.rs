@@ -11,9 +11,9 @@ pub fn list(chrome: &Chrome<'_>, entries: &[AuditEntry], page_number: usize, mor
         chrome,
         "Audit log",
         html! {
-            h1 class="studio-title" { "Audit log" }
+            h1 class="studio-title" id="audit-title" { "Audit log" }
             p class="studio-lead" { "Sign-ins, staff changes and what was done with enquiries, newest first. Lines are kept as long as enquiries are." }
-            div class="table-wrap" {
+            div class="table-wrap" role="region" aria-labelledby="audit-title" tabindex="0" {
                 table class="data-table studio-audit" {
                     thead { tr { th scope="col" { "When" } th scope="col" { "Who" } th scope="col" { "What" } th scope="col" { "Details" } th scope="col" { "From" } } }
                     tbody {

@@ -77,7 +77,7 @@ pub fn weekly(weeks: &[Week]) -> Markup {
             }
             details class="studio-chart-table" {
                 summary { "Show the figures" }
-                div class="table-wrap" {
+                div class="table-wrap" role="region" aria-label="Enquiries per week, the figures" tabindex="0" {
                     table class="data-table" {
                         thead { tr { th scope="col" { "Week of" } @for (name, _) in SERIES { th scope="col" { (name) } } } }
                         tbody {

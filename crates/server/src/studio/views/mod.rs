@@ -70,6 +70,7 @@ pub fn page(chrome: &Chrome<'_>, title: &str, main: Markup) -> String {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · One Space studio" }
                 meta name="robots" content="noindex, nofollow";
+                link rel="icon" href="/favicon.svg" type="image/svg+xml";
                 @for href in chrome.stylesheets {
                     link rel="stylesheet" href=(href);
                 }

@@ -1,0 +1,170 @@
+/**
+ * The studio area (`/studio`) as its staff meet it: a server of the test's own whose public URL
+ * is its own origin (the area's forms must come from it), accounts made with the real
+ * `onespace studio add-user`, and an authenticator app computing the codes (RFC 6238: SHA-1,
+ * six digits, 30-second steps) from the key the set-up page shows.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { BINARY, expect } from './fixtures';
+import { startServer, type RunningServer } from './server';
+
+/** A server for the area: `--public-url` is its own origin. */
+export function startStudioServer(): Promise<RunningServer> {
+  return startServer((baseURL) => ['--public-url', baseURL]);
+}
+
+/** Makes an account with `onespace studio add-user` and returns the set-up link it printed. */
+export function addUser(server: RunningServer, email: string, role: 'owner' | 'editor' = 'owner'): string {
+  const out = execFileSync(
+    BINARY,
+    ['studio', 'add-user', email, '--role', role, '--data', server.dataDir, '--public-url', server.baseURL],
+    { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } },
+  );
+  const link = out.split('\n')[1]?.trim() ?? '';
+  expect(link, `the set-up link on the second line of:\n${out}`).toMatch(
+    new RegExp(`^${server.baseURL.replace(/[.]/g, '\\.')}/studio/set-up/[^/\\s]+$`),
+  );
+  return link;
+}
+
+const PERIOD_MS = 30_000;
+
+/**
+ * The authenticator app of one account. The area takes each 30-second step's code once, and
+ * accepts the next step's code (one step of clock drift), so a code is that of the current step
+ * or, when that was used, the next; when both were used, it waits for the clock to reach the
+ * step after.
+ */
+export class Authenticator {
+  private readonly totp: TOTP;
+  private lastStep = -1;
+
+  constructor(keyAsShown: string) {
+    this.totp = new TOTP({
+      secret: Secret.fromBase32(keyAsShown.replace(/\s+/g, '')),
+      algorithm: 'SHA1',
+      digits: 6,
+      period: PERIOD_MS / 1000,
+    });
+  }
+
+  /** A code the area has not seen yet. */
+  async code(): Promise<string> {
+    const now = Date.now();
+    const step = Math.max(Math.floor(now / PERIOD_MS), this.lastStep + 1);
+    // More than one step ahead of the clock would be refused: wait until it is one step ahead.
+    const waitMs = (step - 1) * PERIOD_MS - now;
+    if (waitMs > 0) await new Promise((done) => setTimeout(done, waitMs + 50));
+    this.lastStep = step;
+    return this.totp.generate({ timestamp: step * PERIOD_MS });
+  }
+}
+
+export const PASSWORD = 'ember sauna plunge lantern 42';
+
+/** What setting up an account gave its owner. */
+export interface SetUpAccount {
+  email: string;
+  password: string;
+  authenticator: Authenticator;
+  recoveryCodes: string[];
+}
+
+/**
+ * Opens the set-up link, reads the key, chooses the password, types the app's code; `onPage`
+ * runs on the set-up form and on the recovery codes page (for checks such as axe).
+ */
+export async function setUpAccount(
+  page: Page,
+  link: string,
+  email: string,
+  onPage: (name: 'set-up' | 'recovery-codes') => Promise<void> = async () => {},
+): Promise<SetUpAccount> {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
+  await expect(page.locator('main')).toContainText(email);
+  const key = (await page.locator('code.studio-secret').textContent()) ?? '';
+  expect(key, 'the key, base32 in groups of four').toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+  await onPage('set-up');
+  const authenticator = new Authenticator(key);
+  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('New password again').fill(PASSWORD);
+  await page.getByLabel('The six-digit code the app now shows').fill(await authenticator.code());
+  await page.getByRole('button', { name: 'Set up my account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account is ready' })).toBeVisible();
+  const recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).locator('li code').allTextContents();
+  await onPage('recovery-codes');
+  return { email, password: PASSWORD, authenticator, recoveryCodes };
+}
+
+/**
+ * Signs in with e-mail address, password and a fresh code, from the sign-in form; `onPage` runs
+ * on the form and on the code step.
+ */
+export async function signIn(
+  page: Page,
+  account: SetUpAccount,
+  onPage: (name: 'sign-in' | 'code') => Promise<void> = async () => {},
+): Promise<void> {
+  await page.goto('/studio/sign-in');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await onPage('sign-in');
+  await page.getByLabel('E-mail address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/studio\/sign-in\/code$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
+  await onPage('code');
+  await page.getByLabel('Six-digit code').fill(await account.authenticator.code());
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/studio\/enquiries$/);
+}
+
+/** A new owner account, set up from its link and signed in. */
+export async function signedInOwner(page: Page, server: RunningServer, email = 'owner@example.com'): Promise<SetUpAccount> {
+  const account = await setUpAccount(page, addUser(server, email), email);
+  await signIn(page, account);
+  return account;
+}
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe's violations on the page as it is now, one line each with the elements named. */
+export async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+}
+
+/** The elements that reach past the right edge of the viewport, as `tag.class` (for messages). */
+function wideElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 10)
+      .map((element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''}`);
+  });
+}
+
+/**
+ * The page as it is now has no axe violation and nothing wider than the viewport; with
+ * `STUDIO_SHOTS` set, a full-page screenshot is saved in that folder as `NAME-WIDTH.png`.
+ */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  const folder = process.env['STUDIO_SHOTS'];
+  if (folder) {
+    mkdirSync(folder, { recursive: true });
+    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+  }
+  expect(await violations(page), `axe on ${name} at ${width} px`).toEqual([]);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  const past = scrollWidth > width ? ` (reaching past it: ${(await wideElements(page)).join(', ')})` : '';
+  expect(scrollWidth, `${name} at ${width} px is no wider than the viewport${past}`).toBeLessThanOrEqual(width);
+}
