@@ -40,6 +40,7 @@ struct Site {
     database_url: Option<String>,
     clock: PathBuf,
     offset: std::cell::Cell<i64>,
+    env: Vec<(String, String)>,
 }
 
 impl Site {
@@ -69,12 +70,43 @@ impl Site {
         }
         all.extend_from_slice(env);
         let server = Server::start(dir.path(), &all).await;
+        let env = all
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+            .collect();
         Self {
             server,
             dir,
             database_url,
             clock,
             offset: std::cell::Cell::new(0),
+            env,
+        }
+    }
+
+    /// Stops the server and starts it again on the same data and database.
+    async fn restart(self) -> Self {
+        let Self {
+            server,
+            dir,
+            database_url,
+            clock,
+            offset,
+            env,
+        } = self;
+        server.kill();
+        let pairs: Vec<(&str, &str)> = env
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.as_str()))
+            .collect();
+        let server = Server::start(dir.path(), &pairs).await;
+        Self {
+            server,
+            dir,
+            database_url,
+            clock,
+            offset,
+            env,
         }
     }
 
@@ -344,6 +376,7 @@ on_both!(
     no_studio_route_answers_without_a_session,
     editors_are_refused_what_only_owners_may_do,
     owners_invite_and_remove_staff_after_typing_their_password,
+    audit_lines_are_deleted_after_the_retention_period,
     the_inbox_filters_searches_marks_exports_and_erases,
     hostile_input_gets_a_clear_refusal_never_an_error,
 );
@@ -1188,6 +1221,26 @@ async fn owners_invite_and_remove_staff_after_typing_their_password(db: Db, name
         "{audit}"
     );
     assert!(audit.contains("<td>set-up-link-made</td><td>for new@example.com (editor)</td>"));
+}
+
+async fn audit_lines_are_deleted_after_the_retention_period(db: Db, name: &str) {
+    let site = Site::start_with(db, name, &[("ONESPACE_RETENTION_DAYS", "1")]).await;
+    let (secret, _) = site.account("owner@example.com", "owner").await;
+    let mut owner = site.signed_in("owner@example.com", &secret).await;
+    let audit = owner.get("/studio/audit").await.text();
+    assert!(audit.contains("<td>set-up-link-used</td>"), "{audit}");
+    // Two days on, the server's tidying (at start, then hourly) deletes lines older than a day.
+    site.advance(2 * 86_400);
+    let site = site.restart().await;
+    let mut owner = site.signed_in("owner@example.com", &secret).await;
+    let audit = owner.get("/studio/audit").await.text();
+    assert!(audit.contains("<td>sign-in</td>"), "{audit}");
+    assert!(!audit.contains("set-up-link-used"), "{audit}");
+    assert_eq!(
+        audit.matches("<td>sign-in</td>").count(),
+        1,
+        "only today's sign-in: {audit}"
+    );
 }
 
 /// The id of the first enquiry linked from an inbox page.

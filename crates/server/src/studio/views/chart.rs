@@ -48,7 +48,8 @@ pub fn weekly(weeks: &[Week]) -> Markup {
                 r#"<rect class="{class}" x="{x}" y="{top}" width="{bar}" height="{height}"/>"#
             ));
         }
-        if index % 2 == 0 || weeks.len() <= 6 {
+        // Every other week is labelled, counting back from this week's, which always is.
+        if (weeks.len() - 1 - index) % 2 == 0 || weeks.len() <= 6 {
             svg.push_str(&format!(
                 r#"<text class="studio-chart-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
                 x + bar / 2,

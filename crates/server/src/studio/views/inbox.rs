@@ -270,7 +270,7 @@ pub fn show(chrome: &Chrome<'_>, view: &EnquiryPage<'_>) -> String {
                 section class="studio-panel studio-danger" aria-labelledby="erase-title" {
                     h2 class="studio-subtitle" id="erase-title" { "Erase" }
                     p { "When this person asks for their data to be deleted (UK GDPR article 17), erase the enquiry and its queued mail." }
-                    a class="btn btn-sm btn-outline" href=(format!("/studio/enquiries/{}/erase", view.id)) { "Erase this enquiry…" }
+                    p { a class="btn btn-sm btn-outline" href=(format!("/studio/enquiries/{}/erase", view.id)) { "Erase this enquiry…" } }
                 }
             }
         },
