@@ -50,9 +50,15 @@ pub fn weekly(weeks: &[Week]) -> Markup {
         }
         // Every other week is labelled, counting back from this week's, which always is.
         if (weeks.len() - 1 - index) % 2 == 0 || weeks.len() <= 6 {
+            // The last label ends at its bar's right edge, so that it is never cut off by the
+            // chart's edge when the labels are drawn larger on a phone.
+            let (anchor, at) = if index + 1 == weeks.len() {
+                ("end", x + bar)
+            } else {
+                ("middle", x + bar / 2)
+            };
             svg.push_str(&format!(
-                r#"<text class="studio-chart-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
-                x + bar / 2,
+                r#"<text class="studio-chart-label" x="{at}" y="{}" text-anchor="{anchor}">{}</text>"#,
                 HEIGHT - 4,
                 escape(&week.label)
             ));
