@@ -181,17 +181,11 @@ pub struct AuditEntry {
     pub address: String,
 }
 
-/// An enquiry as the inbox shows it.
+/// An enquiry as the inbox shows it: the stored enquiry (as the export writes it) and its state.
 #[derive(Debug, Clone)]
 pub struct InboxRow {
-    /// Id.
-    pub id: String,
-    /// Received, Unix ms.
-    pub received_at: i64,
-    /// The core's form name.
-    pub form: String,
-    /// SPEC section 7 JSON.
-    pub payload: String,
+    /// The enquiry.
+    pub enquiry: crate::storage::StoredEnquiry,
     /// `new`, `answered` or `closed`.
     pub state: String,
     /// The note given with the last change of state.
@@ -200,8 +194,6 @@ pub struct InboxRow {
     pub state_changed_at: Option<i64>,
     /// Who changed it.
     pub state_changed_by: Option<String>,
-    /// When the studio's mail was accepted by the mail server.
-    pub mailed_at: Option<i64>,
 }
 
 type InboxTuple = (
@@ -229,15 +221,17 @@ fn inbox_row(row: InboxTuple) -> InboxRow {
         mailed_at,
     ) = row;
     InboxRow {
-        id,
-        received_at,
-        form,
-        payload,
+        enquiry: crate::storage::StoredEnquiry {
+            id,
+            received_at,
+            form,
+            payload,
+            mailed_at,
+        },
         state,
         state_note,
         state_changed_at,
         state_changed_by,
-        mailed_at,
     }
 }
 

@@ -98,7 +98,7 @@ fn series(stored: &str) -> Option<usize> {
 }
 
 fn parse(row: &InboxRow) -> Option<Enquiry> {
-    serde_json::from_str(&row.payload).ok()
+    serde_json::from_str(&row.enquiry.payload).ok()
 }
 
 /// The sender's name as they gave it.
@@ -132,7 +132,7 @@ fn filtered<'a>(rows: &'a [InboxRow], form: &str, state: &str, query: &str) -> V
     let wanted_form = stored_form(form);
     let needle = query.to_lowercase();
     rows.iter()
-        .filter(|row| form.is_empty() || row.form == wanted_form)
+        .filter(|row| form.is_empty() || row.enquiry.form == wanted_form)
         .filter(|row| state.is_empty() || row.state == state)
         .filter(|row| {
             if needle.is_empty() {
@@ -180,7 +180,7 @@ fn weeks(rows: &[InboxRow], now: DateTime<Utc>) -> Vec<chart::Week> {
         })
         .collect();
     for row in rows {
-        let Some(received) = DateTime::<Utc>::from_timestamp_millis(row.received_at) else {
+        let Some(received) = DateTime::<Utc>::from_timestamp_millis(row.enquiry.received_at) else {
             continue;
         };
         let date: NaiveDate = onespace_core::calendar::london_date(received);
@@ -189,7 +189,7 @@ fn weeks(rows: &[InboxRow], now: DateTime<Utc>) -> Vec<chart::Week> {
             continue;
         }
         let index = usize::try_from(days / 7).unwrap_or(usize::MAX);
-        if let (Some(week), Some(series)) = (weeks.get_mut(index), series(&row.form)) {
+        if let (Some(week), Some(series)) = (weeks.get_mut(index), series(&row.enquiry.form)) {
             week.counts[series] += 1;
         }
     }
@@ -223,9 +223,9 @@ pub async fn list(
         .map(|row| {
             let enquiry = parse(row);
             view::ListItem {
-                id: row.id.clone(),
-                received_at: row.received_at,
-                form: form_label(&row.form),
+                id: row.enquiry.id.clone(),
+                received_at: row.enquiry.received_at,
+                form: form_label(&row.enquiry.form),
                 name: enquiry
                     .as_ref()
                     .map(name_of)
@@ -279,13 +279,7 @@ pub async fn export(
     let (form, state, search) = query.cleaned();
     let mut matching: Vec<StoredEnquiry> = filtered(&rows, &form, &state, &search)
         .into_iter()
-        .map(|row| StoredEnquiry {
-            id: row.id.clone(),
-            received_at: row.received_at,
-            form: row.form.clone(),
-            payload: row.payload.clone(),
-            mailed_at: row.mailed_at,
-        })
+        .map(|row| row.enquiry.clone())
         .collect();
     matching.reverse();
     let mut csv = Vec::new();
@@ -376,7 +370,7 @@ pub async fn show(
         studio,
         Some(&staff.account.email),
         Action::EnquiryViewed,
-        &row.id,
+        &row.enquiry.id,
         &staff.area.address,
     )
     .await;
@@ -397,21 +391,21 @@ fn enquiry_page(
         .map(Enquiry::labelled_fields)
         .unwrap_or_default();
     let subject = enquiry.as_ref().map_or_else(
-        || format!("{} enquiry", form_label(&row.form)),
+        || format!("{} enquiry", form_label(&row.enquiry.form)),
         Enquiry::subject,
     );
     let body = view::show(
         &staff.chrome(),
         &view::EnquiryPage {
-            id: &row.id,
-            received_at: row.received_at,
-            form: form_label(&row.form),
+            id: &row.enquiry.id,
+            received_at: row.enquiry.received_at,
+            form: form_label(&row.enquiry.form),
             subject: &subject,
             fields: &fields,
             state: &row.state,
             note: row.state_note.as_deref(),
             changed: row.state_changed_at.zip(row.state_changed_by.as_deref()),
-            mailed_at: row.mailed_at,
+            mailed_at: row.enquiry.mailed_at,
             mailto: enquiry.as_ref().and_then(mailto),
             can_erase: staff.account.role == Role::Owner,
             notice,
@@ -470,7 +464,7 @@ pub async fn change_state(
     let now = studio.clock.now_ms();
     match store::set_state(
         &studio.store,
-        &row.id,
+        &row.enquiry.id,
         &form.state,
         note,
         now,
@@ -483,11 +477,11 @@ pub async fn change_state(
                 studio,
                 Some(&staff.account.email),
                 Action::EnquiryChanged,
-                &format!("{} marked {}", row.id, form.state),
+                &format!("{} marked {}", row.enquiry.id, form.state),
                 &staff.area.address,
             )
             .await;
-            see_other(&format!("/studio/enquiries/{}?changed=1", row.id))
+            see_other(&format!("/studio/enquiries/{}?changed=1", row.enquiry.id))
         }
         Ok(false) => no_such_enquiry(&staff),
         Err(error) => session::unavailable(&request, &error),
@@ -500,12 +494,17 @@ pub async fn erase_form(request: HttpRequest, staff: Staff, id: web::Path<String
     match store::inbox_item(&studio.store, &id).await {
         Ok(Some(row)) => {
             let subject = parse(&row).map_or_else(
-                || format!("{} enquiry", form_label(&row.form)),
+                || format!("{} enquiry", form_label(&row.enquiry.form)),
                 |e| e.subject(),
             );
             html(
                 StatusCode::OK,
-                view::erase(&staff.chrome(), &row.id, &subject, row.received_at),
+                view::erase(
+                    &staff.chrome(),
+                    &row.enquiry.id,
+                    &subject,
+                    row.enquiry.received_at,
+                ),
             )
         }
         Ok(None) => no_such_enquiry(&staff),
@@ -527,13 +526,13 @@ pub async fn erase(
         Ok(None) => return no_such_enquiry(&staff),
         Err(error) => return session::unavailable(&request, &error),
     };
-    match store::erase_enquiry(&studio.store, &row.id).await {
+    match store::erase_enquiry(&studio.store, &row.enquiry.id).await {
         Ok(true) => {}
         Ok(false) => return no_such_enquiry(&staff),
         Err(error) => return session::unavailable(&request, &error),
     }
     if let Some(folder) = &studio.mail_folder {
-        let file = folder.join(format!("{}.eml", row.id));
+        let file = folder.join(format!("{}.eml", row.enquiry.id));
         if let Err(error) = std::fs::remove_file(&file) {
             if error.kind() != std::io::ErrorKind::NotFound {
                 tracing::warn!(%error, file = %file.display(), "studio area: cannot delete an erased enquiry's mail file");
@@ -544,7 +543,11 @@ pub async fn erase(
         studio,
         Some(&staff.account.email),
         Action::EnquiryErased,
-        &format!("{} ({} form)", row.id, form_label(&row.form)),
+        &format!(
+            "{} ({} form)",
+            row.enquiry.id,
+            form_label(&row.enquiry.form)
+        ),
         &staff.area.address,
     )
     .await;
