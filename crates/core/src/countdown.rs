@@ -5,8 +5,10 @@
 //! and the island agree.
 //!
 //! Two rules:
-//! - [`intro_offer`] (intro page and service pages): a 10-minute window that starts again when the
-//!   stored end is missing or has passed, so a revisit after expiry gets a new window.
+//! - [`intro_offer`] (intro page and service pages): a 10-minute window. What a revisit after it
+//!   ran out shows is the studio's choice ([`IntroCountdown`], in prices.toml): SPEC's new window
+//!   on every visit, or the regular price for a number of days before a new window; or no
+//!   countdown at all (the intro price shown plainly, decided by the pages, not here).
 //! - [`timed_offer`] (the timed 10%-off page): a 5-minute window that never renews; once run out
 //!   it stays at 'Time's Up!'.
 //!
@@ -32,6 +34,34 @@ pub const INTRO_OFFER_STORAGE_KEY: &str = "onespace-intro-offer-end";
 
 /// Browser storage key of the timed page's end time.
 pub const TIMED_OFFER_STORAGE_KEY: &str = "onespace-timed-offer-end";
+
+/// How the intro price is offered: the studio's choice in prices.toml (`intro_countdown`).
+///
+/// The UK's Competition and Markets Authority treats a countdown whose offer is still there when
+/// it runs out (or that restarts on every visit) as false urgency, which the DMCC Act 2024 lets it
+/// fine; SPEC's behaviour is the default, and README's studio section says what each choice means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IntroCountdown {
+    /// SPEC: a new 10-minute window on every visit once the last one ran out.
+    #[default]
+    EveryVisit,
+    /// One window per visitor (per browser): after it runs out the regular price shows for
+    /// `intro_regular_days` days, then a new window starts.
+    OncePerVisitor,
+    /// No countdown: the intro price is simply the online price.
+    #[serde(rename = "none")]
+    NoCountdown,
+}
+
+/// What a visitor who comes back after their intro window ran out is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Revisit {
+    /// A new window (SPEC).
+    NewWindow,
+    /// The regular price for this many milliseconds after the window's end, then a new window.
+    RegularFor(u64),
+}
 
 /// What a countdown island shows at one instant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,12 +99,19 @@ fn plausible(now_ms: u64, stored_end_ms: Option<u64>, window_ms: u64) -> Option<
     stored_end_ms.filter(|end| *end <= now_ms.saturating_add(window_ms))
 }
 
-/// The intro-offer rule: keep a stored end that is still in the future, otherwise (missing or
-/// expired, as on a revisit after expiry) start a new 10-minute window at `now_ms`.
-pub fn intro_offer(now_ms: u64, stored_end_ms: Option<u64>) -> CountdownState {
-    let end_ms = match plausible(now_ms, stored_end_ms, INTRO_OFFER_WINDOW_MS) {
-        Some(end) if end > now_ms => end,
-        _ => now_ms.saturating_add(INTRO_OFFER_WINDOW_MS),
+/// The intro-offer rule: keep a stored end that is still in the future; a missing end starts a
+/// new 10-minute window at `now_ms`; an end that has passed starts one too with
+/// [`Revisit::NewWindow`], and with [`Revisit::RegularFor`] only once that period after it is
+/// over (until then the state stays expired: the regular price).
+pub fn intro_offer(now_ms: u64, stored_end_ms: Option<u64>, revisit: Revisit) -> CountdownState {
+    let new_window = now_ms.saturating_add(INTRO_OFFER_WINDOW_MS);
+    let end_ms = match (
+        plausible(now_ms, stored_end_ms, INTRO_OFFER_WINDOW_MS),
+        revisit,
+    ) {
+        (Some(end), _) if end > now_ms => end,
+        (Some(end), Revisit::RegularFor(period)) if now_ms < end.saturating_add(period) => end,
+        _ => new_window,
     };
     state_at(now_ms, end_ms)
 }
@@ -104,7 +141,7 @@ mod tests {
 
     #[test]
     fn a_missing_end_starts_a_ten_minute_window() {
-        let state = intro_offer(1_000, None);
+        let state = intro_offer(1_000, None, Revisit::NewWindow);
         assert_eq!(state.end_ms, 1_000 + INTRO_OFFER_WINDOW_MS);
         assert_eq!(state.display, "10:00");
         assert!(!state.expired);
@@ -112,9 +149,18 @@ mod tests {
 
     #[test]
     fn a_stored_future_end_is_kept_and_an_expired_one_renewed() {
-        assert_eq!(intro_offer(0, Some(61_000)).display, "01:01");
-        assert_eq!(intro_offer(70_000, Some(61_000)).display, "10:00");
-        assert_eq!(intro_offer(61_000, Some(61_000)).display, "10:00");
+        assert_eq!(
+            intro_offer(0, Some(61_000), Revisit::NewWindow).display,
+            "01:01"
+        );
+        assert_eq!(
+            intro_offer(70_000, Some(61_000), Revisit::NewWindow).display,
+            "10:00"
+        );
+        assert_eq!(
+            intro_offer(61_000, Some(61_000), Revisit::NewWindow).display,
+            "10:00"
+        );
     }
 
     #[test]
@@ -124,6 +170,49 @@ mod tests {
         assert_eq!(state.display, "00:00");
         assert_eq!(state_at(4_001, 5_000).display, "00:01");
         assert_eq!(label(&state, INTRO_OFFER_EXPIRED), INTRO_OFFER_EXPIRED);
+    }
+
+    #[test]
+    fn once_per_visitor_shows_the_regular_price_until_its_period_is_over() {
+        const DAY: u64 = 24 * 60 * 60 * 1000;
+        let rule = Revisit::RegularFor(30 * DAY);
+        let first = intro_offer(1_000, None, rule);
+        assert_eq!(first.display, "10:00");
+        let running = intro_offer(61_000, Some(first.end_ms), rule);
+        assert_eq!((running.end_ms, running.expired), (first.end_ms, false));
+        let revisit = intro_offer(first.end_ms + DAY, Some(first.end_ms), rule);
+        assert!(
+            revisit.expired,
+            "a revisit the next day sees the regular price"
+        );
+        assert_eq!(revisit.end_ms, first.end_ms, "and keeps the old end");
+        let month_later = intro_offer(first.end_ms + 30 * DAY, Some(first.end_ms), rule);
+        assert_eq!(
+            month_later.display, "10:00",
+            "after the period a new window starts"
+        );
+        assert_eq!(
+            intro_offer(first.end_ms + DAY, Some(first.end_ms), Revisit::NewWindow).display,
+            "10:00"
+        );
+    }
+
+    #[test]
+    fn intro_countdown_modes_are_written_as_words() {
+        #[derive(Deserialize)]
+        struct Row {
+            mode: IntroCountdown,
+        }
+        let read =
+            |text: &str| toml::from_str::<Row>(&format!("mode = \"{text}\"")).map(|row| row.mode);
+        assert_eq!(read("every-visit").ok(), Some(IntroCountdown::EveryVisit));
+        assert_eq!(
+            read("once-per-visitor").ok(),
+            Some(IntroCountdown::OncePerVisitor)
+        );
+        assert_eq!(read("none").ok(), Some(IntroCountdown::NoCountdown));
+        assert!(read("sometimes").is_err());
+        assert_eq!(IntroCountdown::default(), IntroCountdown::EveryVisit);
     }
 
     #[test]
@@ -138,7 +227,10 @@ mod tests {
 
     #[test]
     fn an_implausibly_distant_end_is_treated_as_missing() {
-        assert_eq!(intro_offer(0, Some(u64::MAX)).display, "10:00");
+        assert_eq!(
+            intro_offer(0, Some(u64::MAX), Revisit::NewWindow).display,
+            "10:00"
+        );
         assert_eq!(
             timed_offer(0, Some(10 * TIMED_OFFER_WINDOW_MS)).display,
             "05:00"
@@ -151,7 +243,7 @@ mod tests {
             now in 0u64..u64::MAX / 2,
             stored in proptest::option::of(any::<u64>()),
         ) {
-            let state = intro_offer(now, stored);
+            let state = intro_offer(now, stored, Revisit::NewWindow);
             prop_assert!(state.remaining_seconds >= 1);
             prop_assert!(state.remaining_seconds <= INTRO_OFFER_WINDOW_MS / 1000);
             prop_assert!(!state.expired);
@@ -161,8 +253,8 @@ mod tests {
 
         #[test]
         fn intro_is_stable_when_its_own_end_is_fed_back(now in 0u64..u64::MAX / 2, later in 0u64..INTRO_OFFER_WINDOW_MS) {
-            let first = intro_offer(now, None);
-            let again = intro_offer(now + later, Some(first.end_ms));
+            let first = intro_offer(now, None, Revisit::NewWindow);
+            let again = intro_offer(now + later, Some(first.end_ms), Revisit::NewWindow);
             prop_assert_eq!(again.end_ms, first.end_ms);
         }
 

@@ -384,7 +384,7 @@ fn discounts_and_campaigns() {
     assert_eq!(shown(retreat.price), "£160");
     assert_eq!(shown(retreat.member_price()), "£140");
     assert_eq!(shown(retreat.member_saving), "£20");
-    assert_eq!(retreat.hours(), "10am to 5pm");
+    assert_eq!(retreat.hours(), "10:00 AM to 5:00 PM");
 }
 
 #[test]

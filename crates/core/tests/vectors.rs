@@ -34,7 +34,11 @@ fn output(group: &str, case: &Value) -> Value {
         "formatPence" => json!(Pence(case["pence"].as_u64().expect("pence")).format()),
         "introOfferCountdown" => json!(countdown::intro_offer(
             case["nowMs"].as_u64().expect("nowMs"),
-            stored(case)
+            stored(case),
+            match case["regularMs"].as_u64() {
+                Some(period) => countdown::Revisit::RegularFor(period),
+                None => countdown::Revisit::NewWindow,
+            }
         )),
         "timedOfferCountdown" => json!(countdown::timed_offer(
             case["nowMs"].as_u64().expect("nowMs"),

@@ -210,13 +210,13 @@ async fn structured_data_has_the_type_each_page_needs() {
 }
 
 #[actix_web::test]
-async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
+async fn home_has_the_hero_offer_grid_members_and_a_summary_of_the_prices() {
     let (_, body) = get("/").await;
     assert_has(
         &body,
         "/",
         &[
-            "Everything You Need in ",
+            "Everything You Need in",
             "West Lothian's Premier Hot Yoga, HYROX & Recovery Studio",
             "Start My 14-Day Trial",
             "View Memberships",
@@ -224,21 +224,54 @@ async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
             "Pricing",
             "Flexible memberships with no contracts. Just 30 days' notice to cancel.",
             "Rolling Monthly Memberships",
-            "Unlimited Membership Options at £109/month",
-            "Session Packs",
             "MOST POPULAR",
             "Coming Soon",
+            "What our members say",
         ],
     );
     assert!(body.contains(">Pricing</h2>"));
     assert!(body.contains("href=\"/intro-offer\">Start My 14-Day Trial"));
     assert!(body.contains("href=\"/memberships\">View Memberships"));
-    assert_eq!(body.matches("class=\"card feature-card\"").count(), 8);
+    // Eight offers (SPEC), the last the 'Coming Soon' line.
+    assert_eq!(body.matches("class=\"offer-tile").count(), 8);
+    let prices = prices();
+    for plan in &prices.monthly {
+        assert_has(&body, "/", &[&plan.name, &plan.price.format()]);
+        assert!(body.contains(&format!(
+            "href=\"{}\" target=\"_blank\" rel=\"noopener noreferrer\">Choose Plan",
+            plan.purchase_url
+        )));
+    }
+    // The unlimited plans and packs are one link away, not repeated.
+    for plan in &prices.unlimited {
+        assert!(!body.contains(&plan.purchase_url), "{} is on /", plan.name);
+    }
+    assert!(body
+        .contains("See every price: unlimited plans from £109/month and session packs from £13"));
+    assert_eq!(body.matches(">MOST POPULAR<").count(), 1);
+    assert_has(
+        &body,
+        "/",
+        &[&prices.trial.price.format(), &offers().concession.summary()],
+    );
+    // Three members' words, from testimonials.toml.
+    let quotes = onespace_server::content::default_content()
+        .unwrap()
+        .testimonials
+        .on("/")
+        .len();
+    assert_eq!(quotes, 3);
+    assert_eq!(body.matches("class=\"testimonial").count(), 3);
+}
+
+#[actix_web::test]
+async fn memberships_has_every_plan_and_pack_with_one_badge_each() {
+    let (_, body) = get("/memberships").await;
     let prices = prices();
     for plan in prices.monthly.iter().chain(&prices.unlimited) {
         assert_has(
             &body,
-            "/",
+            "/memberships",
             &[&plan.name, &plan.price.format(), &plan.description()],
         );
         assert!(body.contains(&format!(
@@ -249,7 +282,7 @@ async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
     for pack in &prices.packs {
         assert_has(
             &body,
-            "/",
+            "/memberships",
             &[&pack.name, &pack.price.format(), &pack.per_session()],
         );
         match (&pack.purchase_url, pack.validity) {
@@ -257,7 +290,7 @@ async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
                 assert!(body.contains(&format!(
                     "href=\"{url}\" target=\"_blank\" rel=\"noopener noreferrer\">Purchase"
                 )));
-                assert!(body.contains(&format!("badge-validity\">{}<", validity.display())));
+                assert!(body.contains(&validity.display()));
             }
             _ => {
                 assert!(body.contains("href=\"/timetable\">Book Now"));
@@ -267,12 +300,13 @@ async fn home_has_the_hero_offer_grid_and_pricing_from_the_core() {
             }
         }
     }
-    assert_eq!(body.matches(">MOST POPULAR<").count(), 2);
-    assert_has(
-        &body,
-        "/",
-        &[&prices.trial.price.format(), &offers().concession.summary()],
-    );
+    // One badge per card: the featured 20 Pack's names its validity.
+    assert_eq!(body.matches(">MOST POPULAR<").count(), 1);
+    assert!(body.contains(">MOST POPULAR · 6 months<"));
+    for card in body.split("<article class=\"price-card").skip(1) {
+        let card = card.split("</article>").next().unwrap_or_default();
+        assert!(card.matches("price-card-badge").count() <= 1, "{card}");
+    }
 }
 
 #[actix_web::test]
@@ -951,7 +985,10 @@ fn offer_pages_word_their_title_and_description_from_the_content() {
     edited.offers.back_to_school.code = "BTS26".to_owned();
     edited.offers.september_sale.taken = 8;
     edited.offers.september_sale.percent_off = 40;
-    edited.offers.retreat.ends = "4pm".to_owned();
+    edited.offers.retreat.ends = onespace_core::content::studio::ClockTime {
+        hour: 16,
+        minute: 0,
+    };
     let words = |page: Page, date: &str| {
         let document = document(page.route(), &on(date, edited.clone()));
         (
@@ -976,7 +1013,7 @@ fn offer_pages_word_their_title_and_description_from_the_content() {
     );
     let (_, description) = words(Page::YogaRetreat, "2025-08-15");
     assert!(
-        description.ends_with("time to reset, 10am to 4pm."),
+        description.ends_with("time to reset, 10:00 AM to 4:00 PM."),
         "{description}"
     );
 }

@@ -91,15 +91,23 @@ fn form(name: &str) -> Result<FormName, JsError> {
 }
 
 /// The intro-offer countdown at `nowMs` for the end time kept in browser storage (`undefined`
-/// or `null` when nothing is stored). Store the returned `endMs`.
+/// or `null` when nothing is stored). `regularMs` is how long a visitor whose window ran out sees
+/// the regular price before a new window (the studio's `once-per-visitor` choice); `undefined`
+/// starts a new window on every visit (SPEC). Store the returned `endMs`.
 #[wasm_bindgen(js_name = introOfferCountdown, unchecked_return_type = "CountdownState")]
 pub fn intro_offer_countdown(
     #[wasm_bindgen(js_name = "nowMs")] now_ms: f64,
     #[wasm_bindgen(js_name = "storedEndMs")] stored_end_ms: Option<f64>,
+    #[wasm_bindgen(js_name = "regularMs")] regular_ms: Option<f64>,
 ) -> Result<JsValue, JsError> {
+    let revisit = match regular_ms {
+        Some(period) => countdown::Revisit::RegularFor(whole(period)),
+        None => countdown::Revisit::NewWindow,
+    };
     to_js(&countdown::intro_offer(
         whole(now_ms),
         stored(stored_end_ms),
+        revisit,
     ))
 }
 

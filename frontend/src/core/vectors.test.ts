@@ -32,7 +32,7 @@ function output(group: string, c: Case): unknown {
       case 'formatPence':
         return wasm.formatPence(c['pence'] as number);
       case 'introOfferCountdown':
-        return wasm.introOfferCountdown(c['nowMs'] as number, (c['storedEndMs'] as number | null) ?? undefined);
+        return wasm.introOfferCountdown(c['nowMs'] as number, (c['storedEndMs'] as number | null) ?? undefined, (c['regularMs'] as number | undefined) ?? undefined);
       case 'timedOfferCountdown':
         return wasm.timedOfferCountdown(c['nowMs'] as number, (c['storedEndMs'] as number | null) ?? undefined);
       case 'validateForm':

@@ -62,7 +62,7 @@ const EXPECTED: Record<string, Expectation> = {
   '/terms': { text: ['Terms & Conditions', 'Effective 3 June 2025', '15. Changes and governing law'] },
   '/privacy': { text: ['Privacy Notice', 'cookie-consent', 'Enquiries are kept for 2 years', 'Your rights'] },
   '/fast-access': { text: ['05:00', '£44', '£49', 'FAST10', '12 sessions in 3 weeks plus both body scans'] },
-  '/yoga-retreat': { text: ['A Day to Reset', '£160', '£140 for members', '10am to 5pm', 'Book Your Place'] },
+  '/yoga-retreat': { text: ['A Day to Reset', '£160', '£140 for members', '10:00 AM to 5:00 PM', 'Book Your Place'] },
   '/founder-memberships': { text: ['20% Off For Life', 'Unlimited Gym + Yoga/Pilates', '£111.20', '£1,112', 'Annual prices'] },
   '/back-to-school': ENDED('The back to school offers ended on 31 August 2025.'),
   '/september-sale': ENDED('The September sale ended on 30 September 2024.'),

@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 pub use faq::Faq;
 pub use offers::Offers;
 pub use photos::{Photos, Place};
-pub use prices::Prices;
+pub use prices::{Prices, Trial};
 pub use schedule::{BookingPage, Schedule};
 pub use studio::Studio;
 pub use team::Team;

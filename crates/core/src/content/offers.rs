@@ -10,6 +10,7 @@
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::money::pounds;
+use super::studio::ClockTime;
 use super::Errors;
 use crate::calendar::Window;
 use crate::offers::Date;
@@ -260,10 +261,10 @@ pub struct Retreat {
     /// What the member code saves.
     #[serde(deserialize_with = "pounds")]
     pub member_saving: Pence,
-    /// Start time as shown (`10am`).
-    pub starts: String,
-    /// End time as shown (`5pm`).
-    pub ends: String,
+    /// Start time, on the 24-hour clock (`10:00`; shown `10:00 AM` like every time on the site).
+    pub starts: ClockTime,
+    /// End time (`17:00`, shown `5:00 PM`).
+    pub ends: ClockTime,
 }
 
 impl Retreat {
@@ -272,9 +273,9 @@ impl Retreat {
         self.price.minus(self.member_saving)
     }
 
-    /// `10am to 5pm`.
+    /// `10:00 AM to 5:00 PM`.
     pub fn hours(&self) -> String {
-        format!("{} to {}", self.starts, self.ends)
+        format!("{} to {}", self.starts.display(), self.ends.display())
     }
 }
 
@@ -381,8 +382,9 @@ impl Offers {
 
         let retreat = &self.retreat;
         errors.named("retreat.venue", &retreat.venue);
-        errors.named("retreat.starts", &retreat.starts);
-        errors.named("retreat.ends", &retreat.ends);
+        if retreat.ends <= retreat.starts {
+            errors.push("retreat.ends", "must be later than `starts`");
+        }
         holds(
             errors,
             [
@@ -457,7 +459,7 @@ mod tests {
             "20% off all memberships with code 2025, valid until 31 December 2025"
         );
         assert_eq!(offers.retreat.member_price(), Pence::pounds(140));
-        assert_eq!(offers.retreat.hours(), "10am to 5pm");
+        assert_eq!(offers.retreat.hours(), "10:00 AM to 5:00 PM");
         assert_eq!(offers.back_to_school.bonus_credits(30), Some(36));
         assert_eq!(offers.back_to_school.bonus_credits(10), None);
     }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::money::pounds;
 use super::Errors;
+use crate::countdown::{IntroCountdown, Revisit};
 use crate::Pence;
 
 /// Everything in `prices.toml`.
@@ -37,12 +38,42 @@ pub struct Trial {
     /// Taken off while the intro page's 10-minute timer runs.
     #[serde(deserialize_with = "pounds")]
     pub intro_discount: Pence,
+    /// How the intro price is offered: SPEC's countdown that starts again on every visit (the
+    /// default), one countdown per visitor, or none (see [`IntroCountdown`]).
+    #[serde(default)]
+    pub intro_countdown: IntroCountdown,
+    /// With `once-per-visitor`: the days a visitor whose countdown ran out sees the regular price
+    /// before a new countdown starts.
+    #[serde(default)]
+    pub intro_regular_days: Option<u16>,
 }
 
 impl Trial {
     /// The intro price while the timer runs: £49 - £10 = £39.
     pub const fn intro_price(&self) -> Pence {
         self.price.minus(self.intro_discount)
+    }
+
+    /// What the intro price is, wherever it is shown: `£39 online intro price, usually £49`.
+    pub fn intro_price_text(&self) -> String {
+        format!(
+            "{} online intro price, usually {}",
+            self.intro_price().format(),
+            self.price.format()
+        )
+    }
+
+    /// What a visitor who returns after their countdown ran out is shown; `None` when there is
+    /// no countdown (the intro price is shown plainly).
+    pub fn intro_revisit(&self) -> Option<Revisit> {
+        const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+        match self.intro_countdown {
+            IntroCountdown::EveryVisit => Some(Revisit::NewWindow),
+            IntroCountdown::OncePerVisitor => Some(Revisit::RegularFor(
+                u64::from(self.intro_regular_days.unwrap_or(0)) * DAY_MS,
+            )),
+            IntroCountdown::NoCountdown => None,
+        }
     }
 
     /// The service pages' buy button: `Get £10 Off - Pay £39 (Usually £49)`.
@@ -255,6 +286,20 @@ impl Prices {
     pub(super) fn validate(&self, errors: &mut Errors) {
         if self.trial.price == Pence(0) {
             errors.push("trial.price", "must be more than 0");
+        }
+        match (self.trial.intro_countdown, self.trial.intro_regular_days) {
+            (IntroCountdown::OncePerVisitor, None) => errors.push(
+                "trial.intro_regular_days",
+                "is needed with intro_countdown = \"once-per-visitor\": the days a visitor sees the regular price before a new countdown (for example 30)",
+            ),
+            (IntroCountdown::OncePerVisitor, Some(days)) if !(1..=365).contains(&days) => {
+                errors.push("trial.intro_regular_days", "must be from 1 to 365 days")
+            }
+            (IntroCountdown::EveryVisit | IntroCountdown::NoCountdown, Some(_)) => errors.push(
+                "trial.intro_regular_days",
+                "is only used with intro_countdown = \"once-per-visitor\": remove it or choose that mode",
+            ),
+            _ => {}
         }
         if self.trial.intro_discount >= self.trial.price {
             errors.push(

@@ -33,7 +33,8 @@ const fn five() -> u8 {
 }
 
 /// The pages with a members' quotes section, by address. Each needs at least one quote.
-pub const PAGES: [&str; 10] = [
+pub const PAGES: [&str; 11] = [
+    "/",
     "/challenge",
     "/corporate-wellness",
     "/back-to-school",

@@ -67,7 +67,7 @@ pub fn main(context: &RenderContext) -> Markup {
             }
         }
         section class="section section-dark" aria-labelledby="mission-title" {
-            div class="container-page grid gap-10 md:grid-cols-2" {
+            div class="container-page grid grid-cols-1 gap-10 md:grid-cols-2" {
                 div {
                     p class="eyebrow" { "Our mission" }
                     h2 class="section-title" id="mission-title" { "Mental health matters here" }
@@ -83,8 +83,8 @@ pub fn main(context: &RenderContext) -> Markup {
         }
         section class="section" aria-labelledby="location-title" {
             div class="container-page" {
-                (section_head("Find us", "Minutes from wherever you are", Some("Our Livingston studio is easy to reach from across West Lothian and Edinburgh, with free parking on site.")))
-                div class="grid gap-8 md:grid-cols-[2fr_3fr]" {
+                (section_head("location-title", "Find us", "Minutes from wherever you are", Some("Our Livingston studio is easy to reach from across West Lothian and Edinburgh, with free parking on site.")))
+                div class="grid grid-cols-1 gap-8 md:grid-cols-[2fr_3fr]" {
                     div class="card" {
                         h3 class="card-title" { "Address" }
                         address class="mt-2 not-italic" { (studio.address_line()) }

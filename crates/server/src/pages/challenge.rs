@@ -45,9 +45,9 @@ pub fn main(context: &RenderContext) -> Markup {
             }
         }
         section class="section" aria-labelledby="consult-title" {
-            div class="container-page grid gap-10 md:grid-cols-2" {
+            div class="container-page grid grid-cols-1 gap-10 md:grid-cols-2" {
                 div {
-                    (section_head("Free, no obligation", "What to expect on your consultation", None))
+                    (section_head("consult-title", "Free, no obligation", "What to expect on your consultation", None))
                     ol class="steps-list" {
                         li { strong { "A friendly chat. " } "We talk about your goals, your week and any injuries or worries." }
                         li { strong { "Your starting point. " } "We explain how your body composition scan works and what we will track." }

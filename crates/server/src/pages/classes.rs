@@ -30,6 +30,20 @@ fn classes() -> [Class; 6] {
     ]
 }
 
+/// The service page each class card leads to (its own page: what it is, the intro offer).
+/// Functional training is coached as group PT, so it leads to /group-pt.
+fn service_page(place: Place) -> Option<Page> {
+    Some(match place {
+        Place::ClassesHotYoga => Page::HotYoga,
+        Place::ClassesYoga => Page::YogaBeginners,
+        Place::ClassesPilates => Page::Pilates,
+        Place::ClassesHyrox => Page::HyroxTraining,
+        Place::ClassesFunctional => Page::GroupPt,
+        Place::ClassesFireIce => Page::FireIceRecovery,
+        _ => return None,
+    })
+}
+
 /// The page content.
 pub fn main(context: &RenderContext) -> Markup {
     let content = &context.content;
@@ -49,8 +63,15 @@ pub fn main(context: &RenderContext) -> Markup {
                             (photo_slot(context, class.place, (class.art, class.motif), Ratio::Landscape, &format!("{} class at One Space", class.name), CARD_COLUMN))
                             div class="class-card-body" {
                                 p class="badge badge-soft" { (class.tag) }
-                                h3 class="card-title" { (class.name) }
-                                p class="card-text" { (class.text) }
+                                @if let Some(page) = service_page(class.place) {
+                                    // The title's link covers the whole card (`.card-link`).
+                                    h3 class="card-title" { a class="card-link" href=(page.path()) { (class.name) } }
+                                    p class="card-text" { (class.text) }
+                                    p class="card-more" aria-hidden="true" { "Find out more " (icon(Icon::Arrow)) }
+                                } @else {
+                                    h3 class="card-title" { (class.name) }
+                                    p class="card-text" { (class.text) }
+                                }
                             }
                         }
                     }

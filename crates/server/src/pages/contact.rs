@@ -78,7 +78,7 @@ pub fn main(view: &FormView, studio: &Studio, discount: &Concession) -> Markup {
             }
         }
         section class="section section-alt" aria-labelledby="discount-title" {
-            div class="container-page grid gap-8 lg:grid-cols-2" {
+            div class="container-page grid grid-cols-1 gap-8 lg:grid-cols-2" {
                 div class="discount-box" {
                     p class="eyebrow eyebrow-dark" { (discount.percent_off) "% off" }
                     h2 class="discount-box-title" id="discount-title" { "Student, Blue Light & Over 60s Discount" }
@@ -100,7 +100,9 @@ pub fn main(view: &FormView, studio: &Studio, discount: &Concession) -> Markup {
             }
         }
         section class="section" aria-labelledby="get-in-touch-title" {
-            div class="container-page grid items-start gap-10 lg:grid-cols-2" {
+            // grid-cols-1: a single column as wide as the page, never as wide as its widest
+            // unbreakable line (the thank-you's buttons made it 410 px on a 390 px phone).
+            div class="container-page grid grid-cols-1 items-start gap-10 lg:grid-cols-2" {
                 div {
                     h2 class="section-title" id="get-in-touch-title" { "Get in Touch" }
                     p class="section-lead" { "Send us a message and we will reply as soon as we can." }

@@ -70,7 +70,7 @@ pub fn main(prices: &Prices, view: &FormView) -> Markup {
             div class="container-page" {
                 h2 class="section-title" id="annual-title" { "Annual prices" }
                 p class="section-lead" { "Pay for " (founder.annual_months_paid) " months and get the whole year." }
-                div class="table-wrap mt-8" role="region" aria-labelledby="annual-title" tabindex="0" {
+                div class="table-wrap mt-8" role="region" aria-label="Annual prices by plan" tabindex="0" {
                     table class="data-table" {
                         thead { tr {
                             th scope="col" { "Plan" }
@@ -93,7 +93,7 @@ pub fn main(prices: &Prices, view: &FormView) -> Markup {
             }
         }
         section class="section" id="request" aria-labelledby="request-title" {
-            div class="container-page grid items-start gap-10 lg:grid-cols-2" {
+            div class="container-page grid grid-cols-1 items-start gap-10 lg:grid-cols-2" {
                 div {
                     h2 class="section-title" id="request-title" { "Request your founder membership" }
                     p class="section-lead" { "Choose your plan and how you would like to pay. We will confirm everything with you personally." }

@@ -1,12 +1,17 @@
-//! / : the hero, 'Classes today' (from the timetable's copy), 'What We Offer', the three pillars of the studio and the pricing section.
+//! / : the hero, 'Classes today' (from the timetable's copy), 'What We Offer', the three pillars of
+//! the studio, three members' words and the pricing section.
+//!
+//! Written to be read to its end on a phone: 'What We Offer' names each offer in a line (the three
+//! pillars are described once, in their own section below it), and the pricing section shows the
+//! trial and the four monthly plans with a link to every other price on /memberships.
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{challenge, fire_ice};
 use onespace_core::studio;
 
 use super::components::photo::{photo_slot, HALF_COLUMN};
-use super::components::prices::pricing_body;
-use super::components::{card, cta_banner, hero_art, section_head, Art, Icon, Ratio};
+use super::components::prices::pricing_summary;
+use super::components::{hero_art, icon, section_head, testimonials, Art, Icon, Ratio};
 use crate::render::RenderContext;
 use crate::routes::Page;
 use onespace_core::content::Place;
@@ -19,26 +24,22 @@ pub fn main(context: &RenderContext) -> Markup {
         (super::components::classes::home_section(context.timetable.as_deref(), context.now, Page::Timetable.path(), &context.content.schedule))
         (what_we_offer())
         (services(context))
-        // On the alternate ground: two white sections in a row doubled the gap after the
-        // services, where every other section change is one section's padding and a colour.
-        section class="section section-alt" id="pricing" aria-labelledby="pricing-title" {
+        section class="section section-alt" aria-labelledby="members-title" {
+            div class="container-page" {
+                (section_head("members-title", "Member stories", "What our members say", None))
+                (testimonials(&context.content.testimonials.on(Page::Home.path())))
+            }
+        }
+        section class="section" id="pricing" aria-labelledby="pricing-title" {
             div class="container-page" {
                 div class="section-head" {
                     p class="eyebrow eyebrow-dark" { "Memberships" }
                     h2 class="section-title" id="pricing-title" { "Pricing" }
                     p class="section-lead" { (policy::no_contract_note()) }
                 }
-                (pricing_body(&context.content, 3))
+                (pricing_summary(&context.content, 3))
             }
         }
-        (cta_banner(
-            "Ready to feel the difference?",
-            "Try every class and Fire & Ice recovery for 14 days. Your trial starts from your first booking.",
-            html! {
-                a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
-                a class="btn btn-outline-light" href=(Page::Memberships.path()) { "View Memberships" }
-            },
-        ))
     }
 }
 
@@ -65,17 +66,63 @@ fn hero(parking: &str) -> Markup {
     }
 }
 
+/// One offer of 'What We Offer': its icon, name, a line of facts and the page that tells more.
+struct Offer {
+    motif: Icon,
+    name: &'static str,
+    facts: String,
+    page: Option<Page>,
+}
+
+/// The eight offers (SPEC), each in a line: the three pillars are described in their own section.
+fn offers() -> [Offer; 7] {
+    [
+        Offer {
+            motif: Icon::Flame,
+            name: "Hot Yoga & Warm Pilates",
+            facts: "Dry infrared heat, 32-35 °C".to_owned(),
+            page: Some(Page::OurClasses),
+        },
+        Offer {
+            motif: Icon::Leaf,
+            name: "Yoga Classes",
+            facts: "Room temperature, beginners welcome".to_owned(),
+            page: Some(Page::OurClasses),
+        },
+        Offer {
+            motif: Icon::Dumbbell,
+            name: "Group PT & HYROX",
+            facts: "Small groups, race-ready coaching".to_owned(),
+            page: Some(Page::Hyrox),
+        },
+        Offer {
+            motif: Icon::Trophy,
+            name: "1-2-1 Personal Training",
+            facts: "A coach and a plan built around you".to_owned(),
+            page: Some(Page::MeetTheTeam),
+        },
+        Offer {
+            motif: Icon::Snowflake,
+            name: "Fire & Ice Recovery",
+            facts: format!("Private sauna and ice bath, {} minutes", fire_ice::MINUTES),
+            page: Some(Page::FireIce),
+        },
+        Offer {
+            motif: Icon::Calendar,
+            name: "6-Week Challenges",
+            facts: challenge::stay_claim(),
+            page: Some(Page::Challenge),
+        },
+        Offer {
+            motif: Icon::Chart,
+            name: "Body Composition Scans",
+            facts: "Muscle, fat and water, tracked over time".to_owned(),
+            page: None,
+        },
+    ]
+}
+
 fn what_we_offer() -> Markup {
-    let fire_ice_text = format!(
-        "{} in a private recovery room: {} for you, your partner or a friend.",
-        fire_ice::DESCRIPTION,
-        fire_ice::session_text()
-    );
-    let challenge_text = format!(
-        "{} weeks of coaching, recovery, body scans and a meal plan. {}.",
-        challenge::WEEKS,
-        challenge::stay_claim()
-    );
     html! {
         section class="section section-alt" aria-labelledby="offer-title" {
             div class="container-page" {
@@ -84,15 +131,26 @@ fn what_we_offer() -> Markup {
                     h2 class="section-title" id="offer-title" { "What We Offer" }
                     p class="section-lead" { "Heat, strength and recovery in one welcoming studio, for every level." }
                 }
-                div class="card-grid sm:grid-cols-2 lg:grid-cols-4" {
-                    (card(Icon::Flame, "Hot Yoga & Warm Pilates", "Clean, dry infrared heat at 32-35 °C with no humidity, so you feel warm, loose and never suffocated.", 3))
-                    (card(Icon::Leaf, "Yoga Classes", "Room-temperature yoga to build strength, balance and calm, with options for complete beginners.", 3))
-                    (card(Icon::Dumbbell, "Group PT & HYROX", "Coached small-group strength and conditioning, and HYROX training for your first race or your next PB.", 3))
-                    (card(Icon::Trophy, "1-2-1 Personal Training", "A coach and a plan built around you, your goals and your week.", 3))
-                    (card(Icon::Snowflake, "Fire & Ice Recovery", &fire_ice_text, 3))
-                    (card(Icon::Calendar, "6-Week Challenges", &challenge_text, 3))
-                    (card(Icon::Chart, "Body Composition Scans", "See what is changing beneath the scales: muscle, fat and water, tracked over time.", 3))
-                    (card(Icon::Sparkle, "Coming Soon", "Barre, Tai Chi, ladies-only lifting and kids classes are on their way.", 3))
+                ul class="offer-grid" {
+                    @for offer in offers() {
+                        li class="offer-tile" {
+                            span class="offer-tile-icon" { (icon(offer.motif)) }
+                            div {
+                                h3 class="offer-tile-name" {
+                                    @if let Some(page) = offer.page {
+                                        a class="card-link" href=(page.path()) { (offer.name) }
+                                    } @else {
+                                        (offer.name)
+                                    }
+                                }
+                                p class="offer-tile-facts" { (offer.facts) }
+                            }
+                        }
+                    }
+                    li class="offer-tile offer-tile-soon" {
+                        span class="offer-tile-icon" { (icon(Icon::Sparkle)) }
+                        p { strong { "Coming Soon: " } "Barre, Tai Chi, ladies-only lifting and kids classes." }
+                    }
                 }
             }
         }
@@ -103,15 +161,15 @@ fn services(context: &RenderContext) -> Markup {
     html! {
         section class="section" aria-labelledby="services-title" {
             div class="container-page" {
-                (section_head("Our services", "Heat, strength and recovery", Some("Three ways to feel better, all in one space and all on one membership.")))
-                div class="grid gap-16" {
-                    (service_row(photo_slot(context, Place::HomeHeat, (Art::Heat, Icon::Flame), Ratio::Landscape, "Hot Yoga & Warm Pilates at One Space", HALF_COLUMN), "Infrared heat", "Hot Yoga & Warm Pilates",
+                (section_head("services-title", "Our services", "Heat, strength and recovery", Some("Three ways to feel better, all in one space and all on one membership.")))
+                div class="grid gap-12 md:gap-16" {
+                    (service_row(photo_slot(context, Place::HomeHeat, (Art::Heat, Icon::Flame), Ratio::Wide, "Hot Yoga & Warm Pilates at One Space", HALF_COLUMN), "Infrared heat", "Hot Yoga & Warm Pilates",
                         "Our infrared panels warm you, not the air: a dry 32-35 °C that eases you into deeper stretches, with no humidity and no stuffy room. Flow, stretch and strengthen in classes for every level.",
                         Page::OurClasses, "Explore Our Classes", false))
-                    (service_row(photo_slot(context, Place::HomeTraining, (Art::Ink, Icon::Dumbbell), Ratio::Landscape, "Group PT & HYROX at One Space", HALF_COLUMN), "Coached training", "Group PT & HYROX",
+                    (service_row(photo_slot(context, Place::HomeTraining, (Art::Ink, Icon::Dumbbell), Ratio::Wide, "Group PT & HYROX at One Space", HALF_COLUMN), "Coached training", "Group PT & HYROX",
                         "Small groups, expert coaching and programmes that progress week by week. Train for a HYROX race or simply get fitter and stronger than ever.",
                         Page::Hyrox, "Discover HYROX Training", true))
-                    (service_row(photo_slot(context, Place::HomeRecovery, (Art::FireIce, Icon::Snowflake), Ratio::Landscape, "Fire & Ice Recovery at One Space", HALF_COLUMN), "Private recovery", "Fire & Ice Recovery",
+                    (service_row(photo_slot(context, Place::HomeRecovery, (Art::FireIce, Icon::Snowflake), Ratio::Wide, "Fire & Ice Recovery at One Space", HALF_COLUMN), "Private recovery", "Fire & Ice Recovery",
                         "A private room with an infrared sauna and an ice bath. Alternate heat and cold to recover faster, sleep better and leave feeling brand new.",
                         Page::FireIce, "Learn About Fire & Ice", false))
                 }
@@ -131,14 +189,14 @@ fn service_row(
     flip: bool,
 ) -> Markup {
     html! {
-        div class="split" {
+        div class="split service-row" {
             div class={ "split-media" @if flip { " md:order-2" } } {
                 (media)
             }
             div class="split-body" {
                 p class="eyebrow eyebrow-dark" { (eyebrow) }
                 h3 class="split-title" { (title) }
-                p class="mt-4 text-lg text-ink-soft" { (text) }
+                p class="split-text" { (text) }
                 a class="link-arrow" href=(page.path()) { (link) }
             }
         }

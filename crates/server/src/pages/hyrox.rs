@@ -70,7 +70,7 @@ pub fn main(context: &RenderContext) -> Markup {
             }
         }
         section class="section" aria-labelledby="programme-title" {
-            div class="container-page grid gap-10 md:grid-cols-2" {
+            div class="container-page grid grid-cols-1 gap-10 md:grid-cols-2" {
                 div class="card" {
                     h2 class="card-title text-2xl" id="programme-title" { "Beginner programme" }
                     p class="card-text" { "Never raced before? Our beginner programme builds your engine and teaches every station step by step." }

@@ -3,15 +3,14 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{fire_ice, trial};
-use onespace_core::content::BookingPage;
 use onespace_core::content::Place;
 use onespace_core::content::Prices;
 
+use super::components::intro::IntroOffer;
 use super::components::photo::{photo_slot, HALF_COLUMN};
-use super::components::{check_list, external, hero_art, icon, Art, Icon, Ratio};
+use super::components::{check_list, hero_art, icon, Art, Icon, Ratio};
 use crate::render::RenderContext;
 use crate::routes::Page;
-use crate::widgets;
 
 /// Words before the running countdown: `£10 off ends in`.
 fn countdown_label(prices: &Prices) -> String {
@@ -20,16 +19,18 @@ fn countdown_label(prices: &Prices) -> String {
 
 /// The intro-offer countdown island (also used above the service pages' heroes): its first
 /// state (a fresh 10:00 window) is rendered on the server, so the island takes over without the
-/// layout moving.
-pub fn countdown_island(prices: &Prices) -> Markup {
-    widgets::countdown::intro(&countdown_label(prices))
+/// layout moving. Nothing when the studio chose no countdown.
+pub fn countdown_island(offer: &IntroOffer, prices: &Prices) -> Markup {
+    offer.countdown(&countdown_label(prices))
 }
 
 /// The page content.
 pub fn main(context: &RenderContext) -> Markup {
     let content = &context.content;
     let prices = &content.prices;
-    let intro_offer = content.schedule.url(BookingPage::IntroOffer);
+    let offer = IntroOffer::of(content);
+    let regular = prices.trial.price.format();
+    let intro = prices.trial.intro_price().format();
     html! {
         section class="page-hero" {
             (hero_art())
@@ -37,15 +38,16 @@ pub fn main(context: &RenderContext) -> Markup {
                 p class="eyebrow" { "14-Day Intro Offer" }
                 h1 class="page-title" { "Start Your 14-Day Trial Today" }
                 p class="page-lead" { "Unlimited access to hot yoga, warm pilates, group PT, HYROX training and Fire & Ice recovery for 14 days." }
-                (countdown_island(prices))
+                (countdown_island(&offer, prices))
+                (offer.price_line("hero-price-line"))
                 div class="hero-actions" {
-                    (external(&intro_offer, "btn btn-primary btn-lg", &format!("Claim My Trial for {}", prices.trial.intro_price().format())))
+                    (offer.button("btn btn-primary btn-lg", &format!("Claim My Trial for {intro}"), &format!("Start My Trial for {regular}")))
                     a class="btn btn-outline-light" href=(Page::Memberships.path()) { "View Memberships" }
                 }
             }
         }
         section class="section" aria-labelledby="trial-title" {
-            div class="container-page grid items-start gap-10 lg:grid-cols-[3fr_2fr]" {
+            div class="container-page grid grid-cols-1 items-start gap-10 lg:grid-cols-[3fr_2fr]" {
                 div {
                     p class="eyebrow eyebrow-dark" { "The trial offer" }
                     h2 class="section-title" id="trial-title" { "The " (trial::NAME) }
@@ -66,12 +68,22 @@ pub fn main(context: &RenderContext) -> Markup {
                         }
                     }
                 }
-                aside class="price-card price-card-featured" aria-labelledby="offer-price-title" {
-                    p class="badge badge-popular" { (prices.trial.intro_discount.format()) " off today" }
-                    h3 class="price-card-name" id="offer-price-title" { (trial::DAYS) "-day trial" }
-                    p class="price" { (prices.trial.intro_price().format()) " " s class="price-was" { span class="sr-only" { "usually " } (prices.trial.price.format()) } }
-                    p class="price-card-detail" { "While the countdown runs; the regular " (prices.trial.price.format()) " applies after." }
-                    (external(&intro_offer, "btn btn-primary w-full mt-6", &format!("Buy Now for {}", prices.trial.intro_price().format())))
+                div class="price-card price-card-featured" {
+                    h3 class="price-card-name" { (trial::DAYS) "-day trial" }
+                    (offer.twin(
+                        html! {
+                            p class="price" { (intro) " " s class="price-was" { span class="sr-only" { "usually " } (regular) } }
+                            p class="price-card-detail" {
+                                (prices.trial.intro_price_text())
+                                @if offer.counts_down() { ", while the countdown runs." } @else { "." }
+                            }
+                        },
+                        html! {
+                            p class="price" { (regular) }
+                            p class="price-card-detail" { "The regular price. Your 14 days start from your first booking." }
+                        },
+                    ))
+                    (offer.button("btn btn-primary w-full mt-6", &format!("Buy Now for {intro}"), &format!("Buy Now for {regular}")))
                 }
             }
         }
@@ -84,7 +96,7 @@ pub fn main(context: &RenderContext) -> Markup {
                     p class="section-lead" { (trial::GUARANTEE) }
                     p class="mt-4 text-ink-soft" { (trial::guarantee_terms()) " See our " a href=(Page::Terms.path()) { "terms" } "." }
                     div class="hero-actions" {
-                        (external(&intro_offer, "btn btn-primary", &format!("Start My Trial for {}", prices.trial.intro_price().format())))
+                        (offer.button("btn btn-primary", &format!("Start My Trial for {intro}"), &format!("Start My Trial for {regular}")))
                     }
                 }
             }

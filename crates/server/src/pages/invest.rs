@@ -79,7 +79,7 @@ pub fn main(view: &FormView, studio: &Studio) -> Markup {
         }
         (forecast())
         section class="section section-alt" aria-labelledby="funds-title" {
-            div class="container-page grid gap-10 md:grid-cols-2" {
+            div class="container-page grid grid-cols-1 gap-10 md:grid-cols-2" {
                 div {
                     h2 class="section-title" id="funds-title" { "What the money funds" }
                     (check_list(["More infrared studio capacity and class times", "A second Fire & Ice recovery room", "New HYROX and functional training equipment", "Launching Barre, Tai Chi, ladies-only lifting and kids classes", "Marketing to grow our membership across West Lothian"]))
@@ -92,7 +92,7 @@ pub fn main(view: &FormView, studio: &Studio) -> Markup {
             }
         }
         section class="section" aria-labelledby="talk-title" {
-            div class="container-page grid items-start gap-10 lg:grid-cols-2" {
+            div class="container-page grid grid-cols-1 items-start gap-10 lg:grid-cols-2" {
                 div {
                     h2 class="section-title" id="talk-title" { "Talk to us" }
                     p class="section-lead" { "Send a message or contact the founders directly." }
@@ -170,7 +170,7 @@ fn forecast() -> Markup {
                     }
                     figcaption class="mt-3 text-sm text-ink-soft" { "Forecast monthly revenue, " (months.first().map(|m| m.month.as_str()).unwrap_or_default()) " to " (months.last().map(|m| m.month.as_str()).unwrap_or_default()) "." }
                 }
-                div class="table-wrap mt-8" role="region" aria-labelledby="forecast-title" tabindex="0" {
+                div class="table-wrap mt-8" role="region" aria-label="Forecast monthly revenue, the figures" tabindex="0" {
                     table class="data-table" {
                         caption class="sr-only" { "Forecast monthly revenue by month" }
                         thead { tr { th scope="col" { "Month" } th scope="col" { "Forecast revenue" } } }

@@ -144,7 +144,7 @@ pub fn main(view: &FormView, context: &RenderContext) -> Markup {
             }
         }
         section class="section" aria-labelledby="register-title" {
-            div class="container-page grid items-start gap-10 lg:grid-cols-2" {
+            div class="container-page grid grid-cols-1 items-start gap-10 lg:grid-cols-2" {
                 div {
                     h2 class="section-title" id="register-title" { "Register your interest" }
                     p class="section-lead" { "No commitment: tell us a little about yourself and we will send you our investor pack." }

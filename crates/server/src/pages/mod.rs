@@ -126,6 +126,10 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
     };
     let mut document = Document::for_route(route, data.iter().map(json_ld).collect(), main);
     document.main_photo = components::photo::main_place(route.page);
+    // /fast-access is a five-minute, code-based offer the studio sends people to (an advert, a
+    // message): out of the sitemap and kept out of search results, so nobody lands on a countdown
+    // from a search and no search snippet shows a 10% code that has long run out.
+    document.noindex = route.page == Page::FastAccess;
     worded_from_content(&mut document, route, &context.content);
     document
 }

@@ -8,20 +8,26 @@
 use maud::{html, Markup};
 use onespace_core::calendar::london_date;
 use onespace_core::content::offers::Retreat;
+use onespace_core::content::studio::ClockTime;
 use onespace_core::content::{BookingPage, Place};
 
 use super::components::photo::{photo_slot, HALF_COLUMN};
 use super::components::{check_list, cta_banner, external, icon, page_hero, Art, Icon, Ratio};
 use crate::render::RenderContext;
 
-const DAY: [(&str, &str); 6] = [
-    ("10am", "Arrive, tea and welcome circle"),
-    ("10.30am", "Morning vinyasa flow"),
-    ("12.30pm", "Nourishing lunch"),
-    ("1.30pm", "Guided mindful walk through the sculpture park"),
-    ("3pm", "Slow yin and breathwork"),
-    ("4.30pm", "Sound bath and closing circle"),
+/// The day's timetable, shown in the site's one time format (`10:30 AM`).
+const DAY: [(ClockTime, &str); 6] = [
+    (at(10, 0), "Arrive, tea and welcome circle"),
+    (at(10, 30), "Morning vinyasa flow"),
+    (at(12, 30), "Nourishing lunch"),
+    (at(13, 30), "Guided mindful walk through the sculpture park"),
+    (at(15, 0), "Slow yin and breathwork"),
+    (at(16, 30), "Sound bath and closing circle"),
 ];
+
+const fn at(hour: u8, minute: u8) -> ClockTime {
+    ClockTime { hour, minute }
+}
 
 /// The meta description, with the day's hours.
 pub fn description(retreat: &Retreat) -> String {
@@ -65,16 +71,16 @@ pub fn main(context: &RenderContext) -> Markup {
                     h2 class="section-title" id="day-title" { "The day" }
                     ol class="timeline" {
                         @for (time, what) in DAY {
-                            li { span class="timeline-time" { (time) } span { (what) } }
+                            li { span class="timeline-time" { (time.display()) } span { (what) } }
                         }
                     }
-                    p class="mt-4 text-ink-soft" { "We finish at " (retreat.ends) "." }
+                    p class="mt-4 text-ink-soft" { "We finish at " (retreat.ends.display()) "." }
                 }
                 div class="split-media" { (photo_slot(context, Place::Retreat, (Art::Sand, Icon::Leaf), Ratio::Portrait, "Yoga on the lawn at the sculpture park", HALF_COLUMN)) }
             }
         }
         section class="section" aria-labelledby="venue-title" {
-            div class="container-page grid gap-10 md:grid-cols-2" {
+            div class="container-page grid grid-cols-1 gap-10 md:grid-cols-2" {
                 div {
                     h2 class="section-title" id="venue-title" { "The venue" }
                     p class="section-lead" { "Open parkland, woodland paths and large-scale sculpture: a calm, inspiring setting to slow down. If the weather turns, we practise indoors in the park's studio space." }

@@ -205,7 +205,7 @@ pub fn main(context: &RenderContext) -> Markup {
             }
         }
         section class="section" aria-labelledby="sale-offer-title" {
-            div class="container-page grid gap-8 lg:grid-cols-[3fr_2fr]" {
+            div class="container-page grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]" {
                 article class="price-card price-card-featured" {
                     p class="badge badge-popular" { (left) }
                     h2 class="price-card-name" id="sale-offer-title" { (sale.percent_off) "% Off Your First Month" }

@@ -89,14 +89,42 @@ pub fn health_club(context: &RenderContext) -> Value {
     })
 }
 
+/// The price the trial's Offer data states, and the description that says it: the regular price
+/// while the intro price depends on a countdown (it is not the price every visitor is offered,
+/// and the page shows the regular price too), the intro price when the studio chose no countdown
+/// (then it is simply the online price).
+fn trial_offer_price(context: &RenderContext) -> (Pence, String) {
+    let trial = &context.content.prices.trial;
+    let days = trial::DAYS;
+    if trial.intro_revisit().is_some() {
+        (
+            trial.price,
+            format!(
+                "{days} days of every class and Fire & Ice recovery for {}.",
+                trial.price.format()
+            ),
+        )
+    } else {
+        (
+            trial.intro_price(),
+            format!(
+                "{days} days of every class and Fire & Ice recovery for {} online (usually {}).",
+                trial.intro_price().format(),
+                trial.price.format()
+            ),
+        )
+    }
+}
+
 /// The 14-day trial as an Offer for /intro-offer.
 pub fn intro_offer(context: &RenderContext) -> Value {
+    let (price, description) = trial_offer_price(context);
     json!({
         "@context": "https://schema.org",
         "@type": "Offer",
         "name": trial::NAME,
-        "description": format!("{} days of every class and Fire & Ice recovery. {} off while the offer timer runs.", trial::DAYS, context.content.prices.trial.intro_discount.format()),
-        "price": schema_price(context.content.prices.trial.price),
+        "description": description,
+        "price": schema_price(price),
         "priceCurrency": "GBP",
         "availability": "https://schema.org/InStock",
         "url": context.absolute(Page::IntroOffer.path()),
@@ -104,8 +132,10 @@ pub fn intro_offer(context: &RenderContext) -> Value {
     })
 }
 
-/// A service landing page's Service with the 2-week intro offer (SPEC: price 49, GBP).
+/// A service landing page's Service with the 2-week intro offer (SPEC: price 49, GBP; the intro
+/// price with the studio's no-countdown choice, see `trial_offer_price`).
 pub fn service(name: &str, description: &str, route: &Route, context: &RenderContext) -> Value {
+    let (price, offer_description) = trial_offer_price(context);
     json!({
         "@context": "https://schema.org",
         "@type": "Service",
@@ -118,7 +148,8 @@ pub fn service(name: &str, description: &str, route: &Route, context: &RenderCon
         "offers": {
             "@type": "Offer",
             "name": intro::SCHEMA_NAME,
-            "price": schema_price(context.content.prices.trial.price),
+            "description": offer_description,
+            "price": schema_price(price),
             "priceCurrency": "GBP",
             "url": context.absolute(route.path),
         },

@@ -190,12 +190,15 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 (header(document.header, current_path))
                 main id="main" tabindex="-1" { (document.main) }
                 (footer(&context.content.studio, copyright_year(context.now)))
-                (widgets::chat::assistant(&onespace_core::chat::ChatPrices::from_prices(&context.content.prices), &context.content.studio))
+                // In a landmark of its own, so the floating control is not outside every landmark.
+                aside aria-label="Chat assistant" {
+                    (widgets::chat::assistant(&onespace_core::chat::ChatPrices::from_prices(&context.content.prices), &context.content.studio))
+                }
                 (widgets::cookie_banner::banner())
             }
         }
     };
-    markup.into_string()
+    super::headings::keep_hyphenated_words_whole(&markup.into_string())
 }
 
 /// The live-reload script of `make dev` (see `crate::dev`); nothing in other builds.
@@ -209,23 +212,26 @@ fn dev_head() -> Markup {
     html! {}
 }
 
-/// The logo mark: a circle half heat, half ice.
-fn logo() -> Markup {
+/// The logo mark: a circle half heat, half ice. The page shows it twice (header and footer), so
+/// its gradients' ids carry `place` (`header`, `footer`): ids are unique in a page.
+fn logo(place: &str) -> Markup {
+    let heat = format!("logo-heat-{place}");
+    let ice = format!("logo-ice-{place}");
     html! {
         span class="logo" {
             svg class="logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false" {
                 defs {
-                    linearGradient id="logo-heat" x1="0" y1="0" x2="0" y2="1" {
+                    linearGradient id=(heat) x1="0" y1="0" x2="0" y2="1" {
                         stop offset="0" stop-color="#ff8a3d" {}
                         stop offset="1" stop-color="#e0452b" {}
                     }
-                    linearGradient id="logo-ice" x1="0" y1="0" x2="0" y2="1" {
+                    linearGradient id=(ice) x1="0" y1="0" x2="0" y2="1" {
                         stop offset="0" stop-color="#bfe9ff" {}
                         stop offset="1" stop-color="#5ab4e5" {}
                     }
                 }
-                path d="M16 2a14 14 0 0 0 0 28z" fill="url(#logo-heat)" {}
-                path d="M16 2a14 14 0 0 1 0 28z" fill="url(#logo-ice)" {}
+                path d="M16 2a14 14 0 0 0 0 28z" fill={ "url(#" (heat) ")" } {}
+                path d="M16 2a14 14 0 0 1 0 28z" fill={ "url(#" (ice) ")" } {}
                 circle cx="16" cy="16" r="6" fill="#1c1412" {}
             }
             span class="logo-word" { "One " span class="text-ember-400" { "Space" } }
@@ -254,7 +260,7 @@ fn header(mode: HeaderMode, current_path: &str) -> Markup {
     html! {
         header class="site-header" {
             div class="site-header-inner" {
-                a href=(Page::Home.path()) class="site-logo" aria-label="One Space home" { (logo()) }
+                a href=(Page::Home.path()) class="site-logo" aria-label="One Space home" { (logo("header")) }
                 @if mode == HeaderMode::Full {
                     nav class="desktop-nav" aria-label="Main" {
                         (nav_links(current_path, "desktop-nav-list"))
@@ -294,15 +300,27 @@ fn footer(contact: &Studio, year: i32) -> Markup {
         footer class="site-footer" {
             div class="site-footer-grid" {
                 div class="footer-brand" {
-                    a href=(Page::Home.path()) class="site-logo" aria-label="One Space home" { (logo()) }
+                    a href=(Page::Home.path()) class="site-logo" aria-label="One Space home" { (logo("footer")) }
                     p class="footer-tagline" { (studio::TAGLINE) }
                 }
                 div {
                     h2 class="footer-heading" { "Classes" }
-                    ul class="footer-list" {
+                    // Plain text (SPEC), styled as a list of names rather than links.
+                    ul class="footer-list footer-names" {
                         @for class in ["Hot Yoga", "Pilates", "Group PT", "HYROX", "Fire & Ice"] {
                             li { (class) }
                         }
+                    }
+                }
+                // Pages the main navigation leaves out (About, Meet the Team) and the two a
+                // visitor looks for most, so every page can be reached from every page.
+                nav aria-label="Explore" {
+                    h2 class="footer-heading" { "Explore" }
+                    ul class="footer-list" {
+                        li { a href=(Page::About.path()) { "About" } }
+                        li { a href=(Page::MeetTheTeam.path()) { "Meet the Team" } }
+                        li { a href=(Page::OurClasses.path()) { "Our Classes" } }
+                        li { a href=(Page::Timetable.path()) { "Timetable" } }
                     }
                 }
                 div {
@@ -314,7 +332,7 @@ fn footer(contact: &Studio, year: i32) -> Markup {
                         li { a href=(Page::Terms.path()) { "Terms & Conditions" } }
                     }
                 }
-                div {
+                div class="footer-contact" {
                     h2 class="footer-heading" { "Contact" }
                     address class="footer-list not-italic" {
                         span class="block" { (address.street) }

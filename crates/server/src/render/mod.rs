@@ -2,6 +2,7 @@
 //! markup and safely embedded JSON.
 
 pub mod form;
+pub mod headings;
 pub mod island;
 pub mod json;
 pub mod layout;

@@ -9,19 +9,26 @@
 //!   way to 'Time's Up!' and the regular offer.
 
 use maud::{html, Markup};
-use onespace_core::countdown::{self, CountdownState};
+use onespace_core::countdown::{self, CountdownState, Revisit};
 use serde_json::json;
 
 use crate::render::{island, Load};
 
-/// The intro-offer countdown (intro page, service pages) with `label` before the time.
-pub fn intro(label: &str) -> Markup {
+/// The intro-offer countdown (intro page, service pages) with `label` before the time;
+/// `revisit` is the studio's choice for a visitor whose window has ended (`regularMs` when it is
+/// a period of the regular price).
+pub fn intro(label: &str, revisit: Revisit) -> Markup {
+    let regular_ms = match revisit {
+        Revisit::NewWindow => None,
+        Revisit::RegularFor(period) => Some(period),
+    };
     countdown_island(
         "IntroCountdown",
         label,
-        &countdown::intro_offer(0, None),
+        &countdown::intro_offer(0, None, revisit),
         countdown::INTRO_OFFER_EXPIRED,
         countdown::INTRO_OFFER_STORAGE_KEY,
+        regular_ms,
     )
 }
 
@@ -35,6 +42,7 @@ pub fn timed(label: &str) -> Markup {
         &countdown::timed_offer(0, None),
         countdown::TIMED_OFFER_EXPIRED,
         countdown::TIMED_OFFER_STORAGE_KEY,
+        None,
     )
 }
 
@@ -44,16 +52,21 @@ fn countdown_island(
     initial: &CountdownState,
     expired_message: &str,
     storage_key: &str,
+    regular_ms: Option<u64>,
 ) -> Markup {
+    let mut props = json!({
+        "label": label,
+        "initialDisplay": initial.display,
+        "expiredMessage": expired_message,
+        "storageKey": storage_key,
+    });
+    if let (Some(period), Some(fields)) = (regular_ms, props.as_object_mut()) {
+        fields.insert("regularMs".to_owned(), json!(period));
+    }
     island(
         component,
         Load::Eager,
-        &json!({
-            "label": label,
-            "initialDisplay": initial.display,
-            "expiredMessage": expired_message,
-            "storageKey": storage_key,
-        }),
+        &props,
         html! {
             div class="countdown" role="timer" aria-live="off" {
                 span class="countdown-label" { (label) }
@@ -67,9 +80,20 @@ fn countdown_island(
 mod tests {
     use super::*;
 
+    fn intro_once(label: &str) -> String {
+        intro(label, Revisit::RegularFor(86_400_000)).into_string()
+    }
+
     #[test]
     fn countdowns_start_from_a_fresh_window_with_the_cores_storage_keys() {
-        let intro = intro("£10 off ends in").into_string();
+        let intro = intro("£10 off ends in", Revisit::NewWindow).into_string();
+        assert!(!intro.contains("regularMs"));
+        let once = intro_once("£10 off ends in");
+        assert!(
+            once.contains("&quot;regularMs&quot;:86400000")
+                || once.contains("\"regularMs\":86400000"),
+            "{once}"
+        );
         assert!(intro.contains("data-pending>10:00</span>"));
         assert!(intro.contains(countdown::INTRO_OFFER_STORAGE_KEY));
         let timed = timed("Offer ends in").into_string();

@@ -48,4 +48,43 @@ describe('IntroCountdown', () => {
     expect(time?.hasAttribute('data-pending')).toBe(false);
     expect(time?.textContent).toBe('03:20');
   });
+
+  it('swaps every running price on the page for its regular twin at zero', async () => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<p data-offer-running id="running">£39 online intro price, usually £49</p><p data-offer-expired hidden id="regular">£49</p>',
+    );
+    render(<IntroCountdown {...props} />);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(document.getElementById('running')?.hidden).toBe(false);
+    act(() => {
+      vi.advanceTimersByTime(600_000);
+    });
+    expect(document.getElementById('running')?.hidden).toBe(true);
+    expect(document.getElementById('regular')?.hidden).toBe(false);
+    document.getElementById('running')?.remove();
+    document.getElementById('regular')?.remove();
+  });
+
+  it('with a regular-price period, a revisit after expiry shows the regular price, not a new window', async () => {
+    const day = 86_400_000;
+    window.localStorage.setItem(KEY, String(NOW - day));
+    render(<IntroCountdown {...props} regularMs={30 * day} />);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.getByText('Offer Expired - Regular Price Applies')).toBeTruthy();
+    expect(window.localStorage.getItem(KEY)).toBe(String(NOW - day));
+  });
+
+  it('without one, the same revisit starts a new window (SPEC)', async () => {
+    window.localStorage.setItem(KEY, String(NOW - 86_400_000));
+    const { container } = render(<IntroCountdown {...props} />);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(container.querySelector('[data-countdown-time]')?.textContent).toBe('10:00');
+  });
 });

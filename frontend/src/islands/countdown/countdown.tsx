@@ -20,6 +20,17 @@ export interface CountdownProps {
   storageKey: string;
 }
 
+/**
+ * Hides the running offer and shows the regular one, wherever the page put them: the server
+ * renders every price and button that holds only while the countdown runs in an element marked
+ * `data-offer-running`, and its regular twin, hidden, in one marked `data-offer-expired`. So when
+ * a countdown ends, nothing on the page still offers the price that ended.
+ */
+export function showExpiredOffer(doc: Document): void {
+  for (const element of Array.from(doc.querySelectorAll<HTMLElement>('[data-offer-running]'))) element.hidden = true;
+  for (const element of Array.from(doc.querySelectorAll<HTMLElement>('[data-offer-expired]'))) element.hidden = false;
+}
+
 /** The core's rule for the first tick: the intro offer's or the timed offer's. */
 export type FirstTick = (core: CoreModule, nowMs: number, storedEndMs: number | undefined) => CountdownState;
 
@@ -34,11 +45,17 @@ export function useCountdown(firstTick: FirstTick, storageKey: string): Countdow
       const first = firstTick(core, Date.now(), readStoredEnd(storageKey));
       storeEnd(storageKey, first.endMs);
       setState(first);
-      if (first.expired) return;
+      if (first.expired) {
+        showExpiredOffer(document);
+        return;
+      }
       timer = window.setInterval(() => {
         const next = core.countdownAt(Date.now(), first.endMs);
         setState(next);
-        if (next.expired) window.clearInterval(timer);
+        if (next.expired) {
+          window.clearInterval(timer);
+          showExpiredOffer(document);
+        }
       }, 1000);
     });
     return () => {

@@ -64,10 +64,13 @@ pub fn testimonial(item: &Testimonial) -> Markup {
 
 /// A grid of testimonial cards.
 pub fn testimonials(items: &[&Testimonial]) -> Markup {
-    let columns = if items.len() == 4 {
-        "sm:grid-cols-2 lg:grid-cols-4"
-    } else {
-        "md:grid-cols-3"
+    // As many columns as quotes (four: two then four), so a single quote beside a photo takes
+    // the whole column rather than a third of it.
+    let columns = match items.len() {
+        0 | 1 => "",
+        2 => "md:grid-cols-2",
+        4 => "sm:grid-cols-2 lg:grid-cols-4",
+        _ => "md:grid-cols-3",
     };
     html! {
         div class={ "card-grid " (columns) } {

@@ -9,6 +9,7 @@ pub mod classes;
 pub mod faq;
 pub mod forms;
 pub mod icons;
+pub mod intro;
 pub mod photo;
 pub mod prices;
 
@@ -32,13 +33,13 @@ pub fn heading(level: u8, class: &str, content: Markup) -> Markup {
 }
 
 /// A section's eyebrow, `<h2>` title and optional lead paragraph, on a light background.
-pub fn section_head(eyebrow: &str, title: &str, lead: Option<&str>) -> Markup {
+pub fn section_head(id: &str, eyebrow: &str, title: &str, lead: Option<&str>) -> Markup {
     html! {
         div class="section-head" {
             @if !eyebrow.is_empty() {
                 p class="eyebrow eyebrow-dark" { (eyebrow) }
             }
-            h2 class="section-title" { (title) }
+            h2 class="section-title" id=(id) { (title) }
             @if let Some(lead) = lead {
                 p class="section-lead" { (lead) }
             }

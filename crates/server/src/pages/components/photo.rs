@@ -12,16 +12,16 @@ use crate::render::RenderContext;
 use crate::routes::Page;
 
 /// `sizes` of a photo in half the page column (`.split-media`: the whole width on phones, half
-/// from 768 px, at most half of the 72rem column).
-pub const HALF_COLUMN: &str = "(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw";
+/// from 768 px, at most half of the 80rem column: (1280 - 2 × 32 padding - 64 gap) / 2).
+pub const HALF_COLUMN: &str = "(min-width: 1280px) 576px, (min-width: 768px) 50vw, 100vw";
 
 /// `sizes` of a photo in a card of a three-column grid (one column on phones, two from 768 px).
 pub const CARD_COLUMN: &str =
-    "(min-width: 1152px) 352px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
+    "(min-width: 1280px) 390px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
 
 /// `sizes` of one of two photos side by side in half the column.
 pub const QUARTER_COLUMN: &str =
-    "(min-width: 1152px) 264px, (min-width: 768px) 25vw, (min-width: 640px) 50vw, 100vw";
+    "(min-width: 1280px) 280px, (min-width: 768px) 25vw, (min-width: 640px) 50vw, 100vw";
 
 /// A photo the content places on the site, ready to show.
 #[derive(Debug, Clone, Copy)]

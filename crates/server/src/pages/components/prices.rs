@@ -27,7 +27,7 @@ pub fn membership_card(plan: &MembershipPlan, level: u8) -> Markup {
     html! {
         article class={ "price-card" @if plan.featured { " price-card-featured" } } {
             @if plan.featured {
-                p class="badge badge-popular" { (MOST_POPULAR) }
+                p class="badge badge-popular price-card-badge" { (MOST_POPULAR) }
             }
             (heading(level, "price-card-name", html! { (plan.name) }))
             p class="price" { (plan.price.format()) span class="price-unit" { "/month" } }
@@ -44,13 +44,13 @@ pub fn membership_card(plan: &MembershipPlan, level: u8) -> Markup {
 pub fn pack_card(pack: &SessionPack, email: &str, level: u8) -> Markup {
     html! {
         article class={ "price-card" @if pack.featured { " price-card-featured" } } {
-            div class="flex flex-wrap gap-2" {
-                @if pack.featured {
-                    p class="badge badge-popular" { (MOST_POPULAR) }
-                }
-                @if let Some(validity) = pack.validity {
-                    p class="badge badge-validity" { (validity.display()) }
-                }
+            // One badge, on the card's top edge, so no card's name or price moves for it: a
+            // featured pack's badge names its validity too.
+            @match (pack.featured, pack.validity) {
+                (true, Some(validity)) => p class="badge badge-popular price-card-badge" { (MOST_POPULAR) " · " (validity.display()) },
+                (true, None) => p class="badge badge-popular price-card-badge" { (MOST_POPULAR) },
+                (false, Some(validity)) => p class="badge badge-validity price-card-badge" { (validity.display()) },
+                (false, None) => {},
             }
             (heading(level, "price-card-name", html! { (pack.name) }))
             p class="price" { (pack.price.format()) }
@@ -70,10 +70,54 @@ pub fn pack_card(pack: &SessionPack, email: &str, level: u8) -> Markup {
 /// The trial and concession boxes, then the three groups of cards. Group titles are headings of
 /// `level`, card names of `level + 1`. The drop-in's enquiry link goes to the studio's e-mail.
 pub fn pricing_body(content: &Content, level: u8) -> Markup {
-    let (prices, concession) = (&content.prices, &content.offers.concession);
+    let prices = &content.prices;
     let email = content.studio.email.as_str();
     html! {
-        div class="grid gap-6 lg:grid-cols-[3fr_2fr]" {
+        (start_here(content, level))
+        (monthly_group(content, level))
+        div class="price-group" {
+            (heading(level, "price-group-title", html! { "Unlimited Membership Options at " (prices.single_focus_price().format()) "/month" }))
+            p class="price-group-lead" { "Unlimited access to the one thing you love most." }
+            div class="card-grid md:grid-cols-3" {
+                @for plan in &prices.unlimited { (membership_card(plan, level + 1)) }
+            }
+        }
+        div class="price-group" {
+            (heading(level, "price-group-title", html! { "Session Packs" }))
+            p class="price-group-lead" { "Prefer to pay as you go? Buy credits and book any class." }
+            div class="card-grid sm:grid-cols-2 lg:grid-cols-5" {
+                @for pack in &prices.packs { (pack_card(pack, email, level + 1)) }
+            }
+        }
+    }
+}
+
+/// The home page's pricing: the trial and concession boxes, the four monthly plans and a link to
+/// every other price on /memberships, so the home page is read to its end (the unlimited plans
+/// and packs are one tap away, not repeated).
+pub fn pricing_summary(content: &Content, level: u8) -> Markup {
+    let prices = &content.prices;
+    let mut more = format!(
+        "See every price: unlimited plans from {}/month",
+        prices.single_focus_price().format()
+    );
+    if let Some(cheapest) = prices.packs.iter().map(|pack| pack.price).min() {
+        more.push_str(&format!(" and session packs from {}", cheapest.format()));
+    }
+    html! {
+        (start_here(content, level))
+        (monthly_group(content, level))
+        p class="price-more" {
+            a class="link-arrow" href=(Page::Memberships.path()) { (more) }
+        }
+    }
+}
+
+/// 'Start here': the trial box and the concession box side by side.
+fn start_here(content: &Content, level: u8) -> Markup {
+    let (prices, concession) = (&content.prices, &content.offers.concession);
+    html! {
+        div class="grid grid-cols-1 gap-6 lg:grid-cols-[3fr_2fr]" {
             div class="trial-box" {
                 p class="eyebrow" { "Start here" }
                 (heading(level, "trial-box-title", html! { (trial::NAME) }))
@@ -93,25 +137,17 @@ pub fn pricing_body(content: &Content, level: u8) -> Markup {
                 }
             }
         }
+    }
+}
+
+/// Rolling Monthly Memberships: the four monthly plans.
+fn monthly_group(content: &Content, level: u8) -> Markup {
+    html! {
         div class="price-group" {
             (heading(level, "price-group-title", html! { "Rolling Monthly Memberships" }))
             p class="price-group-lead" { "Pick the number of sessions that suits your week. Rolling monthly, no contract." }
-            div class="card-grid sm:grid-cols-2 lg:grid-cols-4" {
-                @for plan in &prices.monthly { (membership_card(plan, level + 1)) }
-            }
-        }
-        div class="price-group" {
-            (heading(level, "price-group-title", html! { "Unlimited Membership Options at " (prices.single_focus_price().format()) "/month" }))
-            p class="price-group-lead" { "Unlimited access to the one thing you love most." }
-            div class="card-grid md:grid-cols-3" {
-                @for plan in &prices.unlimited { (membership_card(plan, level + 1)) }
-            }
-        }
-        div class="price-group" {
-            (heading(level, "price-group-title", html! { "Session Packs" }))
-            p class="price-group-lead" { "Prefer to pay as you go? Buy credits and book any class." }
-            div class="card-grid sm:grid-cols-2 lg:grid-cols-5" {
-                @for pack in &prices.packs { (pack_card(pack, email, level + 1)) }
+            div class="price-grid-pairs" {
+                @for plan in &content.prices.monthly { (membership_card(plan, level + 1)) }
             }
         }
     }

@@ -9,11 +9,11 @@ mod content;
 
 use maud::{html, Markup};
 use onespace_core::content::testimonials::Testimonial;
-use onespace_core::content::{BookingPage, Content};
 use serde_json::Value;
 
+use super::components::intro::IntroOffer;
 use super::components::photo::{photo_slot, HALF_COLUMN, QUARTER_COLUMN};
-use super::components::{external, feature_grid, hero_art, testimonials, Ratio};
+use super::components::{feature_grid, hero_art, testimonials, Ratio};
 use super::intro_offer::countdown_island;
 use super::structured;
 use crate::render::RenderContext;
@@ -21,12 +21,13 @@ use crate::routes::Route;
 
 pub use content::{content, Landing};
 
-/// The buy button: 'Get £10 Off - Pay £39 (Usually £49)' to the provider's intro checkout.
-fn buy_button(content: &Content, class: &str) -> Markup {
-    external(
-        &content.schedule.url(BookingPage::IntroOffer),
+/// The buy button: 'Get £10 Off - Pay £39 (Usually £49)' to the provider's intro checkout, and
+/// once the countdown has ended 'Start My 14-Day Trial for £49' to the regular one.
+fn buy_button(offer: &IntroOffer, class: &str) -> Markup {
+    offer.button(
         class,
-        &content.prices.trial.intro_button_text(),
+        &offer.trial.intro_button_text(),
+        &format!("Start My 14-Day Trial for {}", offer.trial.price.format()),
     )
 }
 
@@ -46,12 +47,16 @@ pub fn render(route: &Route, context: &RenderContext) -> (Vec<Value>, Markup) {
 fn main(context: &RenderContext, page: &Landing, quotes: &[&Testimonial]) -> Markup {
     let content = &context.content;
     let prices = &content.prices;
+    let offer = IntroOffer::of(content);
     let side_by_side = page.photos.len() > 1;
     html! {
         div class="timer-strip" {
             div class="container-page timer-strip-inner" {
-                p class="timer-strip-text" { "Limited time: " strong { (prices.trial.intro_discount.format()) " off" } " your first two weeks" }
-                (countdown_island(prices))
+                (offer.twin(
+                    html! { p class="timer-strip-text" { strong { (prices.trial.intro_price_text()) } } },
+                    html! { p class="timer-strip-text" { "Your first two weeks: " strong { (prices.trial.price.format()) } } },
+                ))
+                (countdown_island(&offer, prices))
             }
         }
         section class="page-hero landing-hero" {
@@ -61,7 +66,7 @@ fn main(context: &RenderContext, page: &Landing, quotes: &[&Testimonial]) -> Mar
                     p class="eyebrow" { (page.eyebrow) }
                     h1 class="page-title" { (page.title) }
                     p class="page-lead" { (page.lead) }
-                    div class="hero-actions" { (buy_button(content, "btn btn-primary btn-lg btn-wrap")) }
+                    div class="hero-actions" { (buy_button(&offer, "btn btn-primary btn-lg btn-wrap")) }
                 }
                 div class="split-media" { (photo_slot(context, page.hero_place, (page.art, page.motif), Ratio::Landscape, page.hero_image, HALF_COLUMN)) }
             }
@@ -121,9 +126,10 @@ fn main(context: &RenderContext, page: &Landing, quotes: &[&Testimonial]) -> Mar
         }
         section class="cta-banner" aria-labelledby="landing-cta-title" {
             div class="container-page cta-banner-inner" {
-                h2 class="cta-banner-title" id="landing-cta-title" { "Try two weeks for " (prices.trial.intro_price().format()) }
+                h2 class="cta-banner-title" id="landing-cta-title" { "Try two weeks of everything" }
+                (offer.price_line("cta-banner-text"))
                 p class="cta-banner-text" { "Every class plus Fire & Ice recovery. Your two weeks start from your first booking." }
-                div class="hero-actions justify-center" { (buy_button(content, "btn btn-primary btn-lg btn-wrap")) }
+                div class="hero-actions justify-center" { (buy_button(&offer, "btn btn-primary btn-lg btn-wrap")) }
             }
         }
     }

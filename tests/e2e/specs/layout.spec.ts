@@ -1,0 +1,121 @@
+/**
+ * The layout as a visitor's phone (390 px) and desktop (1440 px) lay it out, on every route and
+ * after the contact form's thank-you: nothing wider than the screen, header, content and footer
+ * starting at one left edge, no paragraph squeezed into a sliver on a wide screen, no heading
+ * broken at a hyphen ("14-" / "Day") and nothing moving as the page loads.
+ */
+import type { Page } from '@playwright/test';
+import { expect, routes, test } from '../support/fixtures';
+import { fillContact, layoutShifts, prepare, settledLayoutShift } from '../support/islands';
+
+const WIDTHS = [390, 1440] as const;
+
+/** Paragraphs this short may be narrow (a price's note, a badge); longer ones may not. */
+const MIN_WORDS = 8;
+const MIN_TEXT_WIDTH = 200;
+
+interface Findings {
+  overflow: string[];
+  edges: { header: number; main: number; footer: number };
+  narrow: string[];
+  brokenHeadings: string[];
+}
+
+/** What the page's layout breaks, measured in the page. */
+function measure(page: Page, minWords: number, minWidth: number): Promise<Findings> {
+  return page.evaluate(
+    ({ minWords, minWidth }) => {
+      const viewport = document.documentElement.clientWidth;
+      const describe = (element: Element) =>
+        `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
+      const clipped = (element: Element) => {
+        for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+          const style = getComputedStyle(parent);
+          if (style.overflowX !== 'visible' || style.clipPath !== 'none' || style.position === 'fixed') return true;
+        }
+        return false;
+      };
+      const overflow: string[] = [];
+      if (document.documentElement.scrollWidth > viewport) overflow.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px`);
+      for (const element of Array.from(document.body.querySelectorAll('*'))) {
+        const rect = element.getBoundingClientRect();
+        if (rect.width === 0 || rect.height === 0) continue;
+        const style = getComputedStyle(element);
+        // Fixed layers (the chat button, the cookie banner) are measured by their own specs; a
+        // visually hidden element (`sr-only`, the skip link until focused) is clipped to nothing.
+        // The form's trap for robots is a 1 px box far off screen on purpose.
+        if (style.position === 'fixed' || style.clip !== 'auto' || style.clipPath !== 'none' || (rect.width <= 1 && rect.height <= 1) || clipped(element)) continue;
+        if (rect.right > viewport + 0.5 || rect.left < -0.5) overflow.push(`${describe(element)} spans ${Math.round(rect.left)}..${Math.round(rect.right)} of ${viewport}`);
+      }
+      const contentLeft = (element: Element | null) => {
+        if (!element) return Number.NaN;
+        return element.getBoundingClientRect().left + Number.parseFloat(getComputedStyle(element).paddingLeft);
+      };
+      const edges = {
+        header: contentLeft(document.querySelector('.site-header-inner')),
+        main: contentLeft(document.querySelector('main .container-page')),
+        footer: contentLeft(document.querySelector('.site-footer-grid')),
+      };
+      const narrow: string[] = [];
+      for (const element of Array.from(document.querySelectorAll('main p, main blockquote, main li'))) {
+        const text = element.textContent?.trim() ?? '';
+        const rect = element.getBoundingClientRect();
+        if (rect.width === 0 || text.split(/\s+/).length < minWords) continue;
+        if (rect.width < minWidth) narrow.push(`${describe(element)} is ${Math.round(rect.width)} px wide: "${text.slice(0, 50)}"`);
+      }
+      const brokenHeadings: string[] = [];
+      for (const heading of Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+        if (heading.getBoundingClientRect().width === 0) continue;
+        const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (const match of text.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (lines.size > 1) brokenHeadings.push(`"${match[0]}" in "${heading.textContent?.trim()}"`);
+          }
+        }
+      }
+      return { overflow, edges, narrow, brokenHeadings };
+    },
+    { minWords, minWidth },
+  );
+}
+
+async function expectLaidOut(page: Page, width: number) {
+  const found = await measure(page, MIN_WORDS, MIN_TEXT_WIDTH);
+  expect(found.overflow, 'elements wider than the screen').toEqual([]);
+  expect(Math.abs(found.edges.main - found.edges.header), `content starts at ${found.edges.main}, the header at ${found.edges.header}`).toBeLessThan(1);
+  expect(Math.abs(found.edges.footer - found.edges.header), `the footer starts at ${found.edges.footer}, the header at ${found.edges.header}`).toBeLessThan(1);
+  if (width >= 1440) expect(found.narrow, 'text squeezed narrower than 200 px').toEqual([]);
+  expect(found.brokenHeadings, 'headings broken at a hyphen').toEqual([]);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    test.beforeEach(async ({ page }) => {
+      await prepare(page);
+    });
+
+    for (const route of routes) {
+      test(`${route.path} fits, shares its edges and keeps still`, async ({ page }) => {
+        await page.goto(route.path, { waitUntil: 'load' });
+        await page.evaluate(() => document.fonts.ready);
+        expect(await page.evaluate(() => document.fonts.status)).toBe('loaded');
+        await expectLaidOut(page, width);
+        expect(await settledLayoutShift(page), (await layoutShifts(page)).join('\n')).toBe(0);
+      });
+    }
+
+    test('the contact thank-you fits', async ({ page }) => {
+      await page.goto('/contact');
+      const form = await fillContact(page);
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page.getByText("Thanks for contacting us! We'll get back in touch ASAP.")).toBeVisible();
+      await expectLaidOut(page, width);
+    });
+  });
+}
