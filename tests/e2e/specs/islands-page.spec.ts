@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, routes, test } from '../support/fixtures';
-import { layoutShifts, mountEveryIsland, prepare, quietScheduleScript, settledLayoutShift } from '../support/islands';
+import { layoutShifts, mountEveryIsland, prepare, quietScheduleWidgetOf, settledLayoutShift } from '../support/islands';
 import { previewServer } from '../support/preview';
 
 /** The back-to-school offer runs in August 2025: its page is seen on a day it is live. */
@@ -64,26 +64,13 @@ test('scroll-to-form links reach the investor forms', async ({ page }) => {
 });
 
 /** The timetable's widget island, as the server wrote its props. */
-interface WidgetProps {
-  scriptUrl: string;
-  globalName: string;
-  initMethod: string;
-}
-
 /**
  * Opens `url` on a phone, mounts every island on it the way a visitor sets each off (see
  * mountEveryIsland) and expects no layout shift at all.
  */
 async function expectIslandsMountInPlace(page: Page, url: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
-  const response = await page.request.get(url);
-  const widget = /data-island="ScheduleWidget"[^>]*>\s*<script type="application\/json" data-island-props>([^<]*)</.exec(
-    await response.text(),
-  );
-  if (widget?.[1]) {
-    const props = JSON.parse(widget[1]) as WidgetProps;
-    await quietScheduleScript(page, props.scriptUrl, props.globalName, props.initMethod);
-  }
+  await quietScheduleWidgetOf(page, url);
   await page.goto(url);
   const resized: string[] = [];
   const islands = await mountEveryIsland(page, resized);

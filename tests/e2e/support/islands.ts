@@ -142,6 +142,20 @@ async function setOff(page: Page, island: Locator, name: string, strategy: strin
 }
 
 /**
+ * When the page at `url` has the provider's schedule widget, serves its script as the do-nothing
+ * stand-in ({@link quietScheduleScript}) before the page is opened.
+ */
+export async function quietScheduleWidgetOf(page: Page, url: string): Promise<void> {
+  const response = await page.request.get(url);
+  const widget = /data-island="ScheduleWidget"[^>]*>\s*<script type="application\/json" data-island-props>([^<]*)</.exec(
+    await response.text(),
+  );
+  if (!widget?.[1]) return;
+  const props = JSON.parse(widget[1]) as { scriptUrl: string; globalName: string; initMethod: string };
+  await quietScheduleScript(page, props.scriptUrl, props.globalName, props.initMethod);
+}
+
+/**
  * Mounts every island on the page, in page order, each set off by its own strategy, and waits for
  * each one's mounted signal (`data-island-state="mounted"`, set by the islands runtime once the
  * component has rendered). Returns the islands as `name (strategy)`.

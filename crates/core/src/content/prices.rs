@@ -447,6 +447,41 @@ mod tests {
     }
 
     #[test]
+    fn the_intro_countdown_choice_and_its_days_must_agree() {
+        use crate::countdown::{IntroCountdown, Revisit};
+        let mut prices = crate::content::tests::default_content().prices;
+        assert_eq!(prices.trial.intro_revisit(), Some(Revisit::NewWindow));
+        prices.trial.intro_countdown = IntroCountdown::OncePerVisitor;
+        assert_eq!(
+            broken(prices.clone()),
+            [(
+                "trial.intro_regular_days".to_owned(),
+                "is needed with intro_countdown = \"once-per-visitor\": the days a visitor sees the regular price before a new countdown (for example 30)".to_owned()
+            )]
+        );
+        prices.trial.intro_regular_days = Some(0);
+        assert_eq!(broken(prices.clone()).len(), 1);
+        prices.trial.intro_regular_days = Some(30);
+        assert!(broken(prices.clone()).is_empty());
+        assert_eq!(
+            prices.trial.intro_revisit(),
+            Some(Revisit::RegularFor(30 * 24 * 60 * 60 * 1000))
+        );
+        prices.trial.intro_countdown = IntroCountdown::NoCountdown;
+        assert_eq!(
+            broken(prices.clone()).len(),
+            1,
+            "days without once-per-visitor"
+        );
+        prices.trial.intro_regular_days = None;
+        assert_eq!(prices.trial.intro_revisit(), None);
+        assert_eq!(
+            prices.trial.intro_price_text(),
+            "£39 online intro price, usually £49"
+        );
+    }
+
+    #[test]
     fn the_default_prices_are_valid_and_derive_the_sites_figures() {
         let prices = prices();
         assert_eq!(broken(prices.clone()), []);

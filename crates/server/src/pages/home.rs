@@ -24,7 +24,7 @@ pub fn main(context: &RenderContext) -> Markup {
         (super::components::classes::home_section(context.timetable.as_deref(), context.now, Page::Timetable.path(), &context.content.schedule))
         (what_we_offer())
         (services(context))
-        section class="section section-alt" aria-labelledby="members-title" {
+        section class="section section-alt quotes-compact" aria-labelledby="members-title" {
             div class="container-page" {
                 (section_head("members-title", "Member stories", "What our members say", None))
                 (testimonials(&context.content.testimonials.on(Page::Home.path())))

@@ -176,6 +176,12 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 @for stylesheet in &context.entry.stylesheets {
                     link rel="stylesheet" href=(stylesheet);
                 }
+                // The first frame waits until the page's content is parsed (up to the footer). A
+                // phone short of time otherwise paints a half-parsed page (the header without its
+                // menu button, a countdown without its time) and then moves it as the rest
+                // arrives: layout shift. The page is one small pre-rendered document, so this
+                // costs no round trip; browsers without `rel=expect` ignore it.
+                link rel="expect" href={ "#" (FOOTER_ID) } blocking="render";
                 script type="module" src=(context.entry.script) {}
                 @for preload in &context.entry.module_preloads {
                     link rel="modulepreload" href=(preload);
@@ -294,10 +300,13 @@ fn copyright_year(now: DateTime<Utc>) -> i32 {
     onespace_core::calendar::london_time(now).year()
 }
 
+/// The footer's id: the first frame waits for it (`rel=expect` in the head).
+const FOOTER_ID: &str = "site-footer";
+
 fn footer(contact: &Studio, year: i32) -> Markup {
     let address = &contact.address;
     html! {
-        footer class="site-footer" {
+        footer class="site-footer" id=(FOOTER_ID) {
             div class="site-footer-grid" {
                 div class="footer-brand" {
                     a href=(Page::Home.path()) class="site-logo" aria-label="One Space home" { (logo("footer")) }
@@ -312,8 +321,9 @@ fn footer(contact: &Studio, year: i32) -> Markup {
                         }
                     }
                 }
-                // Pages the main navigation leaves out (About, Meet the Team) and the two a
-                // visitor looks for most, so every page can be reached from every page.
+                // Pages the main navigation leaves out (About, Meet the Team, the retreat, founder
+                // memberships, the investor page) and the two a visitor looks for most, so every
+                // page can be reached from every page.
                 nav aria-label="Explore" {
                     h2 class="footer-heading" { "Explore" }
                     ul class="footer-list" {
@@ -321,6 +331,9 @@ fn footer(contact: &Studio, year: i32) -> Markup {
                         li { a href=(Page::MeetTheTeam.path()) { "Meet the Team" } }
                         li { a href=(Page::OurClasses.path()) { "Our Classes" } }
                         li { a href=(Page::Timetable.path()) { "Timetable" } }
+                        li { a href=(Page::YogaRetreat.path()) { "Yoga Retreat" } }
+                        li { a href=(Page::FounderMemberships.path()) { "Founder Memberships" } }
+                        li { a href=(Page::InvestInOneSpace.path()) { "Invest in One Space" } }
                     }
                 }
                 div {
