@@ -30,7 +30,8 @@ pub fn main(content: &Content) -> Markup {
             }
         }
         section class="section section-alt" aria-labelledby="more-title" {
-            div class="container-page max-w-3xl text-center" {
+            // Wide enough for the three ways to ask on one line at desktop widths.
+            div class="container-page max-w-4xl text-center" {
                 h2 class="section-title" id="more-title" { "Still have a question?" }
                 p class="section-lead mx-auto" { "Ask our assistant, send us an e-mail or give us a call." }
                 div class="hero-actions justify-center" {
