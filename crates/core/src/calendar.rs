@@ -11,7 +11,8 @@
 //! preview date), the islands pass the browser's.
 
 use chrono::{
-    DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveTime, Offset, TimeZone, Utc, Weekday,
+    DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Offset,
+    TimeZone, Timelike, Utc, Weekday,
 };
 use serde::Serialize;
 
@@ -75,6 +76,31 @@ pub fn london_midnight(date: NaiveDate) -> DateTime<Utc> {
     } else {
         utc_midnight
     }
+}
+
+/// The instant the studio's clocks show `local` (a UK date and time of day). In the hour the
+/// clocks go back (01:00-02:00 on the last Sunday of October, which happens twice) the first,
+/// summer-time one; in the hour they go forward (which never happens) the hour after.
+pub fn london_instant(local: NaiveDateTime) -> DateTime<Utc> {
+    let as_summer = local.and_utc() - Duration::hours(1);
+    if is_summer_time(as_summer) {
+        as_summer
+    } else {
+        local.and_utc()
+    }
+}
+
+/// A time of day as every page writes it (SPEC's style): `6:00 AM`, `12:00 PM`, `8:30 PM`,
+/// `12:15 AM`. The site's one formatter of times, for the content's times (opening hours,
+/// consultation slots, the typical week) and the booking provider's classes alike, so a time
+/// is never written two ways.
+pub fn clock_12h(time: &impl Timelike) -> String {
+    let half = if time.hour() < 12 { "AM" } else { "PM" };
+    let hour = match time.hour() % 12 {
+        0 => 12,
+        hour => hour,
+    };
+    format!("{hour}:{:02} {half}", time.minute())
 }
 
 /// Why a date cannot be used.
@@ -261,12 +287,54 @@ pub fn instant_from_ms(ms: i64) -> DateTime<Utc> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::Timelike;
 
     fn at(text: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(text)
             .map(|instant| instant.with_timezone(&Utc))
             .unwrap_or_else(|error| panic!("{text}: {error}"))
+    }
+
+    #[test]
+    fn times_are_written_on_the_12_hour_clock_as_spec_does() {
+        let written =
+            |hour, minute| NaiveTime::from_hms_opt(hour, minute, 0).map(|time| clock_12h(&time));
+        assert_eq!(written(6, 0).as_deref(), Some("6:00 AM"));
+        assert_eq!(written(7, 5).as_deref(), Some("7:05 AM"));
+        assert_eq!(written(12, 0).as_deref(), Some("12:00 PM"));
+        assert_eq!(written(12, 30).as_deref(), Some("12:30 PM"));
+        assert_eq!(written(0, 15).as_deref(), Some("12:15 AM"));
+        assert_eq!(written(18, 0).as_deref(), Some("6:00 PM"));
+        assert_eq!(written(23, 59).as_deref(), Some("11:59 PM"));
+        // A class's start on the studio's clock, in summer: 17:00 UTC is 6:00 PM.
+        assert_eq!(
+            clock_12h(&london_time(at("2026-07-01T17:00:00Z"))),
+            "6:00 PM"
+        );
+    }
+
+    #[test]
+    fn a_uk_clock_time_is_one_instant_in_summer_and_winter() {
+        let local = |text: &str| {
+            NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M")
+                .unwrap_or_else(|error| panic!("{text}: {error}"))
+        };
+        assert_eq!(
+            london_instant(local("2026-07-01 18:00")),
+            at("2026-07-01T17:00:00Z")
+        );
+        assert_eq!(
+            london_instant(local("2026-12-01 18:00")),
+            at("2026-12-01T18:00:00Z")
+        );
+        // The night the clocks go back: 00:30 is still summer time, 03:00 is not.
+        assert_eq!(
+            london_instant(local("2026-10-25 00:30")),
+            at("2026-10-24T23:30:00Z")
+        );
+        assert_eq!(
+            london_instant(local("2026-10-25 03:00")),
+            at("2026-10-25T03:00:00Z")
+        );
     }
 
     #[test]

@@ -55,6 +55,7 @@ fn monthly_memberships_and_unlimited_options() {
                 .expect("content/faq.toml reads"),
             testimonials: toml::from_str(include_str!("../../../content/testimonials.toml"))
                 .expect("content/testimonials.toml reads"),
+            investors: investors(),
         }
         .validate(),
         []
@@ -298,25 +299,28 @@ fn investment_figures() {
     assert!(invest::TIERS.iter().all(|tier| tier.perks.len() >= 3));
     assert_eq!(shown(invest::EQUITY_FROM), "£10,000");
     assert_eq!(shown(invest::LANDING_VALUATION), "£350,000");
-    assert_eq!(shown(invest::RAISE), "£50,000");
-    assert_eq!(shown(invest::PRE_MONEY), "£400,000");
+    let investors = investors();
+    let raise = &investors.raise;
+    let loan = &raise.loan;
+    assert_eq!(shown(raise.amount), "£50,000");
+    assert_eq!(shown(raise.pre_money_valuation), "£400,000");
     assert_eq!(
-        invest::percent_text(invest::equity_basis_points(invest::RAISE)),
+        invest::percent_text(invest::equity_basis_points(raise.amount, raise)),
         "12.5%"
     );
     assert_eq!(
-        invest::percent_text(invest::equity_basis_points(invest::loan::EQUITY_PART)),
+        invest::percent_text(invest::equity_basis_points(loan.equity_part, raise)),
         "6.25%"
     );
-    assert_eq!(shown(invest::loan::PRINCIPAL), "£25,000");
-    assert_eq!(invest::loan::INTEREST_PERCENT, 10);
-    assert_eq!(invest::loan::HOLIDAY_MONTHS, 6);
-    assert_eq!(invest::loan::REPAYMENTS, 30);
-    assert_eq!(shown(invest::loan::MONTHLY_REPAYMENT), "£966.67");
-    assert_eq!(shown(invest::loan::TOTAL_REPAID), "£29,000");
-    let repaid = invest::loan::MONTHLY_REPAYMENT.times(invest::loan::REPAYMENTS);
-    assert!(repaid.0.abs_diff(invest::loan::TOTAL_REPAID.0) < invest::loan::REPAYMENTS);
-    let options = invest::deal_options();
+    assert_eq!(shown(loan.principal(raise)), "£25,000");
+    assert_eq!(loan.interest_percent, 10);
+    assert_eq!(loan.holiday_months, 6);
+    assert_eq!(loan.repayments, 30);
+    assert_eq!(shown(loan.monthly_repayment()), "£966.67");
+    assert_eq!(shown(loan.total_repaid), "£29,000");
+    let repaid = loan.monthly_repayment().times(u64::from(loan.repayments));
+    assert!(repaid.0.abs_diff(loan.total_repaid.0) < u64::from(loan.repayments));
+    let options = invest::deal_options(raise);
     assert_eq!(
         options[0].summary,
         "£50,000 for 12.5% equity at a £400,000 pre-money valuation"
@@ -324,25 +328,37 @@ fn investment_figures() {
     assert!(options[1]
         .summary
         .contains("30 monthly repayments of £966.67 (£29,000 in total)"));
-    assert_eq!(invest::ACTIVE_MEMBERS, 212);
-    assert_eq!(invest::SNAPSHOT_MONTH, "June 2025");
-    assert_eq!(shown(invest::MONTHLY_REVENUE), "£18,550");
+    assert_eq!(investors.active_members, 212);
+    assert_eq!(investors.as_of.long(), "June 2025");
+    assert_eq!(shown(investors.monthly_revenue), "£18,550");
     assert_eq!(
-        (shown(invest::BREAK_EVEN.0), shown(invest::BREAK_EVEN.1)),
+        (
+            shown(investors.break_even.low),
+            shown(investors.break_even.high)
+        ),
         ("£16,000".into(), "£18,500".into())
     );
     assert_eq!(
-        (shown(invest::OUTGOINGS.0), shown(invest::OUTGOINGS.1)),
+        (
+            shown(investors.outgoings.low),
+            shown(investors.outgoings.high)
+        ),
         ("£16,074".into(), "£18,574".into())
     );
-    let forecast = invest::forecast();
+    let forecast = investors.forecast();
     assert_eq!(forecast.len(), 12);
     assert_eq!(shown(forecast[0].revenue), "£18,550");
     assert_eq!(shown(forecast[11].revenue), "£47,500");
     assert_eq!(
         forecast.iter().map(|m| m.revenue).max(),
-        Some(invest::FORECAST_PEAK)
+        Some(investors.forecast.peak)
     );
+}
+
+/// The repository's `content/investors.toml`.
+fn investors() -> onespace_core::content::Investors {
+    toml::from_str(include_str!("../../../content/investors.toml"))
+        .expect("content/investors.toml reads")
 }
 
 #[test]

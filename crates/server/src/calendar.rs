@@ -10,6 +10,11 @@
 //! The thread runs on the real clock and on a preview clock that runs (`--preview-from`), which
 //! is how the studio (and the tests) watch a boundary pass without waiting for the real date.
 //! With a fixed clock (`--preview-date`) nothing ever passes, so no thread is started.
+//!
+//! While no live copy of the provider's timetable exists, the pages show the studio's typical
+//! week instead, and the home page its next classes: the thread then also wakes when one of
+//! those classes ends and at UK midnight ([`next_render`]), so 'Classes today' never lists a
+//! class that is over. A live copy renders the pages itself, with each fetch.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,8 +23,10 @@ use chrono::{DateTime, Utc};
 use onespace_core::calendar::{london_midnight, next_new_year};
 use onespace_core::content::Content;
 use onespace_core::offers::Campaign;
+use onespace_core::timetable::typical_next_change;
 
 use crate::config::Clock;
+use crate::render::RenderContext;
 use crate::site::LiveSite;
 
 /// The longest single sleep: the thread wakes at least this often to read the clock again, so a
@@ -58,6 +65,18 @@ pub fn next_boundary(content: &Content, now: DateTime<Utc>) -> DateTime<Utc> {
         .fold(next_new_year(now), DateTime::min)
 }
 
+/// When the pages rendered from `context` must be rendered again after `now`: the content's
+/// [`next_boundary`], or sooner the next change of the typical week's next classes while no
+/// live copy of the timetable exists.
+pub fn next_render(context: &RenderContext, now: DateTime<Utc>) -> DateTime<Utc> {
+    let boundary = next_boundary(&context.content, now);
+    match context.timetable {
+        Some(_) => boundary,
+        None => typical_next_change(&context.content.schedule.typical_week, now)
+            .map_or(boundary, |change| change.min(boundary)),
+    }
+}
+
 /// Starts the thread that renders `site` again at every boundary of its content, for a clock
 /// that runs (the real one or `--preview-from`'s).
 pub fn render_at_boundaries(site: Arc<LiveSite>, clock: Clock) {
@@ -69,7 +88,7 @@ pub fn render_at_boundaries(site: Arc<LiveSite>, clock: Clock) {
         .spawn(move || loop {
             let seen = site.updates();
             let now = clock.now();
-            let next = next_boundary(&site.current().context().content, now);
+            let next = next_render(site.current().context(), now);
             let wait = (next - now)
                 .to_std()
                 .unwrap_or_default()
@@ -80,7 +99,7 @@ pub fn render_at_boundaries(site: Arc<LiveSite>, clock: Clock) {
             }
             if clock.now() >= next {
                 site.update(|_| {});
-                tracing::info!(boundary = %next, "a dated offer or the year changed: pages rendered again");
+                tracing::info!(boundary = %next, "a dated offer, the year or the typical week's next classes changed: pages rendered again");
             }
         });
     if let Err(error) = spawned {

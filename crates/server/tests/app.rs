@@ -43,7 +43,7 @@ async fn every_route_answers_with_its_title_description_canonical_and_the_layout
         // The dated offers have ended by the real clock: their pages say so (tests/calendar.rs).
         let ended = matches!(route.page, Page::BackToSchool | Page::SeptemberSale);
         let title = if ended {
-            "Offer Ended | One Space Livingston"
+            "On Now: 14-Day Trial and Memberships | One Space Livingston"
         } else {
             route.title
         };

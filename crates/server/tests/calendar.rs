@@ -115,6 +115,20 @@ async fn assert_not_on(preview: &str, page: Page, message: &str, hides: &str) {
     assert!(json_ld_types(&seen.body).is_empty(), "{path} on {preview}");
     assert!(!seen.body.contains("OfferWatch"), "{path} on {preview}");
     assert!(!in_sitemap(preview, path).await, "{path} on {preview}");
+    if message.contains(" ended on ") {
+        // An ended offer's page leads with what is on now and mentions the offer second.
+        let h1 = seen.body.split("<h1").nth(1).unwrap_or_default();
+        let h1 = h1.split("</h1>").next().unwrap_or_default();
+        assert!(
+            h1.ends_with(">Start with a 14-day trial"),
+            "{path} on {preview}: {h1}"
+        );
+        assert!(!seen.body.contains("This offer has ended"), "{path}");
+        let main = seen.body.split("<main").nth(1).unwrap_or_default();
+        let trial = main.find("14-Day Ultimate Experience").unwrap();
+        let ended = main.find(message).unwrap();
+        assert!(trial < ended, "{path} on {preview}: the trial comes first");
+    }
 }
 
 #[actix_web::test]

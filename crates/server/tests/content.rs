@@ -103,6 +103,9 @@ fn init_writes_the_built_in_files_and_never_overwrites() {
     let team = std::fs::read_to_string(dir.path().join("content/team.toml")).unwrap();
     assert_eq!(team, include_str!("../../../content/team.toml"));
     assert!(team.starts_with("# team.toml: "));
+    let investors = std::fs::read_to_string(dir.path().join("content/investors.toml")).unwrap();
+    assert_eq!(investors, include_str!("../../../content/investors.toml"));
+    assert!(investors.starts_with("# investors.toml: "));
     let (valid, stdout, _) = check(&dir);
     assert!(valid, "the built-in content is valid");
     assert!(stdout.contains("the content is valid"));
@@ -940,5 +943,89 @@ fn check_names_the_line_of_a_quote_on_an_unknown_page_a_bad_rating_and_a_page_le
     assert!(
         stderr[expected.len()].ends_with(": 4 mistake(s) found"),
         "{stderr:?}"
+    );
+}
+
+#[test]
+fn check_names_the_line_of_a_malformed_typical_week() {
+    let cases = [
+        (
+            "day = \"Tuesday\"",
+            "day = \"Tewsday\"",
+            "typical_week[5].day: must be a day of the week: Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday",
+        ),
+        (
+            "time = \"19:00\"",
+            "time = \"25:00\"",
+            "typical_week[4].time: must be a time on the 24-hour clock, like \"06:00\" or \"20:30\"",
+        ),
+        (
+            "minutes = 60",
+            "minutes = 3",
+            "typical_week[4].minutes: must be the class's length in minutes, from 5 to 240, like 45",
+        ),
+    ];
+    for (from, to, message) in cases {
+        let dir = initialised("content-typical-week");
+        edit_file(&dir, "schedule.toml", from, to);
+        let (valid, _, stderr) = check(&dir);
+        assert!(!valid, "{to}");
+        assert_eq!(
+            stderr[0],
+            format!(
+                "schedule.toml line {}: {message}",
+                line_in(&dir, "schedule.toml", to, 1)
+            )
+        );
+    }
+}
+
+#[actix_web::test]
+async fn the_investor_figures_are_content_dated_by_their_month_with_a_forecast_named_from_its_own()
+{
+    let dir = initialised("content-investors");
+    let edit = |from: &str, to: &str| edit_file(&dir, "investors.toml", from, to);
+    edit("as_of = \"2025-06\"", "as_of = \"2026-02\"");
+    edit("active_members = 212", "active_members = 254");
+    edit(
+        "starts = \"2025-07\"\nmonths = 12",
+        "starts = \"2026-03\"\nmonths = 6",
+    );
+    let content = dir.path().join("content");
+    let server = Server::start(
+        &dir.path().join("data"),
+        &[("ONESPACE_CONTENT_DIR", content.to_str().unwrap())],
+    )
+    .await;
+    let (status, _, invest) = get(&server, "/invest").await;
+    assert_eq!(status, 200);
+    for text in [
+        "Figures as of February 2026",
+        "Forecast from March 2026",
+        "6-month revenue forecast",
+        "<dd>254</dd>",
+        ">Mar 2026<",
+        ">Aug 2026<",
+    ] {
+        assert!(invest.contains(text), "/invest lacks {text}");
+    }
+    assert!(!invest.contains(">Sep 2026<"), "six months only");
+    assert!(!invest.to_lowercase().contains("next 12 months"));
+    assert!(!invest.contains("June 2025"));
+    let (_, _, landing) = get(&server, "/investinonespace").await;
+    assert!(landing.contains("In February 2026, 254 active members trained with us."));
+    server.kill();
+
+    // A forecast starting before the month its figures describe is refused on its line.
+    edit("starts = \"2026-03\"", "starts = \"2026-01\"");
+    let (valid, _, stderr) = check(&dir);
+    assert!(!valid);
+    assert_eq!(
+        stderr[0],
+        format!(
+            "investors.toml line {}: forecast.starts: must be after as_of (2026-02): the forecast \
+             starts after the month its figures describe, like \"2026-03\"",
+            line_in(&dir, "investors.toml", "starts = ", 1)
+        )
     );
 }

@@ -629,15 +629,20 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
     );
 
     let (_, body) = get("/invest").await;
+    let figures = onespace_server::content::default_content()
+        .unwrap()
+        .investors;
     assert_has(
         &body,
         "/invest",
         &[
-            &invest::RAISE.format(),
-            &invest::loan::MONTHLY_REPAYMENT.format(),
-            &invest::MONTHLY_REVENUE.format(),
-            &invest::OUTGOINGS.0.format(),
-            &invest::OUTGOINGS.1.format(),
+            &figures.raise.amount.format(),
+            &figures.raise.loan.monthly_repayment().format(),
+            &figures.monthly_revenue.format(),
+            &figures.outgoings.low.format(),
+            &figures.outgoings.high.format(),
+            "Figures as of June 2025",
+            "Forecast from July 2025",
             "12.5%",
             "6.25%",
             "What the money funds",
@@ -646,19 +651,21 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
             "01506 238 238",
         ],
     );
-    for month in invest::forecast() {
-        assert_has(&body, "/invest", &[&month.month, &month.revenue.format()]);
+    assert!(
+        !body.to_lowercase().contains("next 12 months"),
+        "/invest: a dated forecast is never 'the next 12 months'"
+    );
+    for month in figures.forecast() {
+        let name = month.month.short();
+        assert_has(&body, "/invest", &[&name, &month.revenue.format()]);
         // The chart itself labels each bar with its month and its value.
         assert!(
-            body.contains(&format!(
-                "dominant-baseline=\"central\">{}</text>",
-                month.month
-            )) && body.contains(&format!(
-                "class=\"bar-value\" dominant-baseline=\"central\">{}</text>",
-                month.revenue.format()
-            )),
-            "/invest: the chart's bar for {} is unlabelled",
-            month.month
+            body.contains(&format!("dominant-baseline=\"central\">{name}</text>"))
+                && body.contains(&format!(
+                    "class=\"bar-value\" dominant-baseline=\"central\">{}</text>",
+                    month.revenue.format()
+                )),
+            "/invest: the chart's bar for {name} is unlabelled"
         );
     }
     assert!(body.contains("class=\"bar-chart\"") && body.contains("role=\"img\""));

@@ -18,8 +18,18 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use enquiries_support::provider::{Provider, API_KEY};
 use enquiries_support::{request, Response, Server, TempDir};
-use onespace_core::calendar::london_time;
+use onespace_core::calendar::{clock_12h, london_time};
 use serde_json::Value;
+
+/// Only a live copy has an 'Updated' line: what the tests wait for (the typical week's rows
+/// are there from the start).
+const LIVE: &str = "class=\"class-updated\"";
+
+/// The heading of the typical week, shown while no live copy exists.
+const TYPICAL: &str = "A typical week at One Space";
+
+/// The provider's schedule page as a link: one such button on /timetable, whatever the state.
+const SCHEDULE_LINK: &str = r#"href="https://goteamup.com/p/5123456-one-space/c/schedule""#;
 
 /// The public classes of the stand-in's day; everything else it serves must stay off the site.
 const PUBLIC: [&str; 3] = ["Hot Yoga", "Warm Pilates", "HYROX"];
@@ -132,7 +142,7 @@ async fn public_classes_are_in_the_html_with_coach_length_places_and_their_own_b
     let provider = Provider::start("ok");
     let data = TempDir::new("timetable-html");
     let server = start(&data, &provider).await;
-    let html = until_shown(&server, "class=\"class-row\"").await.text();
+    let html = until_shown(&server, LIVE).await.text();
     for text in [
         "Warm Pilates",
         "HYROX",
@@ -204,6 +214,16 @@ async fn public_classes_are_in_the_html_with_coach_length_places_and_their_own_b
     assert!(section.starts_with(">Classes today<") || section.starts_with(">Next classes<"));
     assert_eq!(section.matches("class=\"class-row\"").count(), 3);
     assert!(section.contains(r#"href="/timetable""#));
+    // The live copy is preferred to the typical week, on both pages.
+    assert_eq!(section.matches("class-book").count(), 3, "{section}");
+    assert!(!section.contains("typical week"), "{section}");
+    assert!(html.contains(">This week's classes<"));
+    assert!(
+        !html.contains(TYPICAL),
+        "the live copy, not the typical week"
+    );
+    // Its 'Manage your bookings' box carries the page's one link to the provider's schedule.
+    assert_eq!(html.matches(SCHEDULE_LINK).count(), 1);
 }
 
 /// What the server asked for, as the stand-in recorded it.
@@ -212,7 +232,7 @@ async fn requests_carry_the_documented_headers_filters_and_only_the_shown_fields
     let provider = Provider::start("ok");
     let data = TempDir::new("timetable-request");
     let server = start(&data, &provider).await;
-    until_shown(&server, "class=\"class-row\"").await;
+    until_shown(&server, LIVE).await;
     let stats = provider.stats().await;
     let headers = &stats["headers"][0];
     assert_eq!(headers["provider_id"], "5123456");
@@ -247,7 +267,7 @@ async fn the_stored_copy_holds_public_classes_and_shown_fields_only() {
     let provider = Provider::start("ok");
     let data = TempDir::new("timetable-stored");
     let server = start(&data, &provider).await;
-    let html = until_shown(&server, "class=\"class-row\"").await.text();
+    let html = until_shown(&server, LIVE).await.text();
     let ld = serde_json::to_string(&events(&html)).unwrap();
     let (_, payload) = stored(data.path()).await.expect("a stored copy");
     let copy: Value = serde_json::from_str(&payload).unwrap();
@@ -297,8 +317,8 @@ async fn without_a_key_the_provider_is_never_asked_and_the_page_links_to_it() {
     tokio::time::sleep(Duration::from_secs(3)).await;
     assert_eq!(provider.requests().await, 0);
     let html = timetable(&server).await.text();
-    assert!(html.contains("Our live timetable is on its way"));
-    assert!(html.contains(r#"href="https://goteamup.com/p/5123456-one-space/c/schedule""#));
+    assert!(html.contains(TYPICAL));
+    assert_eq!(html.matches(SCHEDULE_LINK).count(), 1);
     assert_eq!(
         server.log().matches("no TeamUp API key").count(),
         1,
@@ -316,7 +336,7 @@ async fn a_wrong_key_or_id_is_logged_clearly_and_the_last_copy_stays() {
     let content = dir.path().join("content");
     let content_env = content.to_str().unwrap().to_owned();
     let server = start_with(&data, &provider, &[("ONESPACE_CONTENT_DIR", &content_env)]).await;
-    until_shown(&server, "class=\"class-row\"").await;
+    until_shown(&server, LIVE).await;
     server.kill();
 
     let wrong = "wrong-key-3c9d";
@@ -377,7 +397,7 @@ async fn the_provider_id_comes_from_the_content_folder() {
         &[("ONESPACE_CONTENT_DIR", &content_env)],
     )
     .await;
-    let html = until_shown(&server, "class=\"class-row\"").await.text();
+    let html = until_shown(&server, LIVE).await.text();
     assert!(book_link(&html, "HYROX")
         .starts_with("https://goteamup.com/p/7654321-studio-two/c/schedule?e="));
     assert!(
@@ -399,7 +419,7 @@ async fn each_class_is_a_schema_org_event_with_the_required_fields() {
     let provider = Provider::start("ok");
     let data = TempDir::new("timetable-ld");
     let server = start(&data, &provider).await;
-    let html = until_shown(&server, "class=\"class-row\"").await.text();
+    let html = until_shown(&server, LIVE).await.text();
     let events = events(&html);
     assert!(
         events.len() >= 18,
@@ -444,7 +464,7 @@ async fn a_class_in_progress_stays_listed() {
     provider.add_class_in_progress("Open Studio Session").await;
     let data = TempDir::new("timetable-in-progress");
     let server = start(&data, &provider).await;
-    let html = until_shown(&server, "class=\"class-row\"").await.text();
+    let html = until_shown(&server, LIVE).await.text();
     assert!(
         html.contains("Open Studio Session"),
         "the class in progress is gone"
@@ -452,17 +472,58 @@ async fn a_class_in_progress_stays_listed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn never_fetched_shows_a_message_and_the_direct_link_never_an_empty_box() {
+async fn never_fetched_shows_the_typical_week_with_one_schedule_button_never_an_empty_box() {
     for mode in ["error", "malformed"] {
         let provider = Provider::start(mode);
         let data = TempDir::new("timetable-never");
         let server = start(&data, &provider).await;
-        // Once the provider has been asked (and failed), the page still explains and links out.
+        // Once the provider has been asked (and failed), the page shows the typical week, says
+        // what the visitor can do and links out once.
         provider.until_asked_more_than(1).await;
         let html = timetable(&server).await.text();
-        assert!(html.contains("Our live timetable is on its way"), "{mode}");
-        assert!(html.contains(r#"href="https://goteamup.com/p/5123456-one-space/c/schedule""#));
-        assert!(!html.contains("class-row"), "{mode}");
+        assert!(html.contains(&format!(">{TYPICAL}<")), "{mode}");
+        assert!(
+            html.contains("Times can change from week to week"),
+            "{mode}"
+        );
+        assert!(
+            !html.contains("could not reach"),
+            "{mode}: says what failed"
+        );
+        assert_eq!(html.matches(SCHEDULE_LINK).count(), 1, "{mode}");
+        assert_eq!(html.matches(">Book on our booking site<").count(), 1);
+        assert!(!html.contains("Open the Class Schedule"), "{mode}");
+        // Monday to Sunday, each class with its 12-hour time, coach and length, no 'Book'.
+        let days: Vec<&str> = html
+            .split("class=\"class-day-title\" id=\"typical-")
+            .skip(1)
+            .map(|rest| {
+                rest.split('>')
+                    .nth(1)
+                    .unwrap()
+                    .split('<')
+                    .next()
+                    .unwrap()
+                    .trim()
+            })
+            .collect();
+        assert_eq!(
+            days,
+            [
+                "Monday",
+                "Tuesday",
+                "Wednesday",
+                "Thursday",
+                "Friday",
+                "Saturday",
+                "Sunday"
+            ]
+        );
+        assert!(html.contains(r#"<time class="class-time" datetime="06:00">6:00 AM</time>"#));
+        assert!(html.contains(">Hot Yoga Flow<") && html.contains("with Kirsty Maclean"));
+        assert!(html.matches("class=\"class-row\"").count() >= 25, "{mode}");
+        assert!(!html.contains("class-book"), "{mode}");
+        assert!(html.contains("data-island=\"TimetableFilters\""), "{mode}");
         assert!(events(&html).is_empty(), "no events without a copy");
         assert!(
             server.log().contains("class schedule not fetched"),
@@ -478,7 +539,7 @@ async fn a_restart_while_the_provider_is_down_serves_the_stored_copy_with_its_ag
     let provider = Provider::start("ok");
     let data = TempDir::new("timetable-restart");
     let server = start(&data, &provider).await;
-    until_shown(&server, "class=\"class-row\"").await;
+    until_shown(&server, LIVE).await;
     server.kill();
     // The stored copy, as if fetched five hours ago.
     let (_, payload) = stored(data.path()).await.expect("a stored copy");
@@ -505,9 +566,13 @@ async fn a_restart_while_the_provider_is_down_serves_the_stored_copy_with_its_ag
     let updated = updated.split("</time>").next().unwrap();
     let fetched_uk = london_time(fetched_at);
     let expected = if fetched_uk.date_naive() == london_time(Utc::now()).date_naive() {
-        format!("Updated {}", fetched_uk.format("%H:%M"))
+        format!("Updated {}", clock_12h(&fetched_uk))
     } else {
-        format!("Updated {}", fetched_uk.format("%a %-d %b, %H:%M"))
+        format!(
+            "Updated {}, {}",
+            fetched_uk.format("%a %-d %b"),
+            clock_12h(&fetched_uk)
+        )
     };
     assert!(
         updated.ends_with(&format!(">{expected}")),
@@ -537,7 +602,7 @@ async fn pages_are_followed_on_the_api_origin_only_and_capped() {
     provider.set_pages(10, None).await;
     let data = TempDir::new("timetable-pages");
     let server = start(&data, &provider).await;
-    let html = until_shown(&server, "class=\"class-row\"").await.text();
+    let html = until_shown(&server, LIVE).await.text();
     let pages: BTreeSet<String> = provider.stats().await["queries"]
         .as_array()
         .unwrap()
@@ -560,10 +625,7 @@ async fn pages_are_followed_on_the_api_origin_only_and_capped() {
     )
     .await;
     assert!(!log.contains("class schedule fetched"), "{log}");
-    assert!(timetable(&server)
-        .await
-        .text()
-        .contains("Our live timetable is on its way"));
+    assert!(timetable(&server).await.text().contains(TYPICAL));
     server.kill();
 
     // One event a page: more pages than the cap.
@@ -571,10 +633,7 @@ async fn pages_are_followed_on_the_api_origin_only_and_capped() {
     let data = TempDir::new("timetable-pages-cap");
     let server = start(&data, &provider).await;
     until_logged(&server, "more than 20 pages").await;
-    assert!(timetable(&server)
-        .await
-        .text()
-        .contains("Our live timetable is on its way"));
+    assert!(timetable(&server).await.text().contains(TYPICAL));
 }
 
 /// The provider is given 5 s: an answer after 2 s is read, one after 8 s is given up on.
@@ -584,7 +643,7 @@ async fn a_slow_provider_is_read_within_five_seconds_and_given_up_on_after() {
     provider.set_slow(2.0).await;
     let data = TempDir::new("timetable-slow");
     let server = start(&data, &provider).await;
-    until_shown(&server, "class=\"class-row\"").await;
+    until_shown(&server, LIVE).await;
     assert!(!server.log().contains("class schedule not fetched"));
     provider.set_slow(8.0).await;
     let asked = Instant::now();
@@ -617,7 +676,7 @@ async fn retry_after_is_honoured_on_429_and_503() {
             "{mode}: asked before Retry-After"
         );
         provider.set_mode("ok").await;
-        until_shown(&server, "class=\"class-row\"").await;
+        until_shown(&server, LIVE).await;
         assert!(refused_at.elapsed() >= Duration::from_secs(3), "{mode}");
     }
 }
@@ -627,7 +686,7 @@ async fn a_new_copy_re_renders_the_page_with_a_new_etag() {
     let provider = Provider::start("ok");
     let data = TempDir::new("timetable-etag");
     let server = start(&data, &provider).await;
-    let first = until_shown(&server, "class=\"class-row\"").await;
+    let first = until_shown(&server, LIVE).await;
     let etag = first.header("ETag").unwrap().to_owned();
     provider.rename("HYROX", "HYROX Engine").await;
     let second = until_shown(&server, "HYROX Engine").await;
@@ -661,10 +720,77 @@ async fn pages_are_served_while_the_provider_hangs() {
         !server.log().contains("class schedule not fetched"),
         "pages answered before the provider's request ended"
     );
-    assert!(timetable(&server)
+    assert!(timetable(&server).await.text().contains(TYPICAL));
+}
+
+/// The home page's section after the hero: the live copy's next classes (see
+/// `public_classes_are_in_the_html_...`), else the typical week's, labelled as typical, else
+/// nothing at all; /timetable then still has its one button to the provider's schedule.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn home_shows_the_typical_weeks_next_classes_without_a_live_copy_and_nothing_without_either()
+{
+    let provider = Provider::start("ok");
+    let data = TempDir::new("home-typical");
+    let server = start_with(data.path(), &provider, &[("ONESPACE_TEAMUP_API_KEY", "")]).await;
+    let home = request(&server.addr, "GET", "/", &[], b"")
         .await
-        .text()
-        .contains("Our live timetable is on its way"));
+        .unwrap()
+        .text();
+    let section = home.split("id=\"today-title\"").nth(1).unwrap();
+    let section = section.split("</section>").next().unwrap();
+    assert!(
+        [
+            ">Classes today<",
+            ">Classes tomorrow<",
+            ">Classes on ",
+            ">Next classes<"
+        ]
+        .iter()
+        .any(|title| section.starts_with(title)),
+        "{section}"
+    );
+    assert!(section.contains("From our typical week"), "{section}");
+    assert_eq!(section.matches("class=\"class-row\"").count(), 3);
+    assert!(
+        !section.contains("class-book"),
+        "no booking of a typical class"
+    );
+    assert!(section.contains(r#"href="/timetable""#));
+    // Its times are the 12-hour clock's.
+    assert!(
+        section.contains(" AM</time>") || section.contains(" PM</time>"),
+        "{section}"
+    );
+    server.kill();
+
+    // Without a typical week either, the section is left out rather than shown empty.
+    let dir = enquiries_support::content_folder("home-none");
+    let schedule = dir.path().join("content").join("schedule.toml");
+    let text = std::fs::read_to_string(&schedule).unwrap();
+    let cut = text.find("\n[[typical_week]]").unwrap();
+    std::fs::write(&schedule, &text[..cut]).unwrap();
+    let content = dir.path().join("content");
+    let server = start_with(
+        &dir.path().join("data"),
+        &provider,
+        &[
+            ("ONESPACE_TEAMUP_API_KEY", ""),
+            ("ONESPACE_CONTENT_DIR", content.to_str().unwrap()),
+        ],
+    )
+    .await;
+    let home = request(&server.addr, "GET", "/", &[], b"")
+        .await
+        .unwrap()
+        .text();
+    assert!(!home.contains("today-title"), "no empty 'Classes today'");
+    let html = timetable(&server).await.text();
+    assert!(!html.contains(TYPICAL) && !html.contains("class-row"));
+    assert!(
+        html.contains("See this week&#39;s classes and book")
+            || html.contains("See this week's classes and book")
+    );
+    assert_eq!(html.matches(SCHEDULE_LINK).count(), 1);
 }
 
 /// `onespace schedule check` against the stand-in: all good, no key, a wrong key, and a provider

@@ -81,7 +81,7 @@ test.describe('without JavaScript', () => {
     }
 
     const after = await look(page, 'today', '/back-to-school');
-    expect(after).toMatchObject({ status: 200, h1: 'This offer has ended', noindex: true, ld: [], inSitemap: false });
+    expect(after).toMatchObject({ status: 200, h1: 'Start with a 14-day trial', noindex: true, ld: [], inSitemap: false });
     await expect(page.locator('main')).toContainText('The back to school offers ended on 31 August 2025.');
     await expect(page.locator('main')).not.toContainText('Buy before');
     await expect(page.locator(TRIAL_LINK).first()).toBeVisible();
@@ -94,7 +94,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('main')).toContainText('Only 7 Left!');
 
     const after = await look(page, 'today', '/september-sale');
-    expect(after).toMatchObject({ status: 200, h1: 'This offer has ended', noindex: true, ld: [], inSitemap: false });
+    expect(after).toMatchObject({ status: 200, h1: 'Start with a 14-day trial', noindex: true, ld: [], inSitemap: false });
     await expect(page.locator('main')).toContainText('The September sale ended on 30 September 2024.');
     await expect(page.locator('main')).not.toContainText('Only 7 Left!');
   });
@@ -131,7 +131,7 @@ test.describe('with JavaScript', () => {
     const notice = page.getByRole('status');
     await expect(notice).toContainText('The back to school offers ended on 31 August 2025.', { timeout: 20_000 });
     await expect(page.getByText("Ends 31 Aug — Don't miss your Back to School savings").first()).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This offer has ended');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start with a 14-day trial');
     await expect(notice.locator(TRIAL_LINK)).toBeVisible();
   });
 });
@@ -164,7 +164,7 @@ test.describe('on a running clock', () => {
           .not.toBe(liveTag);
         const ended = await page.goto(`${server.baseURL}/back-to-school`);
         expect(ended?.status()).toBe(200);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText('This offer has ended');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start with a 14-day trial');
         await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
         return;
       } finally {

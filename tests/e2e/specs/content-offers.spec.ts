@@ -85,7 +85,7 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('[data-island="OfferWatch"]')).toHaveAttribute('data-island-state', 'mounted');
     const notice = page.getByRole('status');
     await expect(notice).toContainText('The back to school offers ended on 20 August 2025.', { timeout: 20_000 });
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This offer has ended');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start with a 14-day trial');
   });
 });
 

@@ -17,10 +17,11 @@ interface Expectation {
   title?: string;
 }
 
-/** A dated offer's page on the real clock, after the offer (calendar.spec.ts sees it live). */
+/** A dated offer's page on the real clock, after the offer (calendar.spec.ts sees it live): what
+ * is on now first, the ended offer second. */
 const ENDED = (message: string): Expectation => ({
-  text: ['This offer has ended', message, 'Start My 14-Day Trial', 'See Memberships'],
-  title: 'Offer Ended | One Space Livingston',
+  text: ['Start with a 14-day trial', 'Start My 14-Day Trial', 'See Memberships', message],
+  title: 'On Now: 14-Day Trial and Memberships | One Space Livingston',
 });
 
 const SERVICE: Expectation = { text: ['Get £10 Off - Pay £39 (Usually £49)', 'What our members say'], ld: 'Service' };
@@ -55,7 +56,7 @@ const EXPECTED: Record<string, Expectation> = {
   '/intro-offer': { text: ['10:00', '14-Day Ultimate Experience', 'Fire & Ice recovery included', 'Money back if you feel no benefit after 14 days', '8 sessions in 2 weeks'], ld: 'Offer' },
   '/meet-the-team': { text: ['Meet the Team', 'Enquire about 1-2-1'] },
   '/corporate-wellness': { text: ['Corporate Wellness Days', 'Content Creation & Shoot Hire', 'Think days', 'Monthly staff wellness credits', 'Evening socials'] },
-  '/invest': { text: ['£50,000', '12.5%', '£966.67', 'Financial snapshot', 'Monthly outgoings', '12-month revenue forecast', 'What the money funds', 'Who can join'] },
+  '/invest': { text: ['£50,000', '12.5%', '£966.67', 'Financial snapshot', 'Figures as of June 2025', 'Monthly outgoings', '12-month revenue forecast', 'Forecast from July 2025', 'What the money funds', 'Who can join'] },
   '/investinonespace': { text: ['Community Champion', 'Inner Circle', 'Founding Investor', 'Legacy Investor', '£350,000', 'Register your interest'] },
   '/contact': { text: ['Visit One Space', 'Free on-site parking', 'Mon-Fri', '6:00 AM-8:00 PM', 'Chat with Our Assistant', 'Request Discount Code', 'What Makes Us Special', 'Get in Touch'] },
   '/faq': { text: ['What are your opening hours?', 'Is there parking?', 'What is the 6-week challenge?'], ld: 'FAQPage' },

@@ -11,8 +11,8 @@
 //! - [`prices`]: the trial, monthly memberships, unlimited options, session packs and founder
 //!   plans, with the figures derived from them.
 //! - [`photos`]: which of the studio's photographs shows in which place, with its alt text.
-//! - [`schedule`]: the booking provider account (provider id) and the provider pages the site's
-//!   buttons open.
+//! - [`schedule`]: the booking provider account (provider id), the provider pages the site's
+//!   buttons open and the typical week shown while no live timetable exists.
 //! - [`offers`]: the concession discount, the dated campaigns with their codes and spots, the
 //!   challenge's dates and the yoga day retreat.
 //! - [`studio`]: the address, e-mail, phone, Instagram, parking, opening hours, drive times and
@@ -20,8 +20,11 @@
 //! - [`team`]: the coaches, with their optional photos.
 //! - [`faq`]: the FAQ page's questions, their answers naming figures by placeholder.
 //! - [`testimonials`]: members' quotes, each on its page.
+//! - [`investors`]: the investor pages' dated figures (snapshot, forecast, raise) and their
+//!   month.
 
 pub mod faq;
+pub mod investors;
 pub mod money;
 pub mod offers;
 pub mod photos;
@@ -34,10 +37,11 @@ pub mod testimonials;
 use serde::{Deserialize, Serialize};
 
 pub use faq::Faq;
+pub use investors::Investors;
 pub use offers::Offers;
 pub use photos::{Photos, Place};
 pub use prices::{Prices, Trial};
-pub use schedule::{BookingPage, Schedule};
+pub use schedule::{BookingPage, Schedule, TypicalClass};
 pub use studio::Studio;
 pub use team::Team;
 pub use testimonials::Testimonials;
@@ -61,11 +65,13 @@ pub enum File {
     Faq,
     /// `testimonials.toml`: [`Testimonials`].
     Testimonials,
+    /// `investors.toml`: [`Investors`].
+    Investors,
 }
 
 impl File {
     /// Every content file, in the order they are read and reported.
-    pub const ALL: [File; 8] = [
+    pub const ALL: [File; 9] = [
         File::Prices,
         File::Offers,
         File::Schedule,
@@ -74,6 +80,7 @@ impl File {
         File::Team,
         File::Faq,
         File::Testimonials,
+        File::Investors,
     ];
 
     /// The file's name in the content folder.
@@ -87,6 +94,7 @@ impl File {
             File::Team => "team.toml",
             File::Faq => "faq.toml",
             File::Testimonials => "testimonials.toml",
+            File::Investors => "investors.toml",
         }
     }
 }
@@ -111,6 +119,8 @@ pub struct Content {
     pub faq: Faq,
     /// `testimonials.toml`.
     pub testimonials: Testimonials,
+    /// `investors.toml`.
+    pub investors: Investors,
 }
 
 /// A value the types accept but the studio's rules do not: the file, the field's path inside it
@@ -177,6 +187,8 @@ impl Content {
         self.faq.validate(&mut errors);
         errors.file = File::Testimonials;
         self.testimonials.validate(&mut errors);
+        errors.file = File::Investors;
+        self.investors.validate(&mut errors);
         errors.found
     }
 }
@@ -277,6 +289,7 @@ pub(crate) mod tests {
             faq: toml::from_str(include_str!("../../../../content/faq.toml")).unwrap(),
             testimonials: toml::from_str(include_str!("../../../../content/testimonials.toml"))
                 .unwrap(),
+            investors: toml::from_str(include_str!("../../../../content/investors.toml")).unwrap(),
         }
     }
 

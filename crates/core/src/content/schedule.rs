@@ -14,9 +14,15 @@
 //! The purchase links of `prices.toml` are whole addresses (a plan can be sold anywhere); those
 //! on the provider's site must be on this customer site, which [`super::Content::validate`]
 //! checks, so a change of account cannot leave one button selling on the old one.
+//!
+//! The file also holds the studio's typical week ([`TypicalClass`]): the classes of an ordinary
+//! week, which /timetable and the home page show, labelled as typical, whenever no copy of the
+//! provider's live schedule exists (no API key yet, or the provider never answered), so the
+//! timetable is never an empty box.
 
 use serde::{Deserialize, Serialize};
 
+use super::studio::{ClockTime, Day};
 use super::Errors;
 
 /// The provider's site, where its customer pages live (`<origin>/p/<customer site>/<page>`).
@@ -43,6 +49,59 @@ pub struct Schedule {
     pub customer_site: String,
     /// The provider pages the site links to, below the studio's customer pages.
     pub pages: BookingPages,
+    /// The classes of an ordinary week, shown while no live copy of the provider's schedule
+    /// exists; none (the key left out, or `typical_week = []`) leaves them out.
+    #[serde(default)]
+    pub typical_week: Vec<TypicalClass>,
+}
+
+/// Longest class the typical week accepts, in minutes ([`MINUTES_EXPECTED`] says it).
+pub const LONGEST_CLASS_MINUTES: u16 = 240;
+
+/// One class of the typical week: `[[typical_week]]` in `schedule.toml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TypicalClass {
+    /// The day, in full: `"Monday"`.
+    pub day: Day,
+    /// When it starts, on the 24-hour clock: `"18:00"`.
+    pub time: ClockTime,
+    /// The class's name as shown: `"Hot Yoga Flow"`.
+    #[serde(rename = "class")]
+    pub name: String,
+    /// The class type the timetable's filter groups by: `"Hot Yoga"`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Who usually teaches it, if the studio names them.
+    #[serde(default)]
+    pub coach: Option<String>,
+    /// Its length in minutes.
+    #[serde(deserialize_with = "class_minutes")]
+    pub minutes: u16,
+}
+
+/// What a class's length must look like.
+const MINUTES_EXPECTED: &str = "must be the class's length in minutes, from 5 to 240, like 45";
+
+/// Reads a class's length: a whole number of minutes; anything else is refused saying so.
+fn class_minutes<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u16, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Written {
+        Number(u16),
+        Other(serde::de::IgnoredAny),
+    }
+    match Written::deserialize(deserializer)? {
+        Written::Number(minutes) => Ok(minutes),
+        Written::Other(_) => Err(serde::de::Error::custom(MINUTES_EXPECTED)),
+    }
+}
+
+impl TypicalClass {
+    /// Minutes since midnight at its end.
+    pub fn ends_minutes(&self) -> u32 {
+        self.time.minutes() + u32::from(self.minutes)
+    }
 }
 
 /// Provider pages, each a path below `https://goteamup.com/p/<customer site>/`.
@@ -127,7 +186,16 @@ impl Schedule {
         format!("{}?e={event_id}", self.schedule_url())
     }
 
+    /// The typical week in week order, Monday first, each day by start time (as written when
+    /// two start together).
+    pub fn typical_week_in_order(&self) -> Vec<&TypicalClass> {
+        let mut week: Vec<&TypicalClass> = self.typical_week.iter().collect();
+        week.sort_by_key(|class| (class.day, class.time));
+        week
+    }
+
     pub(super) fn validate(&self, errors: &mut Errors) {
+        self.validate_typical_week(errors);
         if !(1_000..=999_999_999_999).contains(&self.provider_id) {
             errors.push(
                 "provider_id",
@@ -166,6 +234,36 @@ impl Schedule {
                     format!("pages.{field}"),
                     "must be a page of the studio's provider site without its start, like \
                      memberships/14-day-ultimate-experience",
+                );
+            }
+        }
+    }
+
+    /// Names, lengths and repeats of the typical week.
+    fn validate_typical_week(&self, errors: &mut Errors) {
+        for (index, class) in self.typical_week.iter().enumerate() {
+            let path = format!("typical_week[{index}]");
+            errors.named(format!("{path}.class"), &class.name);
+            errors.named(format!("{path}.type"), &class.kind);
+            if let Some(coach) = &class.coach {
+                errors.named(format!("{path}.coach"), coach);
+            }
+            if !(5..=LONGEST_CLASS_MINUTES).contains(&class.minutes) {
+                errors.push(format!("{path}.minutes"), MINUTES_EXPECTED);
+            }
+            let repeated = self.typical_week[..index].iter().position(|earlier| {
+                earlier.day == class.day && earlier.time == class.time && earlier.name == class.name
+            });
+            if let Some(earlier) = repeated {
+                errors.push(
+                    format!("{path}.class"),
+                    format!(
+                        "'{}' on {} at {} is already typical_week[{earlier}]; each class is \
+                         listed once",
+                        class.name,
+                        class.day.name(),
+                        class.time.iso()
+                    ),
                 );
             }
         }
@@ -234,6 +332,7 @@ mod tests {
                 challenge_consultation: "appointments/consultation".to_owned(),
                 retreat: "events/yoga-retreat".to_owned(),
             },
+            typical_week: Vec::new(),
         }
     }
 
@@ -336,5 +435,128 @@ mod tests {
             let error = schedule.check_link(other).unwrap_err();
             assert!(error.contains("'4993559-one-space'"), "{error}");
         }
+    }
+
+    /// A schedule file with `week` as its typical week.
+    fn file_with(week: &str) -> String {
+        format!(
+            "provider_id = 4993559\ncustomer_site = \"4993559-one-space\"\n[pages]\nmemberships = \"m\"\n\
+             trial = \"t\"\nintro_offer = \"i\"\ntimed_offer = \"f\"\n\
+             challenge_consultation = \"c\"\nretreat = \"r\"\n{week}"
+        )
+    }
+
+    /// The line (from 1) a TOML error points at.
+    fn error_line(text: &str, error: &toml::de::Error) -> usize {
+        let start = error.span().map(|span| span.start).unwrap_or_default();
+        text[..start].matches('\n').count() + 1
+    }
+
+    const CLASS: &str =
+        "[[typical_week]]\nday = \"Tuesday\"\ntime = \"18:00\"\nclass = \"HYROX\"\n\
+                         type = \"HYROX\"\ncoach = \"Ross Campbell\"\nminutes = 60\n";
+
+    #[test]
+    fn the_typical_week_reads_in_week_order_and_may_be_left_out() {
+        let read: Schedule = toml::from_str(&file_with(CLASS)).unwrap();
+        let class = &read.typical_week[0];
+        assert_eq!(class.day.name(), "Tuesday");
+        assert_eq!(class.time.display(), "6:00 PM");
+        assert_eq!(
+            (class.name.as_str(), class.kind.as_str()),
+            ("HYROX", "HYROX")
+        );
+        assert_eq!(class.coach.as_deref(), Some("Ross Campbell"));
+        assert_eq!(class.ends_minutes(), 19 * 60);
+        assert!(errors_of(&read).is_empty());
+        let none: Schedule = toml::from_str(&file_with("")).unwrap();
+        assert!(none.typical_week.is_empty());
+        // The default week: written Monday to Sunday, shown in the same order.
+        let content = crate::content::tests::default_content();
+        let week = content.schedule.typical_week_in_order();
+        assert!(week.len() >= 25, "a full week: {}", week.len());
+        assert_eq!(week.first().map(|class| class.day.name()), Some("Monday"));
+        assert_eq!(week.last().map(|class| class.day.name()), Some("Sunday"));
+        assert!(content.validate().is_empty(), "{:?}", content.validate());
+    }
+
+    #[test]
+    fn an_unknown_day_or_impossible_time_is_refused_on_its_line() {
+        for (from, to, line, expected) in [
+            (
+                "\"Tuesday\"",
+                "\"Tewsday\"",
+                11,
+                "must be a day of the week: Monday,",
+            ),
+            (
+                "\"18:00\"",
+                "\"25:00\"",
+                12,
+                "must be a time on the 24-hour clock",
+            ),
+            (
+                "\"18:00\"",
+                "\"6pm\"",
+                12,
+                "must be a time on the 24-hour clock",
+            ),
+            (
+                "minutes = 60",
+                "minutes = \"an hour\"",
+                16,
+                "length in minutes, from 5 to 240",
+            ),
+        ] {
+            let text = file_with(&CLASS.replace(from, to));
+            let error = toml::from_str::<Schedule>(&text).unwrap_err();
+            assert!(error.message().contains(expected), "{to}: {error}");
+            assert_eq!(error_line(&text, &error), line, "{to}: {error}");
+        }
+        let text = file_with(&CLASS.replace("coach", "teacher"));
+        assert!(
+            toml::from_str::<Schedule>(&text).is_err(),
+            "an unknown field is refused"
+        );
+    }
+
+    #[test]
+    fn blank_names_odd_lengths_and_repeats_are_refused() {
+        let mut content = crate::content::tests::default_content();
+        let class = |day: &str, time: &str, minutes: u16| {
+            let text = file_with(
+                &CLASS
+                    .replace("Tuesday", day)
+                    .replace("18:00", time)
+                    .replace("60", &minutes.to_string()),
+            );
+            toml::from_str::<Schedule>(&text)
+                .unwrap()
+                .typical_week
+                .remove(0)
+        };
+        let mut blank = class("Monday", "07:00", 45);
+        blank.kind = " ".to_owned();
+        content.schedule.typical_week = vec![
+            class("Monday", "06:00", 45),
+            blank,
+            class("Monday", "06:00", 45),
+            class("Monday", "08:00", 300),
+        ];
+        let errors = crate::content::tests::broken_in(&content, File::Schedule);
+        let paths: Vec<&str> = errors.iter().map(|(path, _)| path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "typical_week[1].type",
+                "typical_week[2].class",
+                "typical_week[3].minutes",
+            ]
+        );
+        assert!(
+            errors[1].1.contains("already typical_week[0]"),
+            "{}",
+            errors[1].1
+        );
     }
 }

@@ -92,14 +92,21 @@ impl ClockTime {
         Some(Self { hour, minute })
     }
 
-    /// As the pages show it: `6:00 AM`, `12:00 PM`, `8:30 PM`.
+    /// As the pages show it: `6:00 AM`, `12:00 PM`, `8:30 PM` (the core's one formatter,
+    /// [`crate::calendar::clock_12h`]).
     pub fn display(self) -> String {
-        let half = if self.hour < 12 { "AM" } else { "PM" };
-        let hour = match self.hour % 12 {
-            0 => 12,
-            hour => hour,
-        };
-        format!("{hour}:{:02} {half}", self.minute)
+        crate::calendar::clock_12h(&self.naive())
+    }
+
+    /// The same time as a chrono time of day.
+    pub fn naive(self) -> chrono::NaiveTime {
+        chrono::NaiveTime::from_hms_opt(u32::from(self.hour), u32::from(self.minute), 0)
+            .unwrap_or(chrono::NaiveTime::MIN)
+    }
+
+    /// Minutes since midnight.
+    pub fn minutes(self) -> u32 {
+        u32::from(self.hour) * 60 + u32::from(self.minute)
     }
 
     /// As search engines read it: `06:00`.
@@ -135,6 +142,51 @@ pub const WEEK: [&str; 7] = [
 /// The position of `day` in [`WEEK`].
 fn weekday(day: &str) -> Option<usize> {
     WEEK.iter().position(|name| *name == day)
+}
+
+/// A day of the week, written in full with a capital in the file (`"Monday"`); anything else
+/// is refused where it is written, naming the seven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Day(u8);
+
+impl Day {
+    /// The day `days_from_monday` after Monday (0: Monday ... 6: Sunday); `None` beyond.
+    pub fn from_monday(days_from_monday: u32) -> Option<Self> {
+        u8::try_from(days_from_monday)
+            .ok()
+            .filter(|day| usize::from(*day) < WEEK.len())
+            .map(Self)
+    }
+
+    /// The day's chrono weekday.
+    pub fn of(weekday: chrono::Weekday) -> Self {
+        Self(weekday.num_days_from_monday() as u8)
+    }
+
+    /// Days from Monday: 0 for Monday, 6 for Sunday.
+    pub fn days_from_monday(self) -> u32 {
+        u32::from(self.0)
+    }
+
+    /// Its name in full: `Monday`.
+    pub fn name(self) -> &'static str {
+        WEEK.get(usize::from(self.0)).copied().unwrap_or_default()
+    }
+}
+
+impl Serialize for Day {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Day {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        weekday(&text)
+            .and_then(|index| Self::from_monday(index as u32))
+            .ok_or_else(|| serde::de::Error::custom(day_expected()))
+    }
 }
 
 /// One line of opening hours.

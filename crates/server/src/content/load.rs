@@ -9,7 +9,7 @@ use onespace_core::content::{Content, File};
 use super::errors::{ContentError, Document};
 
 /// The default content, the files of the repository's `content/` folder as built.
-const DEFAULT: [(File, &str); 8] = [
+const DEFAULT: [(File, &str); 9] = [
     (
         File::Prices,
         include_str!("../../../../content/prices.toml"),
@@ -35,6 +35,10 @@ const DEFAULT: [(File, &str); 8] = [
     (
         File::Testimonials,
         include_str!("../../../../content/testimonials.toml"),
+    ),
+    (
+        File::Investors,
+        include_str!("../../../../content/investors.toml"),
     ),
 ];
 
@@ -152,6 +156,7 @@ fn parse<const N: usize>(
     let mut texts: Vec<(File, String)> = Vec::new();
     let (mut prices, mut offers, mut schedule, mut photos) = (None, None, None, None);
     let (mut studio, mut team, mut faq, mut testimonials) = (None, None, None, None);
+    let mut investors = None;
     for (file, text) in files {
         let text = match text {
             Ok(text) => text,
@@ -169,6 +174,7 @@ fn parse<const N: usize>(
             File::Team => team = read(file, &text, &mut errors),
             File::Faq => faq = read(file, &text, &mut errors),
             File::Testimonials => testimonials = read(file, &text, &mut errors),
+            File::Investors => investors = read(file, &text, &mut errors),
         }
         texts.push((file, text));
     }
@@ -181,6 +187,7 @@ fn parse<const N: usize>(
         Some(team),
         Some(faq),
         Some(testimonials),
+        Some(investors),
     ) = (
         prices,
         offers,
@@ -190,6 +197,7 @@ fn parse<const N: usize>(
         team,
         faq,
         testimonials,
+        investors,
     )
     else {
         return (None, errors);
@@ -203,6 +211,7 @@ fn parse<const N: usize>(
         team,
         faq,
         testimonials,
+        investors,
     };
     for rule in content.validate() {
         let text = texts

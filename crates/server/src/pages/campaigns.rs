@@ -4,9 +4,10 @@
 //! - Live: the offer's page renders as the studio wrote it, is listed in the sitemap and carries
 //!   its structured data; an island ([`watch`]) holds the end instant, so a page left open
 //!   across the end says the offer has ended.
-//! - Ended: its page still answers 200 at its address (links in old posts keep working) but
-//!   only says plainly that the offer ended on its date and points to what is on now; it is
-//!   `noindex`, out of the sitemap and carries no structured data. Nothing else mentions it.
+//! - Ended: its page still answers 200 at its address (links in old posts keep working): it
+//!   leads with what is on now (the trial and the memberships) and says second, plainly, that
+//!   the offer ended on its date; it is `noindex`, out of the sitemap and carries no structured
+//!   data. Nothing else mentions it.
 //! - Upcoming: not linked or listed anywhere. Its address, if someone has it early, says when the
 //!   offer starts, on the same terms as an ended page (no advertising of terms that are not on).
 
@@ -49,22 +50,45 @@ pub fn listed(route: &Route, offers: &Offers, now: DateTime<Utc>) -> bool {
 }
 
 /// The page of an offer that is not on (ended or not yet started), in place of its content.
+/// An ended offer's page leads with what a visitor can have now (the trial and the
+/// memberships) and says the offer ended second, under it: whoever followed an old link still
+/// finds a way in, not a closed door.
 pub fn not_running(
     route: &Route,
     campaign: Campaign,
     state: OfferState,
     content: &Content,
 ) -> Document {
-    let (title, heading, message) = match state.phase {
+    let (title, main) = match state.phase {
         Phase::Upcoming => (
             "Offer Not Yet Open | One Space Livingston",
-            "This offer has not started yet",
-            campaign.starts_message(&content.offers),
+            html! {
+                (page_hero("Offers", "This offer has not started yet", &campaign.starts_message(&content.offers), html! {
+                    a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
+                    a class="btn btn-outline-light" href=(Page::Memberships.path()) { "See Memberships" }
+                }))
+                (on_now(&content.prices))
+            },
         ),
         Phase::Ended | Phase::Live => (
-            "Offer Ended | One Space Livingston",
-            "This offer has ended",
-            campaign.ended_message(&content.offers),
+            "On Now: 14-Day Trial and Memberships | One Space Livingston",
+            html! {
+                (page_hero("On now at One Space", ON_NOW_HEADING, &on_now_lead(&content.prices), html! {
+                    a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
+                    a class="btn btn-outline-light" href=(Page::Memberships.path()) { "See Memberships" }
+                }))
+                (on_now(&content.prices))
+                section class="section pt-0" aria-labelledby="ended-title" {
+                    div class="container-page" {
+                        div class="notice" role="note" {
+                            div {
+                                h2 class="notice-title" id="ended-title" { "About the offer you followed" }
+                                p { (campaign.ended_message(&content.offers)) " The trial and every membership above are on now." }
+                            }
+                        }
+                    }
+                }
+            },
         ),
     };
     Document {
@@ -75,16 +99,27 @@ pub fn not_running(
         path: Some(route.path),
         header: HeaderMode::Full,
         structured_data: Vec::new(),
-        main: html! {
-            (page_hero("Offers", heading, &message, html! {
-                a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
-                a class="btn btn-outline-light" href=(Page::Memberships.path()) { "See Memberships" }
-            }))
-            (on_now(&content.prices))
-        },
+        main,
         noindex: true,
         main_photo: None,
     }
+}
+
+/// The heading of an ended offer's page, and of a live one's notice when it ends while open.
+pub const ON_NOW_HEADING: &str = "Start with a 14-day trial";
+
+/// The line under [`ON_NOW_HEADING`]: what the trial gives and the memberships' lowest price.
+fn on_now_lead(prices: &Prices) -> String {
+    let memberships = match prices.cheapest_monthly() {
+        Some(plan) => format!("memberships from {} a month", plan.price.format()),
+        None => "memberships".to_owned(),
+    };
+    format!(
+        "Every class and Fire & Ice recovery for {} days, {}. Then choose from our {}, with no contract.",
+        trial::DAYS,
+        prices.trial.price.format(),
+        memberships
+    )
 }
 
 /// What is on now: the 14-day trial and the memberships ('from £49 a month', the cheapest).
@@ -141,8 +176,8 @@ pub fn watch(campaign: Campaign, context: &RenderContext) -> Markup {
             "endsMs": state.ends_ms,
             "previewMs": preview_ms,
             "aheadMs": ahead_ms,
-            "heading": "This offer has ended",
-            "message": campaign.ended_message(offers),
+            "heading": ON_NOW_HEADING,
+            "message": format!("{} {}", campaign.ended_message(offers), on_now_lead(&context.content.prices)),
             "links": [
                 { "label": "Start My 14-Day Trial", "href": Page::IntroOffer.path() },
                 { "label": "See Memberships", "href": Page::Memberships.path() },

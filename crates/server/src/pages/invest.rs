@@ -1,12 +1,14 @@
-//! /invest: the investor contact page. The £50,000 raise and its two options, the financial
-//! snapshot, outgoings, the 12-month revenue forecast (a table and a bar chart drawn from the same
-//! figures), what the money funds, who can join, and the investor contact form.
+//! /invest: the investor contact page. The raise and its two options, the financial snapshot,
+//! outgoings, the revenue forecast (a table and a bar chart drawn from the same figures), what
+//! the money funds, who can join, and the investor contact form. The figures are content
+//! (`investors.toml`) and dated: the page says the month they describe, and names the
+//! forecast's months from its own first month, never "the next 12 months".
 
 use maud::{html, Markup};
-use onespace_core::content::Studio;
+use onespace_core::content::investors::{Investors, Range};
+use onespace_core::content::Content;
 use onespace_core::forms::FormName;
-use onespace_core::invest::{self, loan};
-use onespace_core::Pence;
+use onespace_core::invest;
 
 use super::components::forms::{form_island, FormSetup, ThanksLink};
 use super::components::{check_list, email_link, icon, page_hero, Icon};
@@ -27,9 +29,13 @@ const THANKS_LINKS: &[ThanksLink] = &[ThanksLink::Again {
 }];
 
 /// The page content.
-pub fn main(view: &FormView, studio: &Studio) -> Markup {
+pub fn main(view: &FormView, content: &Content) -> Markup {
+    let studio = &content.studio;
+    let figures = &content.investors;
+    let raise = &figures.raise;
+    let loan = &raise.loan;
     html! {
-        (page_hero("Investor information", &format!("Invest in One Space: raising {}", invest::RAISE.format()), "We are raising funds to grow West Lothian's premier hot yoga, HYROX and recovery studio. Here are the figures, the options and how to talk to us.", html! {
+        (page_hero("Investor information", &format!("Invest in One Space: raising {}", raise.amount.format()), &format!("We are raising funds to grow West Lothian's premier hot yoga, HYROX and recovery studio. Here are the figures ({}), the options and how to talk to us.", figures.as_of.long()), html! {
             a class="btn btn-primary" href={ "#" (FORM.anchor) } { "Get in Touch" }
             a class="btn btn-outline-light" href="#options" { "See the Options" }
         }))
@@ -37,11 +43,11 @@ pub fn main(view: &FormView, studio: &Studio) -> Markup {
             div class="container-page" {
                 div class="section-head" {
                     p class="eyebrow eyebrow-dark" { "The raise" }
-                    h2 class="section-title" id="options-title" { (invest::RAISE.format()) ", two ways to invest" }
-                    p class="section-lead" { "Both options are based on a " (invest::PRE_MONEY.format()) " pre-money valuation." }
+                    h2 class="section-title" id="options-title" { (raise.amount.format()) ", two ways to invest" }
+                    p class="section-lead" { "Both options are based on a " (raise.pre_money_valuation.format()) " pre-money valuation." }
                 }
                 div class="card-grid md:grid-cols-2" {
-                    @for option in invest::deal_options() {
+                    @for option in invest::deal_options(raise) {
                         article class="card option-card" {
                             h3 class="card-title text-2xl" { (option.title) }
                             p class="option-equity" { (invest::percent_text(option.equity_basis_points)) span class="price-unit" { " equity" } }
@@ -49,35 +55,36 @@ pub fn main(view: &FormView, studio: &Studio) -> Markup {
                         }
                     }
                 }
-                p class="mt-6 text-ink-soft" { "Option 2's loan: " (loan::PRINCIPAL.format()) ", a " (loan::HOLIDAY_MONTHS) "-month repayment holiday, then " (loan::REPAYMENTS) " monthly repayments of " (loan::MONTHLY_REPAYMENT.format()) " (" (loan::TOTAL_REPAID.format()) " in total)." }
+                p class="mt-6 text-ink-soft" { "Option 2's loan: " (loan.principal(raise).format()) ", a " (loan.holiday_months) "-month repayment holiday, then " (loan.repayments) " monthly repayments of " (loan.monthly_repayment().format()) " (" (loan.total_repaid.format()) " in total)." }
             }
         }
         section class="section section-alt" aria-labelledby="snapshot-title" {
             div class="container-page" {
                 div class="section-head" {
-                    p class="eyebrow eyebrow-dark" { (invest::SNAPSHOT_MONTH) }
+                    p class="eyebrow eyebrow-dark" { (figures.as_of_text()) }
                     h2 class="section-title" id="snapshot-title" { "Financial snapshot" }
+                    p class="section-lead" { "Our figures for " (figures.as_of.long()) "." }
                 }
                 dl class="stat-grid" {
-                    div class="stat" { dt { "Active members" } dd { (invest::ACTIVE_MEMBERS) } }
-                    div class="stat" { dt { "Monthly revenue" } dd { (invest::MONTHLY_REVENUE.format()) } }
-                    div class="stat" { dt { "Monthly break-even" } dd { (range(invest::BREAK_EVEN)) } }
-                    div class="stat" { dt { "Forecast peak monthly revenue" } dd { (invest::FORECAST_PEAK.format()) } }
+                    div class="stat" { dt { "Active members" } dd { (figures.active_members) } }
+                    div class="stat" { dt { "Monthly revenue" } dd { (figures.monthly_revenue.format()) } }
+                    div class="stat" { dt { "Monthly break-even" } dd { (range(figures.break_even)) } }
+                    div class="stat" { dt { "Forecast peak monthly revenue" } dd { (figures.forecast.peak.format()) } }
                 }
                 h3 class="mt-12 text-xl font-semibold" id="outgoings-title" { "Monthly outgoings" }
                 div class="table-wrap" role="region" aria-labelledby="outgoings-title" tabindex="0" {
                     table class="data-table" aria-labelledby="outgoings-title" {
                         thead { tr { th scope="col" { "Measure" } th scope="col" { "Low" } th scope="col" { "High" } } }
                         tbody {
-                            tr { th scope="row" { "Total monthly outgoings" } td { (invest::OUTGOINGS.0.format()) } td { (invest::OUTGOINGS.1.format()) } }
-                            tr { th scope="row" { "Monthly break-even revenue" } td { (invest::BREAK_EVEN.0.format()) } td { (invest::BREAK_EVEN.1.format()) } }
-                            tr { th scope="row" { "Monthly revenue (" (invest::SNAPSHOT_MONTH) ")" } td colspan="2" { (invest::MONTHLY_REVENUE.format()) } }
+                            tr { th scope="row" { "Total monthly outgoings" } td { (figures.outgoings.low.format()) } td { (figures.outgoings.high.format()) } }
+                            tr { th scope="row" { "Monthly break-even revenue" } td { (figures.break_even.low.format()) } td { (figures.break_even.high.format()) } }
+                            tr { th scope="row" { "Monthly revenue (" (figures.as_of.long()) ")" } td colspan="2" { (figures.monthly_revenue.format()) } }
                         }
                     }
                 }
             }
         }
-        (forecast())
+        (forecast(figures))
         section class="section section-alt" aria-labelledby="funds-title" {
             div class="container-page grid grid-cols-1 gap-10 md:grid-cols-2" {
                 div {
@@ -109,8 +116,8 @@ pub fn main(view: &FormView, studio: &Studio) -> Markup {
     }
 }
 
-fn range((low, high): (Pence, Pence)) -> String {
-    format!("{} to {}", low.format(), high.format())
+fn range(range: Range) -> String {
+    format!("{} to {}", range.low.format(), range.high.format())
 }
 
 /// The forecast as a table and an SVG bar chart of the same months. Bars are drawn with SVG
@@ -120,13 +127,14 @@ fn range((low, high): (Pence, Pence)) -> String {
 /// end: the figures are read off the chart itself, with no axis to estimate against, and the
 /// chart keeps one shape at every width (a narrow viewBox, so its text stays legible on a phone,
 /// and a capped width in the stylesheet, so at 1440 px it stays within one screen).
-fn forecast() -> Markup {
+fn forecast(figures: &Investors) -> Markup {
     const WIDTH: u64 = 480;
     const ROW: u64 = 28;
     const BAR: u64 = 18;
     const LABELS: u64 = 76;
     const VALUES: u64 = 76;
-    let months = invest::forecast();
+    let months = figures.forecast();
+    let (first, last) = figures.forecast_span();
     let peak = months
         .iter()
         .map(|month| month.revenue.0)
@@ -141,20 +149,20 @@ fn forecast() -> Markup {
             .first()
             .map(|m| m.revenue.format())
             .unwrap_or_default(),
-        months.first().map(|m| m.month.as_str()).unwrap_or_default(),
+        first.long(),
         months
             .last()
             .map(|m| m.revenue.format())
             .unwrap_or_default(),
-        months.last().map(|m| m.month.as_str()).unwrap_or_default(),
+        last.long(),
     );
     html! {
         section class="section" aria-labelledby="forecast-title" {
             div class="container-page" {
                 div class="section-head" {
-                    p class="eyebrow eyebrow-dark" { "Next 12 months" }
-                    h2 class="section-title" id="forecast-title" { "12-month revenue forecast" }
-                    p class="section-lead" { "From " (invest::MONTHLY_REVENUE.format()) " today to a peak of " (invest::FORECAST_PEAK.format()) " a month." }
+                    p class="eyebrow eyebrow-dark" { "Forecast from " (first.long()) }
+                    h2 class="section-title" id="forecast-title" { (months.len()) "-month revenue forecast" }
+                    p class="section-lead" { "From " (figures.monthly_revenue.format()) " a month in " (figures.as_of.long()) " to a peak of " (figures.forecast.peak.format()) " a month by " (last.long()) "." }
                 }
                 figure class="chart-card" {
                     svg class="bar-chart" viewBox={ "0 0 " (WIDTH) " " (height) } width=(WIDTH) height=(height) role="img" aria-label=(summary) {
@@ -163,12 +171,12 @@ fn forecast() -> Markup {
                             @let top = index as u64 * ROW;
                             @let length = (month.revenue.0 * span / peak).max(1);
                             @let middle = top + ROW / 2;
-                            text x=(LABELS - 8) y=(middle) class="bar-label" text-anchor="end" dominant-baseline="central" { (month.month) }
+                            text x=(LABELS - 8) y=(middle) class="bar-label" text-anchor="end" dominant-baseline="central" { (month.month.short()) }
                             rect x=(LABELS) y=(top + (ROW - BAR) / 2) width=(length) height=(BAR) rx="3" class="bar" {}
                             text x=(LABELS + length + 6) y=(middle) class="bar-value" dominant-baseline="central" { (month.revenue.format()) }
                         }
                     }
-                    figcaption class="mt-3 text-sm text-ink-soft" { "Forecast monthly revenue, " (months.first().map(|m| m.month.as_str()).unwrap_or_default()) " to " (months.last().map(|m| m.month.as_str()).unwrap_or_default()) "." }
+                    figcaption class="mt-3 text-sm text-ink-soft" { "Forecast monthly revenue, " (first.long()) " to " (last.long()) " (" (figures.as_of_text()) ")." }
                 }
                 div class="table-wrap mt-8" role="region" aria-label="Forecast monthly revenue, the figures" tabindex="0" {
                     table class="data-table" {
@@ -176,7 +184,7 @@ fn forecast() -> Markup {
                         thead { tr { th scope="col" { "Month" } th scope="col" { "Forecast revenue" } } }
                         tbody {
                             @for month in &months {
-                                tr { th scope="row" { (month.month) } td { (month.revenue.format()) } }
+                                tr { th scope="row" { (month.month.short()) } td { (month.revenue.format()) } }
                             }
                         }
                     }

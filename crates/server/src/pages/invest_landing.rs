@@ -65,6 +65,7 @@ const FUNDS: [Fund; 4] = [
 /// The page content.
 pub fn main(view: &FormView, context: &RenderContext) -> Markup {
     let to_form = format!("#{}", FORM.anchor);
+    let figures = &context.content.investors;
     html! {
         section class="page-hero" {
             (hero_art())
@@ -84,7 +85,7 @@ pub fn main(view: &FormView, context: &RenderContext) -> Markup {
                     p class="eyebrow eyebrow-dark" { "Our story so far" }
                     h2 class="section-title" id="story-title" { "Built by our community" }
                     div class="prose-block" {
-                        p { "One Space began with a simple idea: heat, strength and recovery under one roof in West Lothian. Today " (invest::ACTIVE_MEMBERS) " active members train with us every month." }
+                        p { "One Space began with a simple idea: heat, strength and recovery under one roof in West Lothian. In " (figures.as_of.long()) ", " (figures.active_members) " active members trained with us." }
                         p { "Now we want to grow, and we would rather grow with the people who made us what we are. Our community investment lets members and local supporters own a part of the studio's future." }
                     }
                 }

@@ -1,8 +1,9 @@
 //! /timetable: 'Book Your Classes', what to expect, the booking policy, this week's classes from
 //! the stored copy of the provider's schedule (server-rendered, so readable without JavaScript and
 //! by search engines, with each class as a schema.org Event) and the provider's widget for
-//! booking and the visitor's account. Without JavaScript the widget's fallback links straight to
-//! the provider's schedule page in a new tab.
+//! booking and the visitor's account. Until a live copy exists the studio's typical week stands
+//! in, labelled as such. The page links to the provider's schedule page once: from the week's
+//! box when it has no live classes to book, else from the widget's box.
 
 use maud::{html, Markup};
 use onespace_core::policy;
@@ -17,6 +18,13 @@ use crate::widgets;
 /// The page content: the week's classes as of `context.now`, and the schedule widget loading
 /// `context.schedule_widget`.
 pub fn main(context: &RenderContext) -> Markup {
+    let schedule = &context.content.schedule;
+    let week = classes::week(
+        context.timetable.as_deref(),
+        context.now,
+        SHOWN_DAYS,
+        schedule,
+    );
     html! {
         (page_hero("Timetable", "Book Your Classes", "Pick a class, book your spot and we will see you in the studio.", html! {
             a class="btn btn-primary" href="#schedule" { "View the Schedule" }
@@ -38,13 +46,11 @@ pub fn main(context: &RenderContext) -> Markup {
                         p { (policy::booking_notice()) " " a href=(Page::Terms.path()) { "Read our terms" } "." }
                     }
                 }
-                h2 class="section-title mt-12" id="schedule-title" { "This week's classes" }
-                div id="schedule" class="class-week" {
-                    (classes::week(context.timetable.as_deref(), context.now, SHOWN_DAYS, &context.content.schedule))
-                }
+                h2 class="section-title mt-12" id="schedule-title" { (week.title) }
+                div id="schedule" class="class-week" { (week.body) }
                 h2 class="section-title mt-12" id="account-title" { "Manage your bookings" }
                 div id="account" class="schedule-shell" {
-                    (widgets::schedule::widget(&context.schedule_widget, &context.content.schedule))
+                    (widgets::schedule::widget(&context.schedule_widget, &context.content.schedule, !week.links_schedule))
                 }
             }
         }

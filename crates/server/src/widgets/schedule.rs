@@ -92,9 +92,9 @@ pub fn class_booking_url(schedule: &Schedule, class: &crate::schedule::Class) ->
 }
 
 /// The fallback box's heading.
-const FALLBACK_TITLE: &str = "See the full timetable and book online";
+const FALLBACK_TITLE: &str = "Your bookings and membership";
 /// The fallback box's text.
-const FALLBACK_TEXT: &str = "Our live schedule opens on our booking partner's site, where you can book, cancel and manage your classes.";
+const FALLBACK_TEXT: &str = "Book, cancel or change your classes and see your membership in your account on our booking site.";
 /// Link text to the provider's schedule page.
 const DIRECT_LABEL: &str = "Open the Class Schedule";
 /// The control that loads the widget in the page (with JavaScript only).
@@ -104,7 +104,12 @@ const LOAD_LABEL: &str = "Book or manage my account here";
 /// visitor asks for it (its button): the script is third-party, heavy and slow at times, and the
 /// week's classes are already in the page, so nobody waits for it or downloads it to read the
 /// timetable.
-pub fn widget(source: &WidgetSource, schedule: &Schedule) -> Markup {
+///
+/// `direct_link`: whether the box carries the link to the provider's schedule page. The page
+/// links there once: when the week above already does (no live classes to book), the box
+/// leaves it out. The button that loads the widget comes last, under the link, so that before
+/// it is armed (and without JavaScript) it leaves room below rather than a gap beside.
+pub fn widget(source: &WidgetSource, schedule: &Schedule, direct_link: bool) -> Markup {
     let schedule_url = schedule_page_url(schedule);
     island(
         "ScheduleWidget",
@@ -120,7 +125,7 @@ pub fn widget(source: &WidgetSource, schedule: &Schedule) -> Markup {
             "scheduleUrl": schedule_url,
             "fallbackTitle": FALLBACK_TITLE,
             "fallbackText": FALLBACK_TEXT,
-            "directLabel": DIRECT_LABEL,
+            "directLabel": direct_link.then_some(DIRECT_LABEL),
             "loadingText": "Loading the timetable...",
             "failedText": "Failed to load calendar. Please refresh the page.",
             "timedOutText": "Failed to load calendar automatically.",
@@ -133,9 +138,11 @@ pub fn widget(source: &WidgetSource, schedule: &Schedule) -> Markup {
             div class="schedule-fallback" data-schedule-container {
                 p class="text-lg font-semibold" { (FALLBACK_TITLE) }
                 p class="mt-2 text-ink-soft" { (FALLBACK_TEXT) }
-                div class="hero-actions mt-6 justify-center" {
+                div class="schedule-actions" {
+                    @if direct_link {
+                        a class="btn btn-primary" href=(schedule_url) target="_blank" rel="noopener noreferrer" { (DIRECT_LABEL) }
+                    }
                     button type="button" class="btn btn-dark" data-island-trigger { (LOAD_LABEL) }
-                    a class="btn btn-primary" href=(schedule_url) target="_blank" rel="noopener noreferrer" { (DIRECT_LABEL) }
                 }
             }
         },
@@ -170,7 +177,7 @@ mod tests {
             script_url: "/stand-in.js".to_owned(),
             ..WidgetSource::default()
         };
-        let html = widget(&source, &schedule).into_string();
+        let html = widget(&source, &schedule, true).into_string();
         assert!(html.contains(&format!(r#""provider_id":{}"#, schedule.provider_id)));
         assert!(html.contains(r#"data-island="ScheduleWidget" data-load="request""#));
         assert!(html.contains("data-island-trigger"));
@@ -184,5 +191,9 @@ mod tests {
         assert!(html.contains(r#""version":3"#));
         assert!(html.contains(r#""maxPolls":300"#));
         assert!(html.contains(&format!("href=\"{}\"", schedule_page_url(&schedule))));
+        // Without the direct link (the week above has it), the box only loads the widget.
+        let html = widget(&source, &schedule, false).into_string();
+        assert!(!html.contains(&format!("href=\"{}\"", schedule_page_url(&schedule))));
+        assert!(html.contains(r#""directLabel":null"#) && html.contains("data-island-trigger"));
     }
 }

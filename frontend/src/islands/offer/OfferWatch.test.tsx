@@ -12,7 +12,7 @@ const props = {
   endsMs: ENDS_MS,
   previewMs: null,
   aheadMs: 0,
-  heading: 'This offer has ended',
+  heading: 'Start with a 14-day trial',
   message: 'The back to school offers ended on 31 August 2025.',
   links: [
     { label: 'Start My 14-Day Trial', href: '/intro-offer' },

@@ -103,6 +103,14 @@ describe('ScheduleWidget', () => {
     expect(screen.getByRole('link', { name: 'Open the Class Schedule' }).getAttribute('target')).toBe('_blank');
   });
 
+  it('leaves the direct link out when the page has it elsewhere', async () => {
+    script.outcome = 'error';
+    render(<ScheduleWidget {...props} directLabel={null} />);
+    await advance(100);
+    expect(screen.getByRole('alert').textContent).toContain('Failed to load calendar. Please refresh the page.');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
   it('reports a script whose object is missing', async () => {
     render(<ScheduleWidget {...props} />);
     await advance(100);

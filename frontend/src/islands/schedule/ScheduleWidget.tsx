@@ -31,7 +31,9 @@ export interface ScheduleWidgetProps {
   scheduleUrl: string;
   fallbackTitle: string;
   fallbackText: string;
-  directLabel: string;
+  /** The link to the provider's schedule page; `null` when the page already has it elsewhere
+   * (the typical week's button), so it is never shown twice. */
+  directLabel: string | null;
   loadingText: string;
   failedText: string;
   timedOutText: string;
@@ -143,9 +145,11 @@ function FallbackBox({ status, ...props }: { status: Status } & ScheduleWidgetPr
           </p>
         </>
       )}
-      <a className="btn btn-primary mt-6" href={props.scheduleUrl} target="_blank" rel="noopener noreferrer">
-        {props.directLabel}
-      </a>
+      {props.directLabel === null ? null : (
+        <a className="btn btn-primary mt-6" href={props.scheduleUrl} target="_blank" rel="noopener noreferrer">
+          {props.directLabel}
+        </a>
+      )}
     </div>
   );
 }

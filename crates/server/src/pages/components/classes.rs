@@ -2,20 +2,26 @@
 //! class, coach, length, spaces left and a 'Book' link per class (the provider's page for that
 //! class, in a new tab). Complete without JavaScript; the filter island only hides rows. Shared by
 //! /timetable (the week) and the home page ('Classes today').
+//!
+//! Until a live copy exists, both show the studio's typical week (`schedule.toml`), labelled
+//! as typical, with one button to the provider's live schedule: what the visitor can do, never
+//! what failed. The home page leaves its section out when there is neither.
 
 use chrono::{DateTime, Datelike, FixedOffset, Utc};
 use maud::{html, Markup};
-use onespace_core::calendar::london_time;
-use onespace_core::timetable::{day_key, type_key};
+use onespace_core::calendar::{clock_12h, london_time};
+use onespace_core::content::studio::Day;
+use onespace_core::content::TypicalClass;
+use onespace_core::timetable::{day_key, type_key, typical_upcoming, TypicalOccurrence};
 
 use crate::render::{island, Load};
 use crate::schedule::{Availability, Class, Timetable};
 use crate::widgets::schedule::{class_booking_url, schedule_page_url};
 use onespace_core::content::Schedule;
 
-/// `07:00`.
+/// `7:00 AM`, by the core's one formatter.
 fn clock(instant: DateTime<FixedOffset>) -> String {
-    instant.format("%H:%M").to_string()
+    clock_12h(&instant)
 }
 
 /// `Tuesday 24 November`.
@@ -29,13 +35,17 @@ pub fn class_day_key(class: &Class) -> &'static str {
     day_key(weekday.num_days_from_monday()).unwrap_or_default()
 }
 
-/// 'Updated 14:05' (today) or 'Updated Mon 23 Nov, 14:05' from when the copy was fetched.
+/// 'Updated 2:05 PM' (today) or 'Updated Mon 23 Nov, 2:05 PM' from when the copy was fetched.
 pub fn updated_text(copy: &Timetable, now: DateTime<Utc>) -> String {
     let fetched = london_time(copy.fetched_at);
     if fetched.date_naive() == london_time(now).date_naive() {
         format!("Updated {}", clock(fetched))
     } else {
-        format!("Updated {}", fetched.format("%a %-d %b, %H:%M"))
+        format!(
+            "Updated {}, {}",
+            fetched.format("%a %-d %b"),
+            clock(fetched)
+        )
     }
 }
 
@@ -77,41 +87,141 @@ fn class_row(class: &Class, schedule: &Schedule, now: DateTime<Utc>) -> Markup {
     }
 }
 
-/// Shown when there is nothing to list: never an empty box.
+/// The page's one button to the provider's live schedule, in a new tab.
+const BOOK_LABEL: &str = "Book on our booking site";
+
+/// The one button to the provider's live schedule.
+fn book_button(schedule: &Schedule) -> Markup {
+    html! {
+        a class="btn btn-primary" href=(schedule_page_url(schedule)) target="_blank" rel="noopener noreferrer" { (BOOK_LABEL) }
+    }
+}
+
+/// Shown when there is nothing to list: never an empty box, and the page's one schedule button.
 fn empty(title: &str, text: &str, schedule: &Schedule) -> Markup {
     html! {
-        div class="schedule-fallback class-empty" {
+        div class="class-empty" {
             p class="text-lg font-semibold" { (title) }
             p class="mt-2 text-ink-soft" { (text) }
-            a class="btn btn-primary mt-6" href=(schedule_page_url(schedule)) target="_blank" rel="noopener noreferrer" { "Open the Class Schedule" }
+            div class="mt-6" { (book_button(schedule)) }
         }
     }
 }
 
-/// The message when no copy of the schedule was ever fetched.
-pub fn never_fetched(schedule: &Schedule) -> Markup {
-    empty(
-        "Our live timetable is on its way",
-        "We could not reach our booking partner just now. You can see every class and book straight away on their site.",
-        schedule,
-    )
+/// What /timetable shows of the classes, and whether that carries the page's button to the
+/// provider's schedule (so the booking widget's box does not repeat it).
+pub struct Week {
+    /// The section's heading.
+    pub title: &'static str,
+    /// The classes, or the message with the button.
+    pub body: Markup,
+    /// True when `body` holds the button to the provider's schedule.
+    pub links_schedule: bool,
+}
+
+/// The heading over a live copy.
+pub const LIVE_TITLE: &str = "This week's classes";
+/// The heading over the typical week.
+pub const TYPICAL_TITLE: &str = "A typical week at One Space";
+
+/// The week's classes for /timetable: the live copy when one exists, else the typical week,
+/// else a message with the button.
+pub fn week(
+    timetable: Option<&Timetable>,
+    now: DateTime<Utc>,
+    days: i64,
+    schedule: &Schedule,
+) -> Week {
+    match timetable {
+        Some(copy) => live_week(copy, now, days, schedule),
+        None if !schedule.typical_week.is_empty() => Week {
+            title: TYPICAL_TITLE,
+            body: typical_week(schedule, now),
+            links_schedule: true,
+        },
+        None => Week {
+            title: LIVE_TITLE,
+            body: empty(
+                "See this week's classes and book",
+                "Every class, with the spaces left, is on our booking site: book your spot there in a minute.",
+                schedule,
+            ),
+            links_schedule: true,
+        },
+    }
+}
+
+/// One class of the typical week: time, name, coach and length; no 'Book' link, since only the
+/// live schedule can take a booking.
+fn typical_row(class: &TypicalClass, day_label: Option<&str>) -> Markup {
+    html! {
+        li class="class-row" data-class-type=(type_key(&class.kind)) data-class-day=(day_key(class.day.days_from_monday()).unwrap_or_default()) {
+            time class="class-time" datetime=(class.time.iso()) { (class.time.display()) }
+            div class="class-info" {
+                p class="class-name" { (class.name) }
+                p class="class-meta" {
+                    @if let Some(day) = day_label { span { (day) } }
+                    @if let Some(coach) = &class.coach { span { "with " (coach) } }
+                    span { (class.minutes) " min" }
+                }
+            }
+        }
+    }
+}
+
+/// The typical week, Monday first, labelled as typical, with the one button to the live
+/// schedule and the same filters as the live week.
+fn typical_week(schedule: &Schedule, now: DateTime<Utc>) -> Markup {
+    let today = Day::of(london_time(now).weekday());
+    let mut by_day: Vec<(Day, Vec<&TypicalClass>)> = Vec::new();
+    for class in schedule.typical_week_in_order() {
+        match by_day.last_mut() {
+            Some((day, classes)) if *day == class.day => classes.push(class),
+            _ => by_day.push((class.day, vec![class])),
+        }
+    }
+    let types = by_day
+        .iter()
+        .flat_map(|(_, classes)| classes.iter())
+        .map(|class| class.kind.as_str());
+    let days = by_day.iter().map(|(day, _)| (*day, day.name().to_owned()));
+    html! {
+        div class="typical-note" {
+            p { "Times can change from week to week, so check the live schedule before you come. It shows the spaces left, and you can book your class there in a minute." }
+            (book_button(schedule))
+        }
+        (filters(types, days))
+        @for (day, classes) in &by_day {
+            @let key = day_key(day.days_from_monday()).unwrap_or_default();
+            @let id = format!("typical-{key}");
+            section class="class-day" aria-labelledby=(id) data-class-day=(key) {
+                h3 class="class-day-title" id=(id) {
+                    (day.name())
+                    @if *day == today { " " span class="badge badge-soft" { "Today" } }
+                }
+                ol class="class-list" {
+                    @for class in classes { (typical_row(class, None)) }
+                }
+            }
+        }
+    }
 }
 
 /// The filter island over the listed classes: the class types (sorted by name) and the days as
 /// they appear. Its box keeps its height before the island mounts, so nothing moves.
-fn filters(by_day: &[(chrono::NaiveDate, Vec<&Class>)]) -> Markup {
-    let mut types: Vec<(String, String)> = by_day
-        .iter()
-        .flat_map(|(_, classes)| classes.iter())
-        .map(|class| (type_key(&class.kind), class.kind.clone()))
+fn filters<'a>(
+    kinds: impl Iterator<Item = &'a str>,
+    days: impl Iterator<Item = (Day, String)>,
+) -> Markup {
+    let mut types: Vec<(String, String)> = kinds
+        .map(|kind| (type_key(kind), kind.to_owned()))
         .collect();
     types.sort_by(|a, b| a.1.cmp(&b.1));
     types.dedup_by(|a, b| a.0 == b.0);
-    let days: Vec<serde_json::Value> = by_day
-        .iter()
-        .filter_map(|(date, classes)| {
-            let key = class_day_key(classes.first()?);
-            Some(serde_json::json!({ "key": key, "label": date.format("%A").to_string() }))
+    let days: Vec<serde_json::Value> = days
+        .filter_map(|(day, label)| {
+            let key = day_key(day.days_from_monday())?;
+            Some(serde_json::json!({ "key": key, "label": label }))
         })
         .collect();
     let types: Vec<serde_json::Value> = types
@@ -139,16 +249,9 @@ fn filters(by_day: &[(chrono::NaiveDate, Vec<&Class>)]) -> Markup {
     }
 }
 
-/// The classes of the next `days` days grouped by day, or a message with the direct link.
-pub fn week(
-    timetable: Option<&Timetable>,
-    now: DateTime<Utc>,
-    days: i64,
-    schedule: &Schedule,
-) -> Markup {
-    let Some(copy) = timetable else {
-        return never_fetched(schedule);
-    };
+/// The live copy's classes of the next `days` days grouped by day, or a message with the
+/// button when it has none.
+fn live_week(copy: &Timetable, now: DateTime<Utc>, days: i64, schedule: &Schedule) -> Week {
     let mut by_day: Vec<(chrono::NaiveDate, Vec<&Class>)> = Vec::new();
     for class in copy.upcoming(now, days) {
         let date = london_time(class.starts_at).date_naive();
@@ -158,13 +261,20 @@ pub fn week(
         }
     }
     let today = london_time(now).date_naive();
-    html! {
+    let types = by_day
+        .iter()
+        .flat_map(|(_, classes)| classes.iter())
+        .map(|class| class.kind.as_str());
+    let day_labels = by_day
+        .iter()
+        .map(|(date, _)| (Day::of(date.weekday()), date.format("%A").to_string()));
+    let body = html! {
         p class="class-updated" {
             time datetime=(copy.fetched_at.to_rfc3339()) { (updated_text(copy, now)) }
         }
-        @if !by_day.is_empty() { (filters(&by_day)) }
+        @if !by_day.is_empty() { (filters(types, day_labels)) }
         @if by_day.is_empty() {
-            (empty("No classes are scheduled this week", "New classes are added regularly: see the full schedule on our booking partner's site.", schedule))
+            (empty("No classes are scheduled this week", "New classes are added regularly: see the full schedule on our booking site.", schedule))
         }
         @for (date, classes) in &by_day {
             @let id = format!("day-{}", date.format("%Y-%m-%d"));
@@ -178,47 +288,111 @@ pub fn week(
                 }
             }
         }
+    };
+    Week {
+        title: LIVE_TITLE,
+        body,
+        links_schedule: by_day.is_empty(),
     }
 }
 
 /// Classes shown on the home page.
 pub const HOME_CLASSES: usize = 3;
 
+/// How far ahead the home page looks in the typical week for its next classes: past the
+/// weekend, when the studio closes at noon, and on to the next open day.
+const TYPICAL_DAYS_AHEAD: u32 = 8;
+
+/// 'Classes today' while the first listed class is today, else 'Next classes'.
+fn home_title(first_is_today: bool) -> &'static str {
+    if first_is_today {
+        "Classes today"
+    } else {
+        "Next classes"
+    }
+}
+
 /// The home page's 'Classes today': the next [`HOME_CLASSES`] classes still to come today, or
 /// tomorrow's first ones once today's are over ('Next classes'), from the same copy as
-/// /timetable, linking to it. Before any copy was fetched it simply points to the timetable.
+/// /timetable, linking to it. Without a live copy (or with nothing in it for two days), the
+/// typical week's next classes, labelled as typical; with neither, nothing: the section is left
+/// out rather than shown empty.
 pub fn home_section(
     timetable: Option<&Timetable>,
     now: DateTime<Utc>,
     timetable_path: &str,
     schedule: &Schedule,
 ) -> Markup {
-    let next: Vec<&Class> = timetable
+    let today = london_time(now).date_naive();
+    let live: Vec<&Class> = timetable
         .map(|copy| copy.upcoming(now, 2).take(HOME_CLASSES).collect())
         .unwrap_or_default();
-    let today = london_time(now).date_naive();
-    let is_today = next
-        .first()
-        .is_some_and(|class| london_time(class.starts_at).date_naive() == today);
-    let title = if is_today || next.is_empty() {
-        "Classes today"
-    } else {
-        "Next classes"
+    if let Some(first) = live.first() {
+        let first_is_today = london_time(first.starts_at).date_naive() == today;
+        return home_shell(
+            home_title(first_is_today),
+            None,
+            timetable_path,
+            html! {
+                ol class="class-list" {
+                    @for class in &live { (class_row(class, schedule, now)) }
+                }
+            },
+        );
+    }
+    let typical: Vec<TypicalOccurrence<'_>> =
+        typical_upcoming(&schedule.typical_week, now, TYPICAL_DAYS_AHEAD)
+            .into_iter()
+            .take(HOME_CLASSES)
+            .collect();
+    let Some(first) = typical.first() else {
+        return html! {};
     };
+    let tomorrow = today.succ_opt();
+    let one_day = typical
+        .iter()
+        .all(|occurrence| occurrence.date == first.date);
+    // One day's classes: the heading names the day. Several: each row not today names its day.
+    let title = match (one_day, first.date) {
+        (true, date) if date == today => "Classes today".to_owned(),
+        (true, date) if Some(date) == tomorrow => "Classes tomorrow".to_owned(),
+        (true, _) => format!("Classes on {}", first.class.day.name()),
+        (false, _) => "Next classes".to_owned(),
+    };
+    let day_label = |occurrence: &TypicalOccurrence<'_>| -> Option<String> {
+        if one_day || occurrence.date == today {
+            None
+        } else if Some(occurrence.date) == tomorrow {
+            Some("Tomorrow".to_owned())
+        } else {
+            Some(occurrence.class.day.name().to_owned())
+        }
+    };
+    let lead = "From our typical week: times can change, so check the timetable before you come.";
+    home_shell(
+        &title,
+        Some(lead),
+        timetable_path,
+        html! {
+            ol class="class-list" {
+                @for occurrence in &typical { (typical_row(occurrence.class, day_label(occurrence).as_deref())) }
+            }
+        },
+    )
+}
+
+/// The home section around its list: heading, an optional line under it, the list and the
+/// link to /timetable.
+fn home_shell(title: &str, lead: Option<&str>, timetable_path: &str, list: Markup) -> Markup {
     html! {
         section class="section" aria-labelledby="today-title" {
             div class="container-page max-w-3xl" {
                 div class="section-head" {
                     p class="eyebrow eyebrow-dark" { "Timetable" }
                     h2 class="section-title" id="today-title" { (title) }
+                    @if let Some(lead) = lead { p class="section-lead" { (lead) } }
                 }
-                @if next.is_empty() {
-                    p class="section-lead" { "See this week's classes and book your spot on our timetable." }
-                } @else {
-                    ol class="class-list" {
-                        @for class in &next { (class_row(class, schedule, now)) }
-                    }
-                }
+                (list)
                 div class="hero-actions" {
                     a class="btn btn-dark" href=(timetable_path) { "See the full timetable" }
                 }
