@@ -4,7 +4,8 @@
  * the core's WebAssembly module (wasm-bindgen's bundler output, loaded by vite-plugin-wasm) as a
  * hashed asset of the chunk that imports it. The manifest tells the server which hashed files to
  * link; the production build also writes `.br` and `.gz` beside each text file
- * (build/precompress.ts), which the server embeds.
+ * (build/precompress.ts), which the server embeds. The brand's fonts are subset into
+ * `.fonts/` before each build (build/fonts.ts) and hashed like any asset.
  *
  * `--mode development` (`make dev`, with `--watch`) writes to `dist-dev` instead, with stable file
  * names and no minification, so a rebuilt island is picked up by the debug server without a
@@ -14,6 +15,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import wasm from 'vite-plugin-wasm';
+import { fonts } from './build/fonts.ts';
 import { precompress } from './build/precompress.ts';
 
 /**
@@ -28,7 +30,7 @@ const DEV_OUT_DIR = 'dist-dev';
 export default defineConfig(({ mode }) => {
   const dev = mode === 'development';
   return {
-    plugins: [react(), tailwindcss(), wasm(), precompress()],
+    plugins: [fonts(), react(), tailwindcss(), wasm(), precompress()],
     build: {
       manifest: true,
       outDir: dev ? DEV_OUT_DIR : 'dist',

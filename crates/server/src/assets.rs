@@ -36,6 +36,10 @@ const MANIFEST_PATH: &str = ".vite/manifest.json";
 /// The source path of the client entry, as Vite's manifest names it.
 const CLIENT_ENTRY: &str = "src/main.ts";
 
+/// The file name of the brand's heading face starts with this (`frontend/build/fonts.ts`,
+/// `PRELOADED_PREFIX`): the one font preloaded, so headings paint in it from the first frame.
+const PRELOADED_FONT_PREFIX: &str = "assets/brand-display";
+
 /// Why the embedded frontend cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum AssetError {
@@ -57,6 +61,9 @@ struct ManifestChunk {
     css: Vec<String>,
     #[serde(default)]
     imports: Vec<String>,
+    /// Files its stylesheet refers to (the fonts).
+    #[serde(default)]
+    assets: Vec<String>,
 }
 
 /// What a page's `<head>` links to.
@@ -68,6 +75,9 @@ pub struct EntryLinks {
     pub stylesheets: Vec<String>,
     /// Statically imported chunks of the entry, preloaded.
     pub module_preloads: Vec<String>,
+    /// The heading face (`woff2`), preloaded: without it the font is found only once the
+    /// stylesheet is parsed and a heading laid out.
+    pub font_preloads: Vec<String>,
 }
 
 /// Every embedded file, prepared, by URL path.
@@ -121,10 +131,17 @@ fn entry_links(chunks: &HashMap<String, ManifestChunk>) -> Result<EntryLinks, As
             pending.extend(chunk.imports.iter());
         }
     }
+    let font_preloads = entry
+        .assets
+        .iter()
+        .filter(|file| file.starts_with(PRELOADED_FONT_PREFIX) && file.ends_with(".woff2"))
+        .map(|file| format!("/{file}"))
+        .collect();
     Ok(EntryLinks {
         script: format!("/{}", entry.file),
         stylesheets: stylesheets.into_iter().collect(),
         module_preloads,
+        font_preloads,
     })
 }
 
@@ -172,5 +189,32 @@ fn content_type_of(path: &str) -> String {
         }
         _ if path.ends_with(".webmanifest") => "application/manifest+json".to_owned(),
         _ => mime.essence_str().to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heading_face_alone_is_preloaded() -> Result<(), Box<dyn std::error::Error>> {
+        let chunks: HashMap<String, ManifestChunk> = serde_json::from_str(
+            r#"{ "src/main.ts": { "file": "assets/main-a.js", "css": ["assets/main-b.css"],
+                 "assets": ["assets/brand-display-archivo-c.woff2", "assets/brand-text-figtree-d.woff2"] } }"#,
+        )?;
+        let links = entry_links(&chunks)?;
+        assert_eq!(
+            links.font_preloads,
+            ["/assets/brand-display-archivo-c.woff2"]
+        );
+        Ok(())
+    }
+
+    /// The build the binary embeds names its heading face as the preload expects.
+    #[test]
+    fn the_embedded_build_preloads_one_font() -> Result<(), AssetError> {
+        let assets = Assets::load()?;
+        assert_eq!(assets.entry.font_preloads.len(), 1);
+        Ok(())
     }
 }

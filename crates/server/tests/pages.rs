@@ -116,6 +116,7 @@ fn context() -> RenderContext {
             script: "/assets/main.js".to_owned(),
             stylesheets: vec!["/assets/main.css".to_owned()],
             module_preloads: Vec::new(),
+            font_preloads: vec!["/assets/brand-display-archivo.woff2".to_owned()],
         },
         retention_days: onespace_server::config::DEFAULT_RETENTION_DAYS,
         schedule_widget: Default::default(),

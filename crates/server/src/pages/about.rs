@@ -37,7 +37,7 @@ pub fn main(context: &RenderContext) -> Markup {
                         p { "We are a local, independent studio. Every class, coach and detail is chosen to help you feel stronger, calmer and more at home in your body." }
                     }
                 }
-                div class="split-media" { (photo_slot(context, Place::AboutStudio, (Art::Sand, Icon::Heart), Ratio::Portrait, "The One Space studio in Livingston", HALF_COLUMN)) }
+                div class="split-media" { (photo_slot(context, Place::AboutStudio, Art::Studio, Ratio::Portrait, "The One Space studio in Livingston", HALF_COLUMN)) }
             }
         }
         section class="section section-alt" aria-labelledby="why-title" {
@@ -51,7 +51,7 @@ pub fn main(context: &RenderContext) -> Markup {
         }
         section class="section" aria-labelledby="features-title" {
             div class="container-page split" {
-                div class="split-media" { (photo_slot(context, Place::AboutRecovery, (Art::FireIce, Icon::Sparkle), Ratio::Landscape, "Infrared studio and Fire & Ice recovery room", HALF_COLUMN)) }
+                div class="split-media" { (photo_slot(context, Place::AboutRecovery, Art::FireIce, Ratio::Landscape, "Infrared studio and Fire & Ice recovery room", HALF_COLUMN)) }
                 div class="split-body" {
                     p class="eyebrow eyebrow-dark" { "Inside the studio" }
                     h2 class="section-title" id="features-title" { "Special Features" }

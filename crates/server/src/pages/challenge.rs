@@ -11,7 +11,7 @@ use crate::render::RenderContext;
 use crate::routes::Page;
 
 use super::components::{
-    check_list, cta_banner, external, page_hero, section_head, testimonials, Art, Icon, Ratio,
+    check_list, cta_banner, external, page_hero, section_head, testimonials, Art, Ratio,
 };
 
 /// The page content at the render instant.
@@ -32,7 +32,7 @@ pub fn main(context: &RenderContext) -> Markup {
                         p class="mt-6 text-ink-soft" { "Next challenge starts " (context.content.offers.challenge.starts.long()) "." }
                     }
                 }
-                div class="split-media" { (photo_slot(context, Place::Challenge, (Art::Ink, Icon::Trophy), Ratio::Landscape, "Members training together during the 6-week challenge", HALF_COLUMN)) }
+                div class="split-media" { (photo_slot(context, Place::Challenge, Art::BodyScan, Ratio::Landscape, "Members training together during the 6-week challenge", HALF_COLUMN)) }
             }
         }
         section class="section section-alt" aria-labelledby="stories-title" {

@@ -16,17 +16,16 @@ struct Class {
     tag: String,
     text: &'static str,
     art: Art,
-    motif: Icon,
 }
 
 fn classes() -> [Class; 6] {
     [
-        Class { name: "Hot Yoga", place: Place::ClassesHotYoga, tag: "32-35 °C infrared heat".to_owned(), text: "Flowing yoga in clean, dry infrared heat with no humidity. The warmth helps you move deeper and leave calmer.", art: Art::Heat, motif: Icon::Flame },
-        Class { name: "Yoga", place: Place::ClassesYoga, tag: "Room temperature".to_owned(), text: "Classic flows, slow stretch and yin at room temperature: ideal for beginners and rest days.", art: Art::Sand, motif: Icon::Leaf },
-        Class { name: "Pilates", place: Place::ClassesPilates, tag: "Warm studio".to_owned(), text: "Core strength, posture and control in a gently warmed room, with options for every level.", art: Art::Heat, motif: Icon::Sun },
-        Class { name: "HYROX Training", place: Place::ClassesHyrox, tag: "Run + stations".to_owned(), text: "Race-specific conditioning: running, sled work, rowing, wall balls and more, coached in small groups.", art: Art::Ink, motif: Icon::Trophy },
-        Class { name: "Functional Training", place: Place::ClassesFunctional, tag: "Group PT".to_owned(), text: "Strength and conditioning built on real-life movement, progressed week by week by expert coaches.", art: Art::Ink, motif: Icon::Dumbbell },
-        Class { name: "Fire & Ice Recovery", place: Place::ClassesFireIce, tag: format!("{} minutes, private", fire_ice::MINUTES), text: "A private infrared sauna plus ice bath to recover faster, sleep better and reset your mind.", art: Art::FireIce, motif: Icon::Snowflake },
+        Class { name: "Hot Yoga", place: Place::ClassesHotYoga, tag: "32-35 °C infrared heat".to_owned(), text: "Flowing yoga in clean, dry infrared heat with no humidity. The warmth helps you move deeper and leave calmer.", art: Art::HotYoga },
+        Class { name: "Yoga", place: Place::ClassesYoga, tag: "Room temperature".to_owned(), text: "Classic flows, slow stretch and yin at room temperature: ideal for beginners and rest days.", art: Art::Yoga },
+        Class { name: "Pilates", place: Place::ClassesPilates, tag: "Warm studio".to_owned(), text: "Core strength, posture and control in a gently warmed room, with options for every level.", art: Art::Pilates },
+        Class { name: "HYROX Training", place: Place::ClassesHyrox, tag: "Run + stations".to_owned(), text: "Race-specific conditioning: running, sled work, rowing, wall balls and more, coached in small groups.", art: Art::Hyrox },
+        Class { name: "Functional Training", place: Place::ClassesFunctional, tag: "Group PT".to_owned(), text: "Strength and conditioning built on real-life movement, progressed week by week by expert coaches.", art: Art::Functional },
+        Class { name: "Fire & Ice Recovery", place: Place::ClassesFireIce, tag: format!("{} minutes, private", fire_ice::MINUTES), text: "A private infrared sauna plus ice bath to recover faster, sleep better and reset your mind.", art: Art::FireIce },
     ]
 }
 
@@ -60,7 +59,7 @@ pub fn main(context: &RenderContext) -> Markup {
                 div class="card-grid md:grid-cols-2 lg:grid-cols-3" {
                     @for class in classes() {
                         article class="card class-card" {
-                            (photo_slot(context, class.place, (class.art, class.motif), Ratio::Landscape, &format!("{} class at One Space", class.name), CARD_COLUMN))
+                            (photo_slot(context, class.place, class.art, Ratio::Landscape, &format!("{} class at One Space", class.name), CARD_COLUMN))
                             div class="class-card-body" {
                                 p class="badge badge-soft" { (class.tag) }
                                 @if let Some(page) = service_page(class.place) {

@@ -53,14 +53,14 @@ pub fn main(context: &RenderContext) -> Markup {
                     a class="btn btn-primary mt-8" href=(enquire()) { "Enquire About a Wellness Day" }
                 }
                 div class="split-media grid gap-6" {
-                    (photo_slot(context, Place::Corporate, (Art::Heat, Icon::Users), Ratio::Landscape, "A team enjoying a wellness day at One Space", HALF_COLUMN))
+                    (photo_slot(context, Place::Corporate, Art::Team, Ratio::Landscape, "A team enjoying a wellness day at One Space", HALF_COLUMN))
                     (testimonials(&content.testimonials.on(Page::CorporateWellness.path())))
                 }
             }
         }
         section class="section section-alt" id="shoot-hire" aria-labelledby="shoot-title" {
             div class="container-page split" {
-                div class="split-media" { (photo_slot(context, Place::CorporateShoot, (Art::Sand, Icon::Camera), Ratio::Landscape, "The studio set up for a photo shoot", HALF_COLUMN)) }
+                div class="split-media" { (photo_slot(context, Place::CorporateShoot, Art::Shoot, Ratio::Landscape, "The studio set up for a photo shoot", HALF_COLUMN)) }
                 div class="split-body" {
                     p class="eyebrow eyebrow-dark" { "For creators" }
                     h2 class="section-title" id="shoot-title" { "Content Creation & Shoot Hire" }

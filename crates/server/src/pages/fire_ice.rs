@@ -61,7 +61,7 @@ pub fn main(context: &RenderContext) -> Markup {
         }))
         section class="section" aria-labelledby="room-title" {
             div class="container-page split" {
-                div class="split-media" { (photo_slot(context, Place::FireIce, (Art::FireIce, Icon::Snowflake), Ratio::Landscape, "The private Fire & Ice room with infrared sauna and ice bath", HALF_COLUMN)) }
+                div class="split-media" { (photo_slot(context, Place::FireIce, Art::FireIce, Ratio::Landscape, "The private Fire & Ice room with infrared sauna and ice bath", HALF_COLUMN)) }
                 div class="split-body" {
                     p class="eyebrow eyebrow-dark" { "Heat, then ice" }
                     h2 class="section-title" id="room-title" { "A room of your own" }

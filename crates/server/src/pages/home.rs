@@ -163,13 +163,13 @@ fn services(context: &RenderContext) -> Markup {
             div class="container-page" {
                 (section_head("services-title", "Our services", "Heat, strength and recovery", Some("Three ways to feel better, all in one space and all on one membership.")))
                 div class="grid gap-12 md:gap-16" {
-                    (service_row(photo_slot(context, Place::HomeHeat, (Art::Heat, Icon::Flame), Ratio::Wide, "Hot Yoga & Warm Pilates at One Space", HALF_COLUMN), "Infrared heat", "Hot Yoga & Warm Pilates",
+                    (service_row(photo_slot(context, Place::HomeHeat, Art::HotYoga, Ratio::Wide, "Hot Yoga & Warm Pilates at One Space", HALF_COLUMN), "Infrared heat", "Hot Yoga & Warm Pilates",
                         "Our infrared panels warm you, not the air: a dry 32-35 °C that eases you into deeper stretches, with no humidity and no stuffy room. Flow, stretch and strengthen in classes for every level.",
                         Page::OurClasses, "Explore Our Classes", false))
-                    (service_row(photo_slot(context, Place::HomeTraining, (Art::Ink, Icon::Dumbbell), Ratio::Wide, "Group PT & HYROX at One Space", HALF_COLUMN), "Coached training", "Group PT & HYROX",
+                    (service_row(photo_slot(context, Place::HomeTraining, Art::Hyrox, Ratio::Wide, "Group PT & HYROX at One Space", HALF_COLUMN), "Coached training", "Group PT & HYROX",
                         "Small groups, expert coaching and programmes that progress week by week. Train for a HYROX race or simply get fitter and stronger than ever.",
                         Page::Hyrox, "Discover HYROX Training", true))
-                    (service_row(photo_slot(context, Place::HomeRecovery, (Art::FireIce, Icon::Snowflake), Ratio::Wide, "Fire & Ice Recovery at One Space", HALF_COLUMN), "Private recovery", "Fire & Ice Recovery",
+                    (service_row(photo_slot(context, Place::HomeRecovery, Art::FireIce, Ratio::Wide, "Fire & Ice Recovery at One Space", HALF_COLUMN), "Private recovery", "Fire & Ice Recovery",
                         "A private room with an infrared sauna and an ice bath. Alternate heat and cold to recover faster, sleep better and leave feeling brand new.",
                         Page::FireIce, "Learn About Fire & Ice", false))
                 }

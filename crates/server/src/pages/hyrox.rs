@@ -57,7 +57,7 @@ pub fn main(context: &RenderContext) -> Markup {
                         @for station in STATIONS { li { (station) } }
                     }
                 }
-                div class="split-media" { (photo_slot(context, Place::Hyrox, (Art::Ink, Icon::Trophy), Ratio::Portrait, "HYROX training with sleds and wall balls", HALF_COLUMN)) }
+                div class="split-media" { (photo_slot(context, Place::Hyrox, Art::Hyrox, Ratio::Portrait, "HYROX training with sleds and wall balls", HALF_COLUMN)) }
             }
         }
         section class="section section-alt" aria-labelledby="formats-title" {

@@ -89,7 +89,7 @@ pub fn main(context: &RenderContext) -> Markup {
         }
         section class="section section-alt" aria-labelledby="guarantee-title" {
             div class="container-page split" {
-                div class="split-media" { (photo_slot(context, Place::IntroOffer, (Art::Sand, Icon::Shield), Ratio::Landscape, "A member relaxing after class", HALF_COLUMN)) }
+                div class="split-media" { (photo_slot(context, Place::IntroOffer, Art::Calm, Ratio::Landscape, "A member relaxing after class", HALF_COLUMN)) }
                 div class="split-body" {
                     p class="eyebrow eyebrow-dark" { "Zero risk" }
                     h2 class="section-title" id="guarantee-title" { "Our money-back guarantee" }

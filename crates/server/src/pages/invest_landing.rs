@@ -8,7 +8,7 @@ use onespace_core::invest::{self, TIERS};
 
 use super::components::forms::{form_island, FormSetup, ThanksLink};
 use super::components::photo::{photo_slot, HALF_COLUMN};
-use super::components::{check_list, cta_banner, hero_art, image_slot, Art, Icon, Ratio};
+use super::components::{check_list, cta_banner, hero_art, image_slot, Art, Ratio};
 use crate::render::FormView;
 use crate::render::RenderContext;
 use crate::routes::Page;
@@ -32,33 +32,28 @@ struct Fund {
     title: &'static str,
     text: &'static str,
     art: Art,
-    motif: Icon,
 }
 
 const FUNDS: [Fund; 4] = [
     Fund {
         title: "More studio space",
         text: "Extra class times and capacity so members always get a spot.",
-        art: Art::Heat,
-        motif: Icon::Flame,
+        art: Art::Room,
     },
     Fund {
         title: "Recovery expansion",
         text: "A second Fire & Ice room and more recovery options.",
         art: Art::FireIce,
-        motif: Icon::Snowflake,
     },
     Fund {
         title: "Training equipment",
         text: "New HYROX and functional training kit for our growing community.",
-        art: Art::Ink,
-        motif: Icon::Dumbbell,
+        art: Art::Functional,
     },
     Fund {
         title: "New classes",
         text: "Launching Barre, Tai Chi, ladies-only lifting and kids classes.",
-        art: Art::Sand,
-        motif: Icon::Sparkle,
+        art: Art::NewClasses,
     },
 ];
 
@@ -89,7 +84,7 @@ pub fn main(view: &FormView, context: &RenderContext) -> Markup {
                         p { "Now we want to grow, and we would rather grow with the people who made us what we are. Our community investment lets members and local supporters own a part of the studio's future." }
                     }
                 }
-                div class="split-media" { (photo_slot(context, Place::Invest, (Art::Sand, Icon::Users), Ratio::Landscape, "One Space members after a class", HALF_COLUMN)) }
+                div class="split-media" { (photo_slot(context, Place::Invest, Art::Community, Ratio::Landscape, "One Space members after a class", HALF_COLUMN)) }
             }
         }
         section class="section section-alt" aria-labelledby="funds-title" {
@@ -101,7 +96,7 @@ pub fn main(view: &FormView, context: &RenderContext) -> Markup {
                 div class="card-grid sm:grid-cols-2 lg:grid-cols-4" {
                     @for fund in &FUNDS {
                         article class="card class-card" {
-                            (image_slot(fund.art, Ratio::Landscape, fund.motif, fund.title))
+                            (image_slot(fund.art, Ratio::Landscape, fund.title))
                             div class="class-card-body" {
                                 h3 class="card-title" { (fund.title) }
                                 p class="card-text" { (fund.text) }

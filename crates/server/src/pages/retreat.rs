@@ -76,7 +76,7 @@ pub fn main(context: &RenderContext) -> Markup {
                     }
                     p class="mt-4 text-ink-soft" { "We finish at " (retreat.ends.display()) "." }
                 }
-                div class="split-media" { (photo_slot(context, Place::Retreat, (Art::Sand, Icon::Leaf), Ratio::Portrait, "Yoga on the lawn at the sculpture park", HALF_COLUMN)) }
+                div class="split-media" { (photo_slot(context, Place::Retreat, Art::Retreat, Ratio::Portrait, "Yoga on the lawn at the sculpture park", HALF_COLUMN)) }
             }
         }
         section class="section" aria-labelledby="venue-title" {

@@ -1,8 +1,9 @@
 //! /meet-the-team: the coaches of the studio's `team.toml`. Coaches who offer 1-2-1 sessions get
 //! an 'Enquire about 1-2-1' link that opens a pre-filled e-mail naming them. A coach whose photo
-//! is prepared shows it (cropped to the card's square, like the monogram it replaces, so cards
-//! side by side stay level); one without, or whose photo is still being prepared, shows their
-//! monogram.
+//! is prepared shows it (cropped to the card's 3:4 portrait tile, like the monogram it replaces,
+//! so every card's head has the same shape); one without, or whose photo is still being prepared,
+//! shows their monogram. The tile sits beside the name and role, so a card is as tall as its
+//! text rather than led by a column-wide block.
 
 use maud::{html, Markup};
 use onespace_core::content::team::Coach;
@@ -35,10 +36,14 @@ pub fn main(content: &Content, images: &Library) -> Markup {
             div class="container-page card-grid md:grid-cols-2" {
                 @for (index, member) in content.team.coaches.iter().enumerate() {
                     article class="card team-card" id=(member.id) {
-                        (portrait(member, index, images))
+                        div class="team-card-head" {
+                            div class="team-portrait" { (portrait(member, index, images)) }
+                            div {
+                                h2 class="card-title text-2xl" { (member.name) }
+                                p class="team-role" { (member.role) }
+                            }
+                        }
                         div class="team-card-body" {
-                            h2 class="card-title text-2xl" { (member.name) }
-                            p class="team-role" { (member.role) }
                             p class="card-text" { (member.bio) }
                             ul class="tag-list" aria-label={ (member.name) "'s specialties" } {
                                 @for specialty in &member.specialties { li class="badge badge-soft" { (specialty) } }

@@ -173,6 +173,9 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 link rel="icon" href="/favicon.svg" type="image/svg+xml";
                 link rel="apple-touch-icon" href="/apple-touch-icon.png";
                 link rel="manifest" href="/site.webmanifest";
+                @for font in &context.entry.font_preloads {
+                    link rel="preload" href=(font) as="font" type="font/woff2" crossorigin;
+                }
                 @for stylesheet in &context.entry.stylesheets {
                     link rel="stylesheet" href=(stylesheet);
                 }

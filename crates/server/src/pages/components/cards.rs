@@ -1,13 +1,14 @@
 //! Cards: features with an icon, member testimonials and image slots.
 //!
-//! Image slots hold the site's heat-and-ice art until the studio's own photos arrive. Each slot
-//! has a fixed aspect ratio and an SVG with width and height, so swapping in a real
+//! Image slots hold the studio's art ([`super::art`]) until its own photos arrive. Each slot has
+//! a fixed aspect ratio and an SVG with width and height, so swapping in a real
 //! `<img width height loading="lazy">` later moves nothing on the page.
 
 use maud::{html, Markup};
 
 use onespace_core::content::testimonials::Testimonial;
 
+use super::art::Art;
 use super::{heading, icon, Icon};
 
 /// A card with an icon, a title and a sentence.
@@ -79,33 +80,6 @@ pub fn testimonials(items: &[&Testimonial]) -> Markup {
     }
 }
 
-/// The art direction of an image slot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Art {
-    /// Ember and amber: heat, hot yoga.
-    Heat,
-    /// Ice blues: cold plunge, calm.
-    Ice,
-    /// Heat meeting ice: recovery.
-    FireIce,
-    /// Warm sand: the studio, community.
-    Sand,
-    /// Dark ink with ember light: training, HYROX.
-    Ink,
-}
-
-impl Art {
-    fn class(self) -> &'static str {
-        match self {
-            Self::Heat => "art-heat",
-            Self::Ice => "art-ice",
-            Self::FireIce => "art-fire-ice",
-            Self::Sand => "art-sand",
-            Self::Ink => "art-ink",
-        }
-    }
-}
-
 /// Aspect ratio of an image slot, with the pixel size a photo for it should have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ratio {
@@ -140,20 +114,13 @@ impl Ratio {
     }
 }
 
-/// An image slot described by `label` (its text alternative), with `motif` drawn in the middle.
-pub fn image_slot(art: Art, ratio: Ratio, motif: Icon, label: &str) -> Markup {
+/// An image slot described by `label` (its text alternative), showing `art`'s drawing until a
+/// photo takes its place.
+pub fn image_slot(art: Art, ratio: Ratio, label: &str) -> Markup {
     let (width, height) = ratio.size();
-    let view_box = format!("0 0 {width} {height}");
-    let (cx, cy) = (width / 2, height / 2);
-    let radius = width.min(height) / 3;
     html! {
-        div class={ "image-slot " (art.class()) " " (ratio.class()) } role="img" aria-label=(label) data-photo-slot {
-            svg class="image-slot-art" viewBox=(view_box) width=(width) height=(height) preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false" {
-                circle cx=(cx) cy=(cy) r=(radius + radius / 2) class="slot-ring" {}
-                circle cx=(cx) cy=(cy) r=(radius) class="slot-ring" {}
-                circle cx=(cx) cy=(cy) r=(radius / 2) class="slot-ring" {}
-            }
-            span class="image-slot-motif" { (icon(motif)) }
+        div class={ "image-slot art-" (art.key()) " " (ratio.class()) } role="img" aria-label=(label) data-photo-slot data-art=(art.key()) {
+            (art.draw(width, height))
         }
     }
 }

@@ -4,6 +4,7 @@
 //! Pages compose these so the same thing looks and behaves the same everywhere; the classes they
 //! write are the component classes in `frontend/src/styles.css`.
 
+pub mod art;
 pub mod cards;
 pub mod classes;
 pub mod faq;
@@ -15,7 +16,8 @@ pub mod prices;
 
 use maud::{html, Markup};
 
-pub use cards::{card, feature_card, feature_grid, image_slot, testimonials, Art, Feature, Ratio};
+pub use art::Art;
+pub use cards::{card, feature_card, feature_grid, image_slot, testimonials, Feature, Ratio};
 pub use faq::{accordion, FaqItem};
 pub use icons::{icon, Icon};
 pub use photo::{monogram, picture, Loading};

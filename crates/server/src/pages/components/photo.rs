@@ -5,8 +5,8 @@
 use maud::{html, Markup};
 use onespace_core::content::Place;
 
-use super::cards::{image_slot, Art, Ratio};
-use super::icons::Icon;
+use super::art::Art;
+use super::cards::{image_slot, Ratio};
 use crate::images::{Format, Photo, FORMATS};
 use crate::render::RenderContext;
 use crate::routes::Page;
@@ -94,7 +94,7 @@ fn loading(place: Place) -> Loading {
 pub fn photo_slot(
     context: &RenderContext,
     place: Place,
-    (art, motif): (Art, Icon),
+    art: Art,
     ratio: Ratio,
     label: &str,
     sizes: &str,
@@ -105,7 +105,7 @@ pub fn photo_slot(
                 (picture(placed.photo, placed.alt, sizes, loading(place)))
             }
         },
-        None => image_slot(art, ratio, motif, label),
+        None => image_slot(art, ratio, label),
     }
 }
 
@@ -153,22 +153,32 @@ pub fn picture(photo: &Photo, alt: &str, sizes: &str, loading: Loading) -> Marku
     }
 }
 
-/// The width a coach's portrait takes on /meet-the-team: half the page's 72rem column beside
-/// another card from 768 px, the full width below.
-pub const PORTRAIT_SIZES: &str = "(min-width: 1152px) 532px, (min-width: 768px) 50vw, 100vw";
+/// The width a coach's portrait takes on /meet-the-team: the card's 3:4 tile, 7 to 11rem wide
+/// (`.team-portrait`, by the card's width).
+pub const PORTRAIT_SIZES: &str = "(min-width: 1024px) 176px, 144px";
 
-/// A coach's initials on the brand's heat-and-ice gradient, in the square a portrait will take:
-/// a designed stand-in, different for each coach, where a shared icon said nothing. `index`
-/// alternates which colour leads, so neighbouring cards differ. The name is the card's heading,
-/// so the monogram is hidden from assistive technology.
+/// Where the rings behind a monogram centre, by card: each coach's tile is drawn differently.
+const MONOGRAM_RING_CENTRES: [(u32, u32); 4] = [(300, 400), (0, 400), (300, 0), (0, 0)];
+
+/// A coach's initials on the brand's heat or ice gradient, with rings of light, in the 3:4 tile
+/// a portrait will take: a designed stand-in, different for each coach, where a shared icon said
+/// nothing. `index` alternates which colour leads and where the rings centre, so neighbouring
+/// cards differ. The name is the card's heading, so the monogram is hidden from assistive
+/// technology.
 pub fn monogram(name: &str, index: usize) -> Markup {
     let lead = if index % 2 == 0 {
         "monogram-heat"
     } else {
         "monogram-ice"
     };
+    let (cx, cy) = MONOGRAM_RING_CENTRES[index % MONOGRAM_RING_CENTRES.len()];
     html! {
         div class={ "monogram " (lead) } aria-hidden="true" data-monogram=(initials(name)) {
+            svg class="monogram-art" viewBox="0 0 300 400" width="300" height="400" preserveAspectRatio="xMidYMid slice" fill="none" focusable="false" {
+                @for r in [140, 220, 300, 380] {
+                    circle class="monogram-ring" cx=(cx) cy=(cy) r=(r) {}
+                }
+            }
             span class="monogram-initials" { (initials(name)) }
         }
     }

@@ -16,10 +16,8 @@ pub struct Landing {
     pub title: &'static str,
     /// Hero lead.
     pub lead: &'static str,
-    /// Hero image art, motif and description.
+    /// Hero image's art (until a photo takes its place).
     pub art: Art,
-    /// Hero motif.
-    pub motif: Icon,
     /// Hero image's text alternative (of its art; a photo brings its own).
     pub hero_image: &'static str,
     /// Where `photos.toml` may give the hero a photo.
@@ -32,8 +30,9 @@ pub struct Landing {
     pub studio_title: &'static str,
     /// Imagery section text.
     pub studio_text: &'static str,
-    /// Photo slots of the imagery section: place, art, motif, description.
-    pub photos: &'static [(Place, Art, Icon, &'static str)],
+    /// Photo slots of the imagery section: place, art, description. Each art differs from
+    /// the hero's and its neighbour's, so no two pictures side by side look alike.
+    pub photos: &'static [(Place, Art, &'static str)],
     /// What published research says about the discipline, in the studio's own words. It names
     /// no source: the earlier "a summary of published research on ..." credited nothing a
     /// visitor could check, and no single checkable study was verified for each page, so the
@@ -55,7 +54,7 @@ pub fn content(page: Page) -> Landing {
             eyebrow: "Yoga for beginners in Livingston",
             title: "Never Done Yoga? Start Here.",
             lead: "Friendly, beginner-first classes where nobody expects you to touch your toes. Build strength, flexibility and calm at your own pace.",
-            art: Art::Sand, motif: Icon::Leaf, hero_image: "A beginner yoga class at One Space", hero_place: Place::YogaBeginnersHero,
+            art: Art::Yoga, hero_image: "A beginner yoga class at One Space", hero_place: Place::YogaBeginnersHero,
             benefits_title: "Made for first-timers",
             benefits: [
                 f(Icon::Heart, "No experience needed", "Coaches explain every pose and offer easier options throughout."),
@@ -65,7 +64,7 @@ pub fn content(page: Page) -> Landing {
             ],
             studio_title: "A calm, welcoming space",
             studio_text: "Warm tones, soft lighting and everything you need provided. Borrow a mat, grab some water and settle in.",
-            photos: &[(Place::YogaBeginnersStudio, Art::Sand, Icon::Leaf, "The calm yoga studio at One Space")],
+            photos: &[(Place::YogaBeginnersStudio, Art::Calm, "The calm yoga studio at One Space")],
             research: "Regular yoga practice is associated with better flexibility, balance and lower stress, and beginners see benefits within weeks.",
             extras: None,
         },
@@ -74,7 +73,7 @@ pub fn content(page: Page) -> Landing {
             eyebrow: "Warm pilates in Livingston",
             title: "Warm Pilates for a Stronger Core",
             lead: "Low-impact, high-reward classes in a gently heated studio. Improve posture, protect your back and feel strong from the centre out.",
-            art: Art::Heat, motif: Icon::Sun, hero_image: "A warm pilates class at One Space", hero_place: Place::PilatesHero,
+            art: Art::Pilates, hero_image: "A warm pilates class at One Space", hero_place: Place::PilatesHero,
             benefits_title: "Strength from the centre",
             benefits: [
                 f(Icon::Shield, "Core strength", "Deep abdominal and back work that supports everything you do."),
@@ -84,7 +83,7 @@ pub fn content(page: Page) -> Landing {
             ],
             studio_title: "Designed for mindful movement",
             studio_text: "Our warm studio, expert instructors and small classes mean every rep gets attention.",
-            photos: &[(Place::PilatesStudio, Art::Heat, Icon::Sun, "Pilates mats laid out in the warm studio")],
+            photos: &[(Place::PilatesStudio, Art::Mats, "Pilates mats laid out in the warm studio")],
             research: "Pilates training has been linked to improvements in core endurance, posture and lower-back pain.",
             extras: None,
         },
@@ -93,7 +92,7 @@ pub fn content(page: Page) -> Landing {
             eyebrow: "Group PT in Livingston",
             title: "Personal Training Results, Group Training Energy",
             lead: "Expert coaching in small groups: a plan that progresses, a coach who knows your name and a crew that keeps you coming back.",
-            art: Art::Ink, motif: Icon::Dumbbell, hero_image: "A small-group training session at One Space", hero_place: Place::GroupPtHero,
+            art: Art::GroupPt, hero_image: "A small-group training session at One Space", hero_place: Place::GroupPtHero,
             benefits_title: "Coached to get results",
             benefits: [
                 f(Icon::Users, "Small groups", "Coaching attention that big gym classes can't match."),
@@ -104,8 +103,8 @@ pub fn content(page: Page) -> Landing {
             studio_title: "Built for training",
             studio_text: "A functional floor with quality kit, space to move and coaches on every session.",
             photos: &[
-                (Place::GroupPtStudio, Art::Ink, Icon::Dumbbell, "Members lifting during group PT"),
-                (Place::GroupPtStudioSecond, Art::Heat, Icon::Users, "A coach guiding a member through a movement"),
+                (Place::GroupPtStudio, Art::Functional, "Members lifting during group PT"),
+                (Place::GroupPtStudioSecond, Art::OneToOne, "A coach guiding a member through a movement"),
             ],
             research: "Supervised resistance training in groups improves adherence and strength gains compared with training alone.",
             extras: None,
@@ -115,7 +114,7 @@ pub fn content(page: Page) -> Landing {
             eyebrow: "HYROX training in West Lothian",
             title: "Train for Your Best HYROX Yet",
             lead: "Race-specific coaching for first-timers and podium chasers: running, stations and pacing, with a community that races together.",
-            art: Art::Ink, motif: Icon::Trophy, hero_image: "HYROX training with sleds and wall balls", hero_place: Place::HyroxTrainingHero,
+            art: Art::Hyrox, hero_image: "HYROX training with sleds and wall balls", hero_place: Place::HyroxTrainingHero,
             benefits_title: "Everything you need for race day",
             benefits: [
                 f(Icon::Trophy, "Race-specific sessions", "Every station coached, from SkiErg to wall balls."),
@@ -125,7 +124,7 @@ pub fn content(page: Page) -> Landing {
             ],
             studio_title: "A HYROX-ready training floor",
             studio_text: "Sleds, rowers, SkiErgs and wall ball targets, with coaches who race HYROX themselves.",
-            photos: &[(Place::HyroxTrainingStudio, Art::Ink, Icon::Trophy, "The HYROX training floor")],
+            photos: &[(Place::HyroxTrainingStudio, Art::Stations, "The HYROX training floor")],
             research: "Combining endurance and strength training, as HYROX does, improves both aerobic fitness and muscular strength.",
             extras: Some(("Be part of the HYROX crew", [
                 f(Icon::Calendar, "Early access to event tickets", "Members get early access to pre-sale HYROX event tickets."),
@@ -138,7 +137,7 @@ pub fn content(page: Page) -> Landing {
             eyebrow: "Fire & Ice recovery in Livingston",
             title: "Recover Faster with Fire & Ice",
             lead: "A private infrared sauna and ice bath room, just for you. Ease sore muscles, sleep better and leave feeling brand new.",
-            art: Art::FireIce, motif: Icon::Snowflake, hero_image: "The private Fire & Ice recovery room", hero_place: Place::FireIceRecoveryHero,
+            art: Art::FireIce, hero_image: "The private Fire & Ice recovery room", hero_place: Place::FireIceRecoveryHero,
             benefits_title: "Heat, then ice",
             benefits: [
                 f(Icon::Dumbbell, "Faster recovery", "Contrast therapy eases soreness after hard training."),
@@ -148,7 +147,7 @@ pub fn content(page: Page) -> Landing {
             ],
             studio_title: "Your private recovery room",
             studio_text: "An infrared sauna and a cold plunge side by side, with towels and a guided routine for first-timers.",
-            photos: &[(Place::FireIceRecoveryStudio, Art::FireIce, Icon::Snowflake, "Infrared sauna beside the ice bath")],
+            photos: &[(Place::FireIceRecoveryStudio, Art::Plunge, "Infrared sauna beside the ice bath")],
             research: "Alternating heat and cold exposure has been shown to reduce perceived muscle soreness and improve feelings of recovery after exercise.",
             extras: None,
         },
@@ -157,7 +156,7 @@ pub fn content(page: Page) -> Landing {
             eyebrow: "Hot yoga in Livingston",
             title: "Hot Yoga That Feels Good",
             lead: "Clean, dry infrared heat at 32-35 °C with no humidity. Move deeper, sweat it out and leave calmer than you came in.",
-            art: Art::Heat, motif: Icon::Flame, hero_image: "A hot yoga class in the infrared studio", hero_place: Place::HotYogaHero,
+            art: Art::HotYoga, hero_image: "A hot yoga class in the infrared studio", hero_place: Place::HotYogaHero,
             benefits_title: "Why infrared hot yoga?",
             benefits: [
                 f(Icon::Flame, "Dry infrared heat", "Warms your body, not the air: no stuffy, humid room."),
@@ -167,7 +166,7 @@ pub fn content(page: Page) -> Landing {
             ],
             studio_title: "An infrared studio built for comfort",
             studio_text: "Overhead infrared panels, fresh air and soft lighting make the heat feel welcoming, never overwhelming.",
-            photos: &[(Place::HotYogaStudio, Art::Heat, Icon::Flame, "The infrared hot yoga studio")],
+            photos: &[(Place::HotYogaStudio, Art::Infrared, "The infrared hot yoga studio")],
             research: "Heated yoga practice has been associated with improvements in flexibility, balance and mood.",
             extras: None,
         },

@@ -68,7 +68,7 @@ fn main(context: &RenderContext, page: &Landing, quotes: &[&Testimonial]) -> Mar
                     p class="page-lead" { (page.lead) }
                     div class="hero-actions" { (buy_button(&offer, "btn btn-primary btn-lg btn-wrap")) }
                 }
-                div class="split-media" { (photo_slot(context, page.hero_place, (page.art, page.motif), Ratio::Landscape, page.hero_image, HALF_COLUMN)) }
+                div class="split-media" { (photo_slot(context, page.hero_place, page.art, Ratio::Landscape, page.hero_image, HALF_COLUMN)) }
             }
         }
         section class="section" aria-labelledby="benefits-title" {
@@ -88,11 +88,11 @@ fn main(context: &RenderContext, page: &Landing, quotes: &[&Testimonial]) -> Mar
                     p class="section-lead" { (page.studio_text) }
                 }
                 div class={ "split-media grid gap-4" @if side_by_side { " sm:grid-cols-2" } } {
-                    @for (place, art, motif, label) in page.photos {
+                    @for (place, art, label) in page.photos {
                         @if side_by_side {
-                            (photo_slot(context, *place, (*art, *motif), Ratio::Portrait, label, QUARTER_COLUMN))
+                            (photo_slot(context, *place, *art, Ratio::Portrait, label, QUARTER_COLUMN))
                         } @else {
-                            (photo_slot(context, *place, (*art, *motif), Ratio::Landscape, label, HALF_COLUMN))
+                            (photo_slot(context, *place, *art, Ratio::Landscape, label, HALF_COLUMN))
                         }
                     }
                 }
