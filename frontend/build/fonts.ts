@@ -10,12 +10,15 @@
  * Each is cut down with `subset-font` (HarfBuzz's subsetter) to [`CHARACTERS`], the characters
  * the site and its content can show, and its variation space to the axes' used range, then
  * written as `woff2` to `frontend/.fonts/` with `fonts.css`: the `@font-face` of each face
- * (`font-display: swap`, the subset's `unicode-range`) and, for each, metric-matched fallbacks
+ * (`font-display: optional`, the subset's `unicode-range`) and, for each, metric-matched fallbacks
  * computed by fontaine from the subset file's own metrics against the local fonts a device has
  * before the face arrives (Arial and its metric twins, Roboto on Android, DejaVu Sans on Linux):
  * `size-adjust` makes the fallback's average character as wide as the face's, and the ascent,
- * descent and line-gap overrides give its lines the face's height, so the swap moves nothing
- * (CLS 0). The stylesheet imports `fonts.css`; Vite hashes the `woff2` files into `assets/` like
+ * descent and line-gap overrides give its lines the face's height. Average widths still differ
+ * per word (a busy phone swapping faces mid-load widened 'Start Today' by 4 px and moved the
+ * header), so the faces are `optional`: preloaded, they are there for the first paint almost
+ * always; when one is late, that page keeps the matched fallback and nothing moves (CLS 0), and
+ * the next page has it from the cache. The stylesheet imports `fonts.css`; Vite hashes the `woff2` files into `assets/` like
  * any other asset (served immutable), and the server preloads the display face (its name starts
  * with [`PRELOADED_PREFIX`], `crates/server/src/assets.rs`).
  *
@@ -174,7 +177,7 @@ export async function prepareFonts(): Promise<void> {
     await writeIfChanged(path, subset);
     rules.push(
       `@font-face {\n  font-family: "${face.family}";\n  src: url("./${face.file}") format("woff2");\n` +
-        `  font-weight: ${face.weights};\n  font-style: normal;\n  font-display: swap;\n  unicode-range: ${range};\n}`,
+        `  font-weight: ${face.weights};\n  font-style: normal;\n  font-display: optional;\n  unicode-range: ${range};\n}`,
     );
     const metrics = await readMetrics(pathToFileURL(path));
     if (!metrics) throw new Error(`cannot read the metrics of ${face.file}`);

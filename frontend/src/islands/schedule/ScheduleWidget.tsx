@@ -140,16 +140,25 @@ function FallbackBox({ status, ...props }: { status: Status } & ScheduleWidgetPr
         <>
           <p className="text-lg font-semibold">{props.fallbackTitle}</p>
           <p className="mt-2 text-ink-soft">{props.fallbackText}</p>
-          <p className="sr-only" role="status">
-            {props.loadingText}
-          </p>
+          {/* The server's controls, stacked as it lays them out: the link, then where its load
+              button was, the loading notice in a box of the button's size, so mounting moves nothing. */}
+          <div className="schedule-actions">
+            {props.directLabel === null ? null : (
+              <a className="btn btn-primary" href={props.scheduleUrl} target="_blank" rel="noopener noreferrer">
+                {props.directLabel}
+              </a>
+            )}
+            <p className="btn schedule-loading" role="status">
+              {props.loadingText}
+            </p>
+          </div>
         </>
       )}
-      {props.directLabel === null ? null : (
+      {failed && props.directLabel !== null ? (
         <a className="btn btn-primary mt-6" href={props.scheduleUrl} target="_blank" rel="noopener noreferrer">
           {props.directLabel}
         </a>
-      )}
+      ) : null}
     </div>
   );
 }
