@@ -8,9 +8,12 @@ test.describe('every route', () => {
     test(`${route.path} answers 200 with its title and the shared layout`, async ({ page }) => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
-      // A dated offer's page out of its dates (not in the sitemap) says the offer is not on.
+      // A dated offer's page out of its dates (not in the sitemap) says the offer is not on, or
+      // once it has ended leads with what is on now.
       const notOn = route.liveFrom !== null && !route.inSitemap;
-      await expect(page).toHaveTitle(notOn ? /^Offer (Ended|Not Yet Open) \| One Space Livingston$/ : route.title);
+      await expect(page).toHaveTitle(
+        notOn ? /^(Offer Not Yet Open|On Now: 14-Day Trial and Memberships) \| One Space Livingston$/ : route.title,
+      );
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${route.path === '/' ? '/' : route.path}$`));
       await expect(page.getByRole('link', { name: 'Start Today' }).first()).toHaveAttribute('href', '/intro-offer');
       await expect(page.getByRole('link', { name: 'One Space home' }).first()).toHaveAttribute('href', '/');
