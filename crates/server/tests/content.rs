@@ -1002,7 +1002,7 @@ async fn the_investor_figures_are_content_dated_by_their_month_with_a_forecast_n
     for text in [
         "Figures as of February 2026",
         "Forecast from March 2026",
-        "6-month revenue forecast",
+        "revenue forecast",
         "<dd>254</dd>",
         ">Mar 2026<",
         ">Aug 2026<",

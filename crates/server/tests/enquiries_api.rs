@@ -380,7 +380,7 @@ async fn a_lost_database_gives_the_no_script_form_its_page_with_503_and_the_type
     let page = &answer.body;
     assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
     assert!(page.contains(r#"<header class="site-header">"#));
-    assert!(page.contains(r#"<footer class="site-footer">"#));
+    assert!(page.contains(r#"<footer class="site-footer" id="site-footer">"#));
     let form = page.find(r#"id="contact-form""#).expect("the form");
     let summary = page[form..]
         .find(r#"class="form-summary" role="alert""#)

@@ -377,7 +377,7 @@ async fn a_stalled_form_post_gets_its_page_with_408_and_the_fields_that_arrived(
     );
     let page = answer.text();
     assert!(page.contains(r#"<header class="site-header">"#));
-    assert!(page.contains(r#"<footer class="site-footer">"#));
+    assert!(page.contains(r#"<footer class="site-footer" id="site-footer">"#));
     for typed in [
         r#"value="Jo""#,
         r#"value="Smith""#,
