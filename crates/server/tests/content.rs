@@ -918,18 +918,18 @@ fn check_names_the_line_of_a_quote_on_an_unknown_page_a_bad_rating_and_a_page_le
     let at = |needle: &str| line_in(&dir, "testimonials.toml", needle, 1);
     let expected = [
         format!(
-            "testimonials.toml line {}: testimonials[1].name: must not be empty",
+            "testimonials.toml line {}: testimonials[4].name: must not be empty",
             at("name = \"\"")
         ),
         format!(
-            "testimonials.toml line {}: testimonials[4].page: must be one of the pages with \
-             members' quotes: /challenge, /corporate-wellness, /back-to-school, \
+            "testimonials.toml line {}: testimonials[7].page: must be one of the pages with \
+             members' quotes: /, /challenge, /corporate-wellness, /back-to-school, \
              /september-sale, /hot-yoga, /yoga-beginners, /pilates, /group-pt, \
              /hyrox-training, /fire-ice-recovery",
             at("page = \"/corporate\"")
         ),
         format!(
-            "testimonials.toml line {}: testimonials[4].rating: must be a number of stars from \
+            "testimonials.toml line {}: testimonials[7].rating: must be a number of stars from \
              1 to 5",
             at("rating = 6")
         ),
