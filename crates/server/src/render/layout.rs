@@ -303,6 +303,37 @@ fn copyright_year(now: DateTime<Utc>) -> i32 {
     onespace_core::calendar::london_time(now).year()
 }
 
+/// The footer's Explore links: pages the main navigation leaves out, and the two a visitor
+/// looks for most.
+const EXPLORE: [(&str, Page); 7] = [
+    ("About", Page::About),
+    ("Meet the Team", Page::MeetTheTeam),
+    ("Our Classes", Page::OurClasses),
+    ("Timetable", Page::Timetable),
+    ("Yoga Retreat", Page::YogaRetreat),
+    ("Founder Memberships", Page::FounderMemberships),
+    ("Invest in One Space", Page::InvestInOneSpace),
+];
+
+/// The footer's Info links (SPEC).
+const INFO: [(&str, Page); 4] = [
+    ("Memberships", Page::Memberships),
+    ("14-Day Trial", Page::IntroOffer),
+    ("FAQ", Page::Faq),
+    ("Terms & Conditions", Page::Terms),
+];
+
+/// A footer list of links.
+fn footer_links(links: &[(&str, Page)]) -> Markup {
+    html! {
+        ul class="footer-list" {
+            @for (label, page) in links {
+                li { a href=(page.path()) { (label) } }
+            }
+        }
+    }
+}
+
 /// The footer's id: the first frame waits for it (`rel=expect` in the head).
 const FOOTER_ID: &str = "site-footer";
 
@@ -329,24 +360,11 @@ fn footer(contact: &Studio, year: i32) -> Markup {
                 // page can be reached from every page.
                 nav aria-label="Explore" {
                     h2 class="footer-heading" { "Explore" }
-                    ul class="footer-list" {
-                        li { a href=(Page::About.path()) { "About" } }
-                        li { a href=(Page::MeetTheTeam.path()) { "Meet the Team" } }
-                        li { a href=(Page::OurClasses.path()) { "Our Classes" } }
-                        li { a href=(Page::Timetable.path()) { "Timetable" } }
-                        li { a href=(Page::YogaRetreat.path()) { "Yoga Retreat" } }
-                        li { a href=(Page::FounderMemberships.path()) { "Founder Memberships" } }
-                        li { a href=(Page::InvestInOneSpace.path()) { "Invest in One Space" } }
-                    }
+                    (footer_links(&EXPLORE))
                 }
                 div {
                     h2 class="footer-heading" { "Info" }
-                    ul class="footer-list" {
-                        li { a href=(Page::Memberships.path()) { "Memberships" } }
-                        li { a href=(Page::IntroOffer.path()) { "14-Day Trial" } }
-                        li { a href=(Page::Faq.path()) { "FAQ" } }
-                        li { a href=(Page::Terms.path()) { "Terms & Conditions" } }
-                    }
+                    (footer_links(&INFO))
                 }
                 div class="footer-contact" {
                     h2 class="footer-heading" { "Contact" }
