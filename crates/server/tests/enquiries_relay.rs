@@ -83,15 +83,10 @@ async fn post(server: &Server, tag: &str) -> String {
 
 /// Waits until the server's log has `needle`; on timeout the failure shows the log.
 async fn wait_for_log(server: &Server, limit: Duration, needle: &str) {
-    let deadline = std::time::Instant::now() + limit;
-    while !server.log().contains(needle) {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "no '{needle}' in the log: {}",
-            server.log()
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let what = format!("'{needle}'");
+    server
+        .wait_for_log_line(limit, &what, |line| line.contains(needle))
+        .await;
 }
 
 fn header(message: &str, name: &str) -> String {

@@ -202,6 +202,26 @@ impl Server {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
+    /// Waits until a line of the server's log satisfies `matches`, for at most `limit`; on
+    /// timeout the failure names `what` and shows the log. The server writes its log from a
+    /// worker thread, so a line can land a moment after the change it reports is visible.
+    pub async fn wait_for_log_line(
+        &self,
+        limit: Duration,
+        what: &str,
+        matches: impl Fn(&str) -> bool,
+    ) {
+        let deadline = Instant::now() + limit;
+        while !self.log().lines().any(&matches) {
+            assert!(
+                Instant::now() < deadline,
+                "no {what} in the log: {}",
+                self.log()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     /// Posts JSON to /api/enquiries.
     pub async fn post_json(&self, body: &str) -> Response {
         request(
