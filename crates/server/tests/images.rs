@@ -209,13 +209,44 @@ fn write_photos(dir: &Path) {
     .unwrap();
 }
 
+/// Prepares `source`'s photos as the server does, in the release binary (`onespace images
+/// check`), then reads them here from the cache it filled: the library, and how many variants the
+/// binary encoded. Encoding in this test binary would run the AV1 encoder unoptimised (its
+/// generic code is instantiated here, at opt-level 0) and take minutes; reading the binary's
+/// cache in process also proves that both agree on the cache's keys.
+fn prepared_by_the_binary(source: &Path, data: &Path) -> (Library, usize) {
+    let output = std::process::Command::new(enquiries_support::binary())
+        .args(["images", "check"])
+        .arg(source)
+        .arg("--data")
+        .arg(data)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let encoded = stdout
+        .lines()
+        .find_map(|line| line.split_once(" variants encoded"))
+        .and_then(|(before, _)| before.rsplit(' ').next())
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("no count of encoded variants in: {stdout}"));
+    let (library, errors) = images::prepare(source, &images::cache_dir(data));
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(library.encoded(), 0, "the binary's cache was not reused");
+    (library, encoded)
+}
+
 #[test]
 fn every_photo_gets_its_variants_in_each_format_never_upscaled_and_without_exif() {
     let source = TempDir::new("images-source");
-    let cache = TempDir::new("images-cache");
+    let data = TempDir::new("images-data");
     write_photos(source.path());
-    let (library, errors) = images::prepare(source.path(), cache.path());
-    assert!(errors.is_empty(), "{errors:?}");
+    let (library, _) = prepared_by_the_binary(source.path(), data.path());
     let expected: HashMap<&str, (u32, u32, Vec<u32>)> = HashMap::from([
         ("studio.jpg", (1700, 1100, vec![480, 768, 1200, 1600])),
         ("coach.jpg", (750, 1000, vec![480, 750])),
@@ -306,10 +337,9 @@ fn every_photo_gets_its_variants_in_each_format_never_upscaled_and_without_exif(
 #[test]
 fn the_picture_markup_offers_every_format_with_srcset_sizes_dimensions_and_alt() {
     let source = TempDir::new("images-markup");
-    let cache = TempDir::new("images-markup-cache");
+    let data = TempDir::new("images-markup-data");
     std::fs::write(source.path().join("room.jpg"), jpeg(&scene(900, 600), None)).unwrap();
-    let (library, errors) = images::prepare(source.path(), cache.path());
-    assert!(errors.is_empty(), "{errors:?}");
+    let (library, _) = prepared_by_the_binary(source.path(), data.path());
     let photo = library.photo("room.jpg").unwrap();
     let sizes = "(min-width: 1024px) 50vw, 100vw";
     let lazy = picture(photo, "The hot yoga room, lit warm", sizes, Loading::Lazy).into_string();
@@ -355,30 +385,25 @@ fn modified_times(dir: &Path) -> Vec<(String, SystemTime)> {
 #[test]
 fn a_second_run_reuses_the_cache_and_a_changed_photo_is_redone() {
     let source = TempDir::new("images-reuse");
-    let cache = TempDir::new("images-reuse-cache");
+    let data = TempDir::new("images-reuse-data");
+    let cache = images::cache_dir(data.path());
     std::fs::write(source.path().join("a.jpg"), jpeg(&scene(500, 300), None)).unwrap();
     std::fs::write(source.path().join("b.jpg"), jpeg(&scene(300, 500), None)).unwrap();
-    let (first, errors) = images::prepare(source.path(), cache.path());
-    assert!(errors.is_empty(), "{errors:?}");
+    let (first, encoded) = prepared_by_the_binary(source.path(), data.path());
     // a: 480 and 500 wide, b: 300 wide; three formats each.
-    assert_eq!(first.encoded(), 9);
-    let before = modified_times(cache.path());
+    assert_eq!(encoded, 9);
+    let before = modified_times(&cache);
     assert_eq!(before.len(), 9 + 2, "nine variants and two descriptions");
 
-    let (second, _) = images::prepare(source.path(), cache.path());
+    let (second, _) = images::prepare(source.path(), &cache);
     assert_eq!(second.encoded(), 0, "everything came from the cache");
-    assert_eq!(
-        modified_times(cache.path()),
-        before,
-        "no file was rewritten"
-    );
+    assert_eq!(modified_times(&cache), before, "no file was rewritten");
     assert_eq!(second.photo("a.jpg"), first.photo("a.jpg"));
 
     // The studio replaces b with another photo under the same name.
     std::fs::write(source.path().join("b.jpg"), jpeg(&scene(320, 500), None)).unwrap();
-    let (third, errors) = images::prepare(source.path(), cache.path());
-    assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(third.encoded(), 3, "only the changed photo is encoded");
+    let (third, encoded) = prepared_by_the_binary(source.path(), data.path());
+    assert_eq!(encoded, 3, "only the changed photo is encoded");
     let (old, new) = (first.photo("b.jpg").unwrap(), third.photo("b.jpg").unwrap());
     assert_ne!(old.hash, new.hash);
     assert_eq!((new.width, new.height), (320, 500));
