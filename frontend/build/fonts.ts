@@ -16,11 +16,13 @@
  * `size-adjust` makes the fallback's average character as wide as the face's, and the ascent,
  * descent and line-gap overrides give its lines the face's height. Average widths still differ
  * per word (a busy phone swapping faces mid-load widened 'Start Today' by 4 px and moved the
- * header), so the faces are `optional`: preloaded, they are there for the first paint almost
+ * header), so the faces are `optional`: preloaded, both are there for the first paint almost
  * always; when one is late, that page keeps the matched fallback and nothing moves (CLS 0), and
- * the next page has it from the cache. The stylesheet imports `fonts.css`; Vite hashes the `woff2` files into `assets/` like
- * any other asset (served immutable), and the server preloads the display face (its name starts
- * with [`PRELOADED_PREFIX`], `crates/server/src/assets.rs`).
+ * the next page has it from the cache. The stylesheet imports `fonts.css`; Vite hashes the
+ * `woff2` files into `assets/` like any other asset (served immutable), and the server preloads
+ * both (every `woff2` the entry's stylesheet names, `crates/server/src/assets.rs`): with the
+ * heading face alone preloaded, the text face was found only once the stylesheet was parsed and
+ * often missed `optional`'s window, so body text kept the fallback on a first visit.
  *
  * Files are rewritten only when their bytes change, so `vite build --watch` does not loop.
  */
@@ -34,12 +36,6 @@ import type { Plugin } from 'vite';
 
 /** Where the prepared files go (ignored by git; the stylesheet imports `fonts.css` from it). */
 export const FONTS_DIR = resolve(import.meta.dirname, '../.fonts');
-
-/**
- * The file name of the face the layout preloads starts with this; the server finds the hashed
- * file by it in Vite's manifest.
- */
-export const PRELOADED_PREFIX = 'brand-display';
 
 /** Code point ranges as `[first, last]`. */
 type Ranges = ReadonlyArray<readonly [number, number]>;
@@ -119,7 +115,7 @@ interface Face {
 export const FACES: Face[] = [
   {
     family: 'Archivo',
-    file: `${PRELOADED_PREFIX}-archivo.woff2`,
+    file: 'brand-display-archivo.woff2',
     source: '@fontsource-variable/archivo/files/archivo-latin-wdth-normal.woff2',
     axes: { wdth: 112, wght: { min: 400, max: 800, default: 600 } },
     weights: '400 800',

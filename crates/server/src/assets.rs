@@ -36,9 +36,9 @@ const MANIFEST_PATH: &str = ".vite/manifest.json";
 /// The source path of the client entry, as Vite's manifest names it.
 const CLIENT_ENTRY: &str = "src/main.ts";
 
-/// The file name of the brand's heading face starts with this (`frontend/build/fonts.ts`,
-/// `PRELOADED_PREFIX`): the one font preloaded, so headings paint in it from the first frame.
-const PRELOADED_FONT_PREFIX: &str = "assets/brand-display";
+/// The extension of the brand's faces, which the entry's stylesheet names
+/// (`frontend/build/fonts.ts`).
+const FONT_EXTENSION: &str = ".woff2";
 
 /// Why the embedded frontend cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -75,8 +75,9 @@ pub struct EntryLinks {
     pub stylesheets: Vec<String>,
     /// Statically imported chunks of the entry, preloaded.
     pub module_preloads: Vec<String>,
-    /// The heading face (`woff2`), preloaded: without it the font is found only once the
-    /// stylesheet is parsed and a heading laid out.
+    /// The brand's faces (`woff2`), preloaded: without it a font is found only once the
+    /// stylesheet is parsed and its text laid out, often after the first paint, and the swap
+    /// from the fallback can then move a line.
     pub font_preloads: Vec<String>,
 }
 
@@ -134,7 +135,7 @@ fn entry_links(chunks: &HashMap<String, ManifestChunk>) -> Result<EntryLinks, As
     let font_preloads = entry
         .assets
         .iter()
-        .filter(|file| file.starts_with(PRELOADED_FONT_PREFIX) && file.ends_with(".woff2"))
+        .filter(|file| file.ends_with(FONT_EXTENSION))
         .map(|file| format!("/{file}"))
         .collect();
     Ok(EntryLinks {
@@ -197,24 +198,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_heading_face_alone_is_preloaded() -> Result<(), Box<dyn std::error::Error>> {
+    fn the_stylesheets_fonts_are_preloaded() -> Result<(), Box<dyn std::error::Error>> {
         let chunks: HashMap<String, ManifestChunk> = serde_json::from_str(
             r#"{ "src/main.ts": { "file": "assets/main-a.js", "css": ["assets/main-b.css"],
-                 "assets": ["assets/brand-display-archivo-c.woff2", "assets/brand-text-figtree-d.woff2"] } }"#,
+                 "assets": ["assets/brand-display-archivo-c.woff2", "assets/brand-text-figtree-d.woff2", "assets/e.png"] } }"#,
         )?;
         let links = entry_links(&chunks)?;
         assert_eq!(
             links.font_preloads,
-            ["/assets/brand-display-archivo-c.woff2"]
+            [
+                "/assets/brand-display-archivo-c.woff2",
+                "/assets/brand-text-figtree-d.woff2"
+            ]
         );
         Ok(())
     }
 
-    /// The build the binary embeds names its heading face as the preload expects.
+    /// The build the binary embeds preloads its two faces, heading and text.
     #[test]
-    fn the_embedded_build_preloads_one_font() -> Result<(), AssetError> {
+    fn the_embedded_build_preloads_both_faces() -> Result<(), AssetError> {
         let assets = Assets::load()?;
-        assert_eq!(assets.entry.font_preloads.len(), 1);
+        assert_eq!(assets.entry.font_preloads.len(), 2);
         Ok(())
     }
 }
