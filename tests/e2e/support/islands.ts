@@ -213,10 +213,11 @@ export function toasts(page: Page) {
   return page.locator('.toaster .toast');
 }
 
-/** Fills the contact page's form with a valid enquiry once its island has mounted. */
+/** Fills the contact page's form with a valid enquiry once its island has mounted (it loads
+ * when the visitor reaches for the form: the pointer over it here). */
 export async function fillContact(page: Page) {
   const form = page.locator('#contact-form');
-  await form.scrollIntoViewIfNeeded();
+  await form.hover();
   await mounted(page, 'EnquiryForm');
   await form.getByLabel('First Name').fill('Ada');
   await form.getByLabel('Last Name').fill('Lovelace');

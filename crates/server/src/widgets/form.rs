@@ -130,11 +130,14 @@ fn props(place: &FormPlace, anchor: &str, view: &FormView) -> Value {
 }
 
 /// The form island in the state `view` over `page_form`, the page's own form (or thank-you
-/// panel) markup for that state.
+/// panel) markup for that state. It loads when the visitor reaches for the form (pointer over,
+/// focus, touch), not when the form comes into view: the server's form works on its own (it
+/// posts to its page), the island carries over what was typed before it mounted and keeps the
+/// focus, and a page with a form then runs no framework before the visitor uses it.
 pub fn enquiry_form(place: &FormPlace, view: &FormView, page_form: Markup) -> Markup {
     island(
         "EnquiryForm",
-        Load::Visible,
+        Load::Interaction,
         &props(place, place.anchor, view),
         page_form,
     )
@@ -196,7 +199,7 @@ mod tests {
         };
         let html =
             enquiry_form(&contact(), &view, html! { form id="contact-form" {} }).into_string();
-        assert!(html.contains(r#"data-island="EnquiryForm" data-load="visible""#));
+        assert!(html.contains(r#"data-island="EnquiryForm" data-load="interaction""#));
         assert!(html.contains(r#"<form id="contact-form"></form>"#));
         assert!(html.contains(r#""formType":"contact""#));
         assert!(html.contains(r##""action":"/contact#contact-form""##));

@@ -65,6 +65,34 @@ describe('hydrateIsland', () => {
     expect(element.dataset['islandState']).toBe('mounted');
   });
 
+  it('hands a framework-free island its element and props, without the React mounter', async () => {
+    const element = island('Countdown', 'load', '{"label":"Ends in"}');
+    const { calls, mount } = recordingMounter();
+    const plain: Array<{ element: HTMLElement; props: Record<string, unknown> }> = [];
+    const module: IslandModule = {
+      mount: (target, props) => {
+        plain.push({ element: target, props });
+      },
+    };
+    await hydrateIsland(element, { Countdown: async () => module }, mount);
+    expect(plain).toEqual([{ element, props: { label: 'Ends in' } }]);
+    expect(calls).toEqual([]);
+    expect(element.dataset['islandState']).toBe('mounted');
+  });
+
+  it('marks a framework-free island failed when its mount throws', async () => {
+    const element = island('Countdown', 'load', '{}');
+    const failing: IslandModule = {
+      mount: async () => {
+        throw new Error('no core');
+      },
+    };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await hydrateIsland(element, { Countdown: async () => failing }, recordingMounter().mount);
+    expect(element.dataset['islandState']).toBe('failed');
+    errors.mockRestore();
+  });
+
   it('waits for the browser to be idle', async () => {
     const element = island('Banner', 'idle', '{}');
     const { calls, mount } = recordingMounter();

@@ -17,12 +17,18 @@
 import type { ComponentType } from 'react';
 
 /**
- * A component module as produced by a dynamic import. Any component fits (`never` props);
- * the props it receives are the JSON the server wrote for it.
+ * An island's module as produced by a dynamic import: either a React component (`default`; any
+ * component fits, `never` props) or, for islands that need no framework, a `mount` function that
+ * takes over the server's markup in place. Either receives the JSON the server wrote as props.
+ * A plain island keeps React off the page until something needs it (the countdowns, the
+ * timetable's filters), so a landing page runs no framework before a tap.
  */
-export interface IslandModule {
-  default: ComponentType<never>;
-}
+export type IslandModule =
+  | { default: ComponentType<never>; mount?: never }
+  | { mount: PlainMount; default?: never };
+
+/** A framework-free island: enhances `element` (its server markup) with `props`. */
+export type PlainMount = (element: HTMLElement, props: Record<string, unknown>) => void | Promise<void>;
 
 /** Loads one component's chunk. */
 export type IslandLoader = () => Promise<IslandModule>;
@@ -192,7 +198,8 @@ export async function hydrateIsland(
   try {
     await Promise.race([whenDue(element, strategyOf(element), win), loadRequested(element)]);
     const module = await loader();
-    await mount(element, module.default as ComponentType<Record<string, unknown>>, props);
+    if (module.mount) await module.mount(element, props);
+    else await mount(element, module.default as ComponentType<Record<string, unknown>>, props);
     element.dataset['islandState'] = 'mounted';
   } catch (error) {
     element.dataset['islandState'] = 'failed';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/dom';
 import '../testing/real-core';
-import OfferWatch from './OfferWatch';
+import { mount } from './OfferWatch';
 
 // 31 August 2025 ends at midnight BST: 23:00 UTC.
 const ENDS_MS = Date.UTC(2025, 7, 31, 23, 0, 0);
@@ -20,8 +20,21 @@ const props = {
   ],
 };
 
+/** Mounts the watch in an element of the page, as the islands runtime does. */
+function watch(overrides: Record<string, unknown> = {}) {
+  const host = document.createElement('div');
+  document.body.append(host);
+  mount(host, { ...props, ...overrides });
+}
+
+/** Lets the core's promise settle. */
+const settle = async () => {
+  await Promise.resolve();
+  await Promise.resolve();
+};
+
 afterEach(() => {
-  cleanup();
+  document.body.innerHTML = '';
   vi.useRealTimers();
   delete document.documentElement.dataset['offerEnded'];
 });
@@ -30,13 +43,12 @@ describe('OfferWatch', () => {
   it('shows nothing while the offer runs and the ended notice once its end passes', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
     vi.setSystemTime(ENDS_MS - 5_000);
-    render(<OfferWatch {...props} />);
+    watch();
     expect(screen.queryByRole('status')).toBeNull();
     expect(document.documentElement.dataset['offerEnded']).toBeUndefined();
 
-    await act(async () => {
-      vi.advanceTimersByTime(5_000);
-    });
+    vi.advanceTimersByTime(5_000);
+    await settle();
     vi.useRealTimers();
     const notice = await screen.findByRole('status');
     expect(notice.textContent).toContain('The back to school offers ended on 31 August 2025.');
@@ -47,10 +59,8 @@ describe('OfferWatch', () => {
   it('does not flip before the core says the offer has ended, whatever the props say', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
     vi.setSystemTime(ENDS_MS - 1);
-    render(<OfferWatch {...props} endsMs={ENDS_MS - 1} />);
-    await act(async () => {
-      await Promise.resolve();
-    });
+    watch({ endsMs: ENDS_MS - 1 });
+    await settle();
     vi.useRealTimers();
     await new Promise((done) => setTimeout(done, 50));
     expect(screen.queryByRole('status')).toBeNull();
@@ -60,15 +70,12 @@ describe('OfferWatch', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
     // The browser is a year later, yet the preview shows the offer live until its end.
     vi.setSystemTime(ENDS_MS + 365 * 86_400_000);
-    render(<OfferWatch {...props} previewMs={ENDS_MS - 2_000} />);
-    await act(async () => {
-      vi.advanceTimersByTime(1_000);
-      await Promise.resolve();
-    });
+    watch({ previewMs: ENDS_MS - 2_000 });
+    vi.advanceTimersByTime(1_000);
+    await settle();
     expect(screen.queryByRole('status')).toBeNull();
-    await act(async () => {
-      vi.advanceTimersByTime(1_000);
-    });
+    vi.advanceTimersByTime(1_000);
+    await settle();
     vi.useRealTimers();
     expect((await screen.findByRole('status')).textContent).toContain('ended on 31 August 2025');
   });
@@ -78,15 +85,12 @@ describe('OfferWatch', () => {
     // The browser is a year later; the server's clock started two seconds before the end.
     const yearLater = ENDS_MS + 365 * 86_400_000;
     vi.setSystemTime(yearLater);
-    render(<OfferWatch {...props} aheadMs={ENDS_MS - 2_000 - yearLater} />);
-    await act(async () => {
-      vi.advanceTimersByTime(1_000);
-      await Promise.resolve();
-    });
+    watch({ aheadMs: ENDS_MS - 2_000 - yearLater });
+    vi.advanceTimersByTime(1_000);
+    await settle();
     expect(screen.queryByRole('status')).toBeNull();
-    await act(async () => {
-      vi.advanceTimersByTime(1_000);
-    });
+    vi.advanceTimersByTime(1_000);
+    await settle();
     vi.useRealTimers();
     expect((await screen.findByRole('status')).textContent).toContain('ended on 31 August 2025');
   });

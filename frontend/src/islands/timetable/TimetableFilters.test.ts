@@ -1,7 +1,7 @@
 import { realCore } from '../testing/real-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import TimetableFilters, { type TimetableFiltersProps } from './TimetableFilters';
+import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { mount as mountFilters, type TimetableFiltersProps } from './TimetableFilters';
 
 /** The classes listed: [type key, day key, text]. */
 const CLASSES = [
@@ -40,7 +40,6 @@ const PROPS: TimetableFiltersProps = {
 };
 
 afterEach(() => {
-  cleanup();
   document.body.innerHTML = '';
   window.history.replaceState(null, '', '/');
 });
@@ -51,7 +50,7 @@ function mount(address: string) {
   document.body.innerHTML = WEEK;
   const host = document.querySelector<HTMLElement>('.class-filters');
   if (!host) throw new Error('no filters box');
-  render(<TimetableFilters {...PROPS} />, { container: host });
+  mountFilters(host, { ...PROPS });
 }
 
 /** The classes a visitor sees: rows neither hidden themselves nor in a hidden day. */
@@ -120,9 +119,7 @@ describe('TimetableFilters', () => {
     expect(visibleClasses()).toEqual([]);
     expect(visibleDays()).toEqual([]);
     expect(status()).toContain('No classes match.');
-    act(() => {
-      screen.getByRole('button', { name: 'Show all classes' }).click();
-    });
+    screen.getByRole('button', { name: 'Show all classes' }).click();
     await waitFor(() => expect(visibleClasses()).toEqual(ALL));
     expect(status()).toBe('Showing 4 of 4 classes');
     expect(window.location.search).toBe('');

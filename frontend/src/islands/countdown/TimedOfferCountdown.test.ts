@@ -1,7 +1,6 @@
 import { realCore } from '../testing/real-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import TimedOfferCountdown from './TimedOfferCountdown';
+import { mount } from './TimedOfferCountdown';
 
 const KEY = 'onespace-timed-offer-end';
 const NOW = Date.UTC(2026, 0, 15, 10, 0, 0);
@@ -29,51 +28,48 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
   window.localStorage.clear();
   document.body.innerHTML = '';
 });
 
-async function settle() {
-  await act(async () => {
-    await Promise.resolve();
-    await Promise.resolve();
-  });
+/** The island's element, as the runtime hands it over, at the top of the page. */
+async function mounted(): Promise<HTMLElement> {
+  const element = document.createElement('div');
+  document.body.prepend(element);
+  await mount(element, props);
+  return element;
 }
 
 const running = () => document.querySelector<HTMLElement>('[data-offer-running]');
 const expiredPanel = () => document.querySelector<HTMLElement>('[data-offer-expired]');
+const time = (element: HTMLElement) => element.querySelector('[data-countdown-time]')?.textContent;
 
 describe('TimedOfferCountdown', () => {
-  it('renders the server state first, stores a 5-minute end and counts down', async () => {
-    render(<TimedOfferCountdown {...props} />);
-    expect(screen.getByText('05:00')).toBeTruthy();
-    await settle();
+  it('shows the server state first, stores a 5-minute end and counts down', async () => {
+    const element = document.createElement('div');
+    document.body.prepend(element);
+    const started = mount(element, props);
+    expect(time(element)).toBe('05:00');
+    await started;
     expect(window.localStorage.getItem(KEY)).toBe(String(NOW + 5 * 60 * 1000));
-    act(() => {
-      vi.advanceTimersByTime(61_000);
-    });
-    expect(screen.getByText('03:59')).toBeTruthy();
+    vi.advanceTimersByTime(61_000);
+    expect(time(element)).toBe('03:59');
     expect(running()?.hidden).toBe(false);
   });
 
   it("hides the coupon and discounted link at zero and shows Time's Up! with the regular link", async () => {
-    render(<TimedOfferCountdown {...props} />);
-    await settle();
-    act(() => {
-      vi.advanceTimersByTime(300_000);
-    });
-    expect(screen.getByRole('status').textContent).toBe("Time's Up!");
+    const element = await mounted();
+    vi.advanceTimersByTime(300_000);
+    expect(element.querySelector('[role="status"]')?.textContent).toBe("Time's Up!");
     expect(running()?.hidden).toBe(true);
     expect(expiredPanel()?.hidden).toBe(false);
   });
 
   it('keeps an expired window on a revisit (no renewal)', async () => {
     window.localStorage.setItem(KEY, String(NOW - 1000));
-    render(<TimedOfferCountdown {...props} />);
-    await settle();
-    expect(screen.getByRole('status').textContent).toBe("Time's Up!");
+    const element = await mounted();
+    expect(element.querySelector('[role="status"]')?.textContent).toBe("Time's Up!");
     expect(running()?.hidden).toBe(true);
   });
 });

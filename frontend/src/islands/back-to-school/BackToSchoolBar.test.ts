@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import BackToSchoolBar from './BackToSchoolBar';
+import { fireEvent, screen } from '@testing-library/dom';
+import { mount } from './BackToSchoolBar';
 
 const props = {
   title: 'Back to School offers',
@@ -16,9 +16,7 @@ const props = {
 
 function scrollTo(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
-  act(() => {
-    window.dispatchEvent(new Event('scroll'));
-  });
+  window.dispatchEvent(new Event('scroll'));
 }
 
 beforeEach(() => {
@@ -28,15 +26,22 @@ beforeEach(() => {
   };
 });
 
+/** Mounts the bar in an element of the page, as the islands runtime does. */
+function showBar() {
+  const host = document.createElement('div');
+  document.body.append(host);
+  mount(host, { ...props });
+}
+
 afterEach(() => {
-  cleanup();
+  document.body.innerHTML = '';
   vi.restoreAllMocks();
   scrollTo(0);
 });
 
 describe('BackToSchoolBar', () => {
   it('appears only after 600 px of scroll', () => {
-    render(<BackToSchoolBar {...props} />);
+    showBar();
     const bar = screen.getByRole('navigation', { hidden: true });
     expect(bar.hidden).toBe(true);
     scrollTo(600);
@@ -51,7 +56,7 @@ describe('BackToSchoolBar', () => {
   it('navigates when an offer is chosen from the phone select', () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
-    render(<BackToSchoolBar {...props} />);
+    showBar();
     scrollTo(900);
     fireEvent.change(screen.getByLabelText('Choose an offer'), { target: { value: '/challenge' } });
     expect(assign).toHaveBeenCalledWith('/challenge');
