@@ -46,14 +46,15 @@ const binary = join(root, 'target/release/onespace');
 const KB = 1024;
 const TARGETS = { score: 100, cls: 0, jsBytes: 15 * KB, mobileLcpMs: 1000, wasmBytes: 60 * KB };
 
-/** What Lighthouse names as the Largest Contentful Paint's element: its selector and label. */
+/**
+ * What Lighthouse names as the Largest Contentful Paint's element (its LCP breakdown insight's
+ * node): its text or image, and its selector.
+ */
 function lcpElement(lhr) {
-  const tables = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
-  for (const table of tables) {
-    const node = (table.items ?? []).find((item) => item.node)?.node;
-    if (node) return `${node.nodeLabel ?? ''} (${node.selector ?? '?'})`.replace(/\|/g, '/').replace(/\s+/g, ' ').slice(0, 80);
-  }
-  return '?';
+  const items = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const node = items.find((item) => item.type === 'node');
+  if (!node) return '?';
+  return `${node.nodeLabel ?? ''} (${node.selector ?? '?'})`.replace(/\|/g, '/').replace(/\s+/g, ' ').slice(0, 90);
 }
 
 /** Whether every island on the page waits for the visitor (data-load="interaction"). */
@@ -161,6 +162,10 @@ try {
         lhr = (await lighthouse(`${base}${route.path}`, { port: debugPort, output: 'json', logLevel: 'error' }, config)).lhr;
         if (!lhr.runtimeError) break;
       }
+      // Each report is kept (target/audit/lhr/) for a closer look: the trace's LCP phases, what
+      // blocked rendering.
+      mkdirSync(join(root, 'target/audit/lhr'), { recursive: true });
+      writeFileSync(join(root, 'target/audit/lhr', `${route.path.replace(/\W+/g, '_') || 'home'}-${formFactor}.json`), JSON.stringify(lhr));
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       rows.push({
         path: route.path,
