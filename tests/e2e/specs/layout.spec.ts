@@ -2,9 +2,11 @@
  * The layout as a visitor's phone (390 px) and desktop (1440 px) lay it out, on every route and
  * after the contact form's thank-you: nothing wider than the screen, header, content and footer
  * starting at one left edge, no paragraph squeezed into a sliver on a wide screen, no heading
- * broken at a hyphen ("14-" / "Day") and nothing moving as the page loads.
+ * broken at a hyphen ("14-" / "Day"), the brand's typefaces loaded and used (support/brand.ts)
+ * and nothing moving as the page loads.
  */
 import type { Page } from '@playwright/test';
+import { expectBrandFaces } from '../support/brand';
 import { expect, routes, test } from '../support/fixtures';
 import { fillContact, layoutShifts, prepare, settledLayoutShift } from '../support/islands';
 
@@ -101,10 +103,11 @@ for (const width of WIDTHS) {
     });
 
     for (const route of routes) {
-      test(`${route.path} fits, shares its edges and keeps still`, async ({ page }) => {
+      test(`${route.path} fits, shares its edges, sets its type in the brand faces and keeps still`, async ({ page }) => {
         await page.goto(route.path, { waitUntil: 'load' });
         await page.evaluate(() => document.fonts.ready);
         expect(await page.evaluate(() => document.fonts.status)).toBe('loaded');
+        await expectBrandFaces(page);
         await expectLaidOut(page, width);
         expect(await settledLayoutShift(page), (await layoutShifts(page)).join('\n')).toBe(0);
       });
