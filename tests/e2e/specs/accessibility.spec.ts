@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, routes, test } from '../support/fixtures';
+import { expect, routes, test, WIDTHS } from '../support/fixtures';
 import { mounted } from '../support/islands';
 import { previewServer } from '../support/preview';
 
@@ -42,11 +42,6 @@ async function violations(page: Page): Promise<string[]> {
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
 }
-
-const WIDTHS = [
-  ['phone', 390],
-  ['desktop', 1440],
-] as const;
 
 for (const [name, width] of WIDTHS) {
   test.describe(`${name} (${width} px)`, () => {

@@ -3,15 +3,10 @@
  * monogram is a portrait tile, not a column-wide block, at a phone's and a desktop's width. The
  * typefaces are checked on every route at both widths by layout.spec.ts (support/brand.ts).
  */
-import { expect, routes, test } from '../support/fixtures';
+import { expect, routes, test, WIDTHS } from '../support/fixtures';
 
 /** The tallest a monogram tile may be: a portrait (11rem wide at 3:4 is 235 px), not a poster. */
 const MONOGRAM_MAX_HEIGHT = 260;
-
-const WIDTHS = [
-  ['phone', 390],
-  ['desktop', 1440],
-] as const;
 
 for (const [name, width] of WIDTHS) {
   test.describe(`${name} (${width} px)`, () => {

@@ -17,11 +17,9 @@
  * keep its buttons clear while it shows).
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, routes, test } from '../support/fixtures';
+import { expect, routes, test, WIDTHS } from '../support/fixtures';
 import { fillContact, layoutShift, mounted, prepare, toasts } from '../support/islands';
 import { previewServer } from '../support/preview';
-
-const WIDTHS = [390, 1440] as const;
 
 /** Stops the page's clock, so toasts stay until the test is done with them. */
 async function holdTime(page: Page): Promise<void> {
@@ -179,7 +177,7 @@ async function toastSeenAboveDialog(page: Page, toast: Locator, dialog: Locator)
   expect(difference(shown, alone), 'the toast over the dialog looks as it does alone').toBeLessThan(0.05);
 }
 
-for (const width of WIDTHS) {
+for (const [, width] of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 844 } });
 

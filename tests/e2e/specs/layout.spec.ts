@@ -7,10 +7,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expectBrandFaces } from '../support/brand';
-import { expect, routes, test } from '../support/fixtures';
+import { expect, routes, test, WIDTHS } from '../support/fixtures';
 import { fillContact, layoutShifts, prepare, settledLayoutShift } from '../support/islands';
-
-const WIDTHS = [390, 1440] as const;
 
 /** Paragraphs this short may be narrow (a price's note, a badge); longer ones may not. */
 const MIN_WORDS = 8;
@@ -95,7 +93,7 @@ async function expectLaidOut(page: Page, width: number) {
   expect(found.brokenHeadings, 'headings broken at a hyphen').toEqual([]);
 }
 
-for (const width of WIDTHS) {
+for (const [, width] of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
     test.beforeEach(async ({ page }) => {

@@ -13,6 +13,12 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 
+/** The widths every page is tried at: a phone's and a desktop's, named for the tests' titles. */
+export const WIDTHS = [
+  ['phone', 390],
+  ['desktop', 1440],
+] as const;
+
 export interface RouteRow {
   path: string;
   title: string;
