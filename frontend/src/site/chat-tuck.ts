@@ -17,6 +17,8 @@
  * to /contact) stays where it is.
  */
 
+import { onScrollFrames } from './scroll-frames';
+
 /** Pixels scrolled in one direction before the button follows. */
 export const SLACK = 24;
 
@@ -51,19 +53,9 @@ export function tuckChatWhileReading(win: Window): void {
   // A page opened part-way down (an anchor, a reload) counts as being read.
   const first = measure();
   let state = nextTuck({ y: first.y, run: SLACK, tucked: false }, first.y, first.viewport, first.height);
-  let frame = 0;
-  const update = () => {
-    frame = 0;
+  onScrollFrames(win, () => {
     const now = measure();
     state = nextTuck(state, now.y, now.viewport, now.height);
     root.toggleAttribute(TUCKED_ATTRIBUTE, state.tucked);
-  };
-  update();
-  win.addEventListener(
-    'scroll',
-    () => {
-      if (!frame) frame = win.requestAnimationFrame(update);
-    },
-    { passive: true },
-  );
+  });
 }

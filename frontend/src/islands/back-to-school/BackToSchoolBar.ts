@@ -9,6 +9,7 @@
  * Props: `title`, `threshold` (px), `links` ({label, href}), `selectLabel`, `selectPrompt`.
  */
 import { dock } from '../../site/dock';
+import { onScrollFrames } from '../../site/scroll-frames';
 import { create, numberOr, pairs, text } from '../plain/props';
 
 export function mount(host: HTMLElement, props: Record<string, unknown>): void {
@@ -50,17 +51,7 @@ export function mount(host: HTMLElement, props: Record<string, unknown>): void {
   host.replaceChildren(bar);
   dock(bar, 'bar');
 
-  let frame = 0;
-  const update = () => {
-    frame = 0;
+  onScrollFrames(win, () => {
     bar.hidden = !(win.scrollY > threshold);
-  };
-  update();
-  win.addEventListener(
-    'scroll',
-    () => {
-      if (!frame) frame = win.requestAnimationFrame(update);
-    },
-    { passive: true },
-  );
+  });
 }
