@@ -77,6 +77,23 @@ async fn until_shown(server: &Server, text: &str) -> Response {
     }
 }
 
+/// The home page as `server` serves it.
+async fn home_page(server: &Server) -> String {
+    request(&server.addr, "GET", "/", &[], b"")
+        .await
+        .unwrap()
+        .text()
+}
+
+/// Home's next-classes section: from its heading's id to the end of the section.
+fn today_section(home: &str) -> &str {
+    let after = home
+        .split("id=\"today-title\"")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no next-classes section on /: {home}"));
+    after.split("</section>").next().unwrap_or_default()
+}
+
 /// Waits until the server's log contains `text` (a minute at most).
 async fn until_logged(server: &Server, text: &str) -> String {
     let what = format!("{text:?}");
@@ -201,12 +218,8 @@ async fn public_classes_are_in_the_html_with_coach_length_places_and_their_own_b
     };
     assert_eq!(html.matches("class=\"class-day\"").count(), days);
     // The home page lists the next classes from the same copy and links to the timetable.
-    let home = request(&server.addr, "GET", "/", &[], b"")
-        .await
-        .unwrap()
-        .text();
-    let section = home.split("id=\"today-title\"").nth(1).unwrap();
-    let section = section.split("</section>").next().unwrap();
+    let home = home_page(&server).await;
+    let section = today_section(&home);
     assert!(section.starts_with(">Classes today<") || section.starts_with(">Next classes<"));
     assert_eq!(section.matches("class=\"class-row\"").count(), 3);
     assert!(section.contains(r#"href="/timetable""#));
@@ -726,12 +739,8 @@ async fn home_shows_the_typical_weeks_next_classes_without_a_live_copy_and_nothi
     let provider = Provider::start("ok");
     let data = TempDir::new("home-typical");
     let server = start_with(data.path(), &provider, &[("ONESPACE_TEAMUP_API_KEY", "")]).await;
-    let home = request(&server.addr, "GET", "/", &[], b"")
-        .await
-        .unwrap()
-        .text();
-    let section = home.split("id=\"today-title\"").nth(1).unwrap();
-    let section = section.split("</section>").next().unwrap();
+    let home = home_page(&server).await;
+    let section = today_section(&home);
     assert!(
         [
             ">Classes today<",
@@ -773,10 +782,7 @@ async fn home_shows_the_typical_weeks_next_classes_without_a_live_copy_and_nothi
         ],
     )
     .await;
-    let home = request(&server.addr, "GET", "/", &[], b"")
-        .await
-        .unwrap()
-        .text();
+    let home = home_page(&server).await;
     assert!(!home.contains("today-title"), "no empty 'Classes today'");
     let html = timetable(&server).await.text();
     assert!(!html.contains(TYPICAL) && !html.contains("class-row"));
