@@ -91,9 +91,9 @@ function show(box: HTMLElement, state: CountdownState, props: CountdownProps): v
 /**
  * Runs a countdown over `element`: loads the core, applies `firstTick` to the stored end, keeps
  * the end, and ticks every second until zero, when the page's running offer gives way to the
- * regular one. Resolves once the first tick is shown; returns a function that stops the ticking.
+ * regular one. Resolves once the first tick is shown.
  */
-export async function mountCountdown(element: HTMLElement, props: CountdownProps, firstTick: FirstTick): Promise<() => void> {
+export async function mountCountdown(element: HTMLElement, props: CountdownProps, firstTick: FirstTick): Promise<void> {
   const box = countdownBox(element, props);
   const core = await loadCore();
   const doc = element.ownerDocument;
@@ -103,7 +103,7 @@ export async function mountCountdown(element: HTMLElement, props: CountdownProps
   show(box, first, props);
   if (first.expired) {
     showExpiredOffer(doc);
-    return () => undefined;
+    return;
   }
   const timer = win.setInterval(() => {
     const next = core.countdownAt(Date.now(), first.endMs);
@@ -113,5 +113,4 @@ export async function mountCountdown(element: HTMLElement, props: CountdownProps
       showExpiredOffer(doc);
     }
   }, 1000);
-  return () => win.clearInterval(timer);
 }
