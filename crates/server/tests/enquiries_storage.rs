@@ -284,6 +284,61 @@ async fn copies_of_one_post_at_once_store_one_enquiry(store: Store) {
     assert_eq!(store.pending_mail().await.unwrap(), 1);
 }
 
+on_both!(posts_at_once_are_each_answered_with_their_own_outcome);
+/// Many posts and mail marks at once: on SQLite they share group commits, and one post whose
+/// statement fails (an id already stored) is refused alone while the rest of its group is stored.
+async fn posts_at_once_are_each_answered_with_their_own_outcome(store: Store) {
+    let now = now_ms();
+    let taken = enquiry(0, now);
+    store.insert(&taken).await.unwrap();
+    let mut posts = tokio::task::JoinSet::new();
+    for n in 1..=200 {
+        let store = store.clone();
+        let post = if n == 100 {
+            NewEnquiry {
+                payload: "a second enquiry under a stored id".to_owned(),
+                ..taken.clone()
+            }
+        } else {
+            enquiry(n, now)
+        };
+        posts.spawn(async move { (n, store.insert(&post).await) });
+    }
+    let mut refused = Vec::new();
+    while let Some(outcome) = posts.join_next().await {
+        match outcome.unwrap() {
+            (_, Ok(inserted)) => assert_eq!(inserted, Inserted::New),
+            (n, Err(error)) => refused.push((n, error.to_string())),
+        }
+    }
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0].0, 100, "{refused:?}");
+    let stored = store.all().await.unwrap();
+    assert_eq!(stored.len(), 200, "the 199 others and the first are stored");
+    assert!(stored.iter().all(|row| row.payload.starts_with('{')));
+
+    let mut marks = tokio::task::JoinSet::new();
+    for row in stored.iter().step_by(2) {
+        let (store, id) = (store.clone(), row.id.clone());
+        marks.spawn(async move { store.mark_sent(&id).await });
+    }
+    while let Some(marked) = marks.join_next().await {
+        marked.unwrap().unwrap();
+    }
+    assert_eq!(store.pending_mail().await.unwrap(), 100);
+}
+
+on_both!(a_post_after_the_store_closed_is_refused_not_lost);
+async fn a_post_after_the_store_closed_is_refused_not_lost(store: Store) {
+    store.insert(&enquiry(1, now_ms())).await.unwrap();
+    store.close().await;
+    let error = store.insert(&enquiry(2, now_ms())).await.err();
+    assert!(
+        error.is_some(),
+        "a closed store must not acknowledge a post"
+    );
+}
+
 /// The schema as migrations 1 and 2 left it, before idempotency keys, with one mailed enquiry.
 const OLD_SCHEMA: &str = r#"CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL);
 CREATE TABLE enquiries (id TEXT PRIMARY KEY, received_at BIGINT NOT NULL, form TEXT NOT NULL, payload TEXT NOT NULL);

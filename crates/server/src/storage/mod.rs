@@ -11,14 +11,17 @@
 //! this delivers every mail once, with a recognisable duplicate only after a crash between the
 //! SMTP server's acceptance and the mark.
 
+mod group_commit;
 mod migrations;
 mod postgres;
 mod shared;
 mod sqlite;
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use group_commit::GroupCommit;
 use sqlx::{PgPool, SqlitePool};
 
 /// File name of the embedded database inside the data folder.
@@ -52,6 +55,12 @@ pub enum StorageError {
     /// A query failed (connection lost, disk full, timeout).
     #[error("database query failed: {0}")]
     Query(#[from] sqlx::Error),
+    /// The group commit carrying this write failed, so nothing of the group was stored.
+    #[error("database commit failed: {0}")]
+    Commit(Arc<sqlx::Error>),
+    /// The SQLite writer has stopped: the server is shutting down.
+    #[error("the database writer has stopped (the server is shutting down)")]
+    WriterStopped,
 }
 
 /// An enquiry to store, already validated and trimmed.
@@ -139,8 +148,9 @@ pub struct ClaimedMail {
 /// The database: embedded SQLite or shared PostgreSQL.
 #[derive(Debug, Clone)]
 pub enum Store {
-    /// A file in the data folder (or a `sqlite:` URL).
-    Sqlite(SqlitePool),
+    /// A file in the data folder (or a `sqlite:` URL), with the writer that stores enquiries and
+    /// mail marks in groups.
+    Sqlite(SqlitePool, GroupCommit),
     /// A PostgreSQL server shared by several nodes.
     Postgres(PgPool),
 }
@@ -154,22 +164,28 @@ impl Store {
                 Self::Postgres(postgres::connect(url).await?)
             }
             Some(url) if url.starts_with("sqlite:") => {
-                Self::Sqlite(sqlite::connect_url(url).await?)
+                Self::sqlite(sqlite::connect_url(url).await?).await?
             }
             Some(url) => return Err(StorageError::Url(redact(url))),
-            None => Self::Sqlite(sqlite::connect_file(&data_dir.join(SQLITE_FILE)).await?),
+            None => Self::sqlite(sqlite::connect_file(&data_dir.join(SQLITE_FILE)).await?).await?,
         };
-        match &store {
-            Self::Sqlite(pool) => migrations::run_sqlite(pool).await?,
-            Self::Postgres(pool) => migrations::run_postgres(pool).await?,
+        if let Self::Postgres(pool) = &store {
+            migrations::run_postgres(pool).await?;
         }
         Ok(store)
+    }
+
+    /// The migrated SQLite store with its writer started on the current runtime.
+    async fn sqlite(pool: SqlitePool) -> Result<Self, StorageError> {
+        migrations::run_sqlite(&pool).await?;
+        let writer = GroupCommit::start(pool.clone());
+        Ok(Self::Sqlite(pool, writer))
     }
 
     /// Which kind of database this is, for logs.
     pub fn kind(&self) -> &'static str {
         match self {
-            Self::Sqlite(_) => "sqlite",
+            Self::Sqlite(..) => "sqlite",
             Self::Postgres(_) => "postgres",
         }
     }
@@ -180,7 +196,7 @@ impl Store {
     /// arriving at once: the second waits for the first's transaction and finds its row.
     pub async fn insert(&self, enquiry: &NewEnquiry) -> Result<Inserted, StorageError> {
         match self {
-            Self::Sqlite(pool) => sqlite::insert(pool, enquiry).await,
+            Self::Sqlite(_, writer) => writer.insert(enquiry).await,
             Self::Postgres(pool) => postgres::insert(pool, enquiry).await,
         }
     }
@@ -196,7 +212,7 @@ impl Store {
         let until = now.saturating_add(millis(lease));
         let token = uuid::Uuid::now_v7().to_string();
         match self {
-            Self::Sqlite(pool) => sqlite::claim(pool, now, until, &token, limit).await,
+            Self::Sqlite(pool, _) => sqlite::claim(pool, now, until, &token, limit).await,
             Self::Postgres(pool) => postgres::claim(pool, now, until, &token, limit).await,
         }
     }
@@ -205,7 +221,7 @@ impl Store {
     pub async fn mark_sent(&self, enquiry_id: &str) -> Result<(), StorageError> {
         let now = now_ms();
         match self {
-            Self::Sqlite(pool) => sqlite::mark_sent(pool, enquiry_id, now).await,
+            Self::Sqlite(_, writer) => writer.mark_sent(enquiry_id, now).await,
             Self::Postgres(pool) => postgres::mark_sent(pool, enquiry_id, now).await,
         }
     }
@@ -219,7 +235,7 @@ impl Store {
     ) -> Result<(), StorageError> {
         let next = now_ms().saturating_add(millis(delay));
         match self {
-            Self::Sqlite(pool) => sqlite::retry_later(pool, mail, next, error).await,
+            Self::Sqlite(pool, _) => sqlite::retry_later(pool, mail, next, error).await,
             Self::Postgres(pool) => postgres::retry_later(pool, mail, next, error).await,
         }
     }
@@ -227,7 +243,7 @@ impl Store {
     /// Deletes enquiries received before `cutoff_ms` with their outbox rows; returns how many.
     pub async fn delete_received_before(&self, cutoff_ms: i64) -> Result<u64, StorageError> {
         match self {
-            Self::Sqlite(pool) => sqlite::delete_before(pool, cutoff_ms).await,
+            Self::Sqlite(pool, _) => sqlite::delete_before(pool, cutoff_ms).await,
             Self::Postgres(pool) => postgres::delete_before(pool, cutoff_ms).await,
         }
     }
@@ -235,7 +251,7 @@ impl Store {
     /// Every stored enquiry, oldest first.
     pub async fn all(&self) -> Result<Vec<StoredEnquiry>, StorageError> {
         match self {
-            Self::Sqlite(pool) => sqlite::all(pool).await,
+            Self::Sqlite(pool, _) => sqlite::all(pool).await,
             Self::Postgres(pool) => postgres::all(pool).await,
         }
     }
@@ -244,7 +260,7 @@ impl Store {
     pub async fn pending_mail(&self) -> Result<i64, StorageError> {
         let sql = "SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL";
         Ok(match self {
-            Self::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await?,
+            Self::Sqlite(pool, _) => sqlx::query_scalar(sql).fetch_one(pool).await?,
             Self::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await?,
         })
     }
@@ -254,7 +270,7 @@ impl Store {
         const UPSERT: &str = "INSERT INTO schedule_copy (id, fetched_at, payload) VALUES (1, {1}, {2}) \
              ON CONFLICT (id) DO UPDATE SET fetched_at = excluded.fetched_at, payload = excluded.payload";
         match self {
-            Self::Sqlite(pool) => {
+            Self::Sqlite(pool, _) => {
                 let sql = UPSERT.replace("{1}", "?").replace("{2}", "?");
                 let query = sqlx::query(&sql).bind(fetched_at).bind(payload);
                 query.execute(pool).await.map(drop)?;
@@ -272,7 +288,7 @@ impl Store {
     pub async fn load_schedule(&self) -> Result<Option<(i64, String)>, StorageError> {
         let sql = "SELECT fetched_at, payload FROM schedule_copy WHERE id = 1";
         Ok(match self {
-            Self::Sqlite(pool) => sqlx::query_as(sql).fetch_optional(pool).await?,
+            Self::Sqlite(pool, _) => sqlx::query_as(sql).fetch_optional(pool).await?,
             Self::Postgres(pool) => sqlx::query_as(sql).fetch_optional(pool).await?,
         })
     }
@@ -280,16 +296,20 @@ impl Store {
     /// Answers when the database answers a trivial query.
     pub async fn ping(&self) -> Result<(), StorageError> {
         match self {
-            Self::Sqlite(pool) => sqlx::query("SELECT 1").execute(pool).await.map(drop)?,
+            Self::Sqlite(pool, _) => sqlx::query("SELECT 1").execute(pool).await.map(drop)?,
             Self::Postgres(pool) => sqlx::query("SELECT 1").execute(pool).await.map(drop)?,
         }
         Ok(())
     }
 
-    /// Closes every connection (checkpointing SQLite's write-ahead log).
+    /// Commits SQLite's queued writes, then closes every connection (checkpointing SQLite's
+    /// write-ahead log).
     pub async fn close(&self) {
         match self {
-            Self::Sqlite(pool) => pool.close().await,
+            Self::Sqlite(pool, writer) => {
+                writer.stop().await;
+                pool.close().await;
+            }
             Self::Postgres(pool) => pool.close().await,
         }
     }

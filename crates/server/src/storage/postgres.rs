@@ -67,4 +67,16 @@ fn claimed(row: &PgRow, token: &str) -> Result<ClaimedMail, StorageError> {
     })
 }
 
-shared_statements!(PgPool);
+shared_statements!(PgPool, sqlx::PgConnection, sqlx::Postgres);
+
+/// Stores the enquiry and queues its mail in one transaction of its own: PostgreSQL takes
+/// concurrent writers without a single lock, and groups their syncs itself.
+pub async fn insert(
+    pool: &PgPool,
+    enquiry: &super::NewEnquiry,
+) -> Result<super::Inserted, StorageError> {
+    let mut tx = pool.begin().await?;
+    let inserted = store_enquiry(&mut tx, enquiry).await?;
+    tx.commit().await?;
+    Ok(inserted)
+}

@@ -4,30 +4,30 @@
 //! functions for one pool type, since sqlx's generic bounds for "any database" would outweigh
 //! the statements themselves.
 
-/// Stores `insert`, `mark_sent`, `retry_later`, `delete_before` and `all` for pool type `$pool`.
+/// Defines `store_enquiry`, `mark_sent`, `retry_later`, `delete_before` and `all` for one
+/// database: its pool, connection and driver types.
 macro_rules! shared_statements {
-    ($pool:ty) => {
-        /// Stores the enquiry and queues the studio's mail in one transaction, or finds the
-        /// enquiry stored before under one of its idempotency keys and writes nothing.
-        pub async fn insert(
-            pool: &$pool,
+    ($pool:ty, $connection:ty, $database:ty) => {
+        /// Stores the enquiry and queues the studio's mail, inside the caller's transaction, or
+        /// finds the enquiry stored before under one of its idempotency keys and writes nothing.
+        /// On SQLite the caller's transaction must hold the write lock from its start
+        /// (`BEGIN IMMEDIATE`, `super::group_commit`): one that reads first cannot wait for
+        /// another writer and fails at once instead.
+        pub async fn store_enquiry(
+            connection: &mut $connection,
             enquiry: &$crate::storage::NewEnquiry,
         ) -> Result<$crate::storage::Inserted, $crate::storage::StorageError> {
             use $crate::storage::Inserted;
-            // Read before the transaction, whose first statement must be its write: an SQLite
-            // transaction that reads first cannot wait for another writer (its snapshot would
-            // be stale) and fails at once instead.
+            const FIND: &str = "SELECT id FROM enquiries WHERE idempotency_key = $1";
             for key in &enquiry.earlier_keys {
-                let found: Option<String> =
-                    sqlx::query_scalar("SELECT id FROM enquiries WHERE idempotency_key = $1")
-                        .bind(key)
-                        .fetch_optional(pool)
-                        .await?;
+                let found: Option<String> = sqlx::query_scalar(FIND)
+                    .bind(key)
+                    .fetch_optional(&mut *connection)
+                    .await?;
                 if let Some(id) = found {
                     return Ok(Inserted::Existing(id));
                 }
             }
-            let mut tx = pool.begin().await?;
             let inserted = sqlx::query(
                 "INSERT INTO enquiries (id, received_at, form, payload, idempotency_key)
                  VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotency_key) DO NOTHING",
@@ -37,30 +37,28 @@ macro_rules! shared_statements {
             .bind(enquiry.form)
             .bind(&enquiry.payload)
             .bind(&enquiry.idempotency_key)
-            .execute(&mut *tx)
+            .execute(&mut *connection)
             .await?
             .rows_affected();
             if inserted == 0 {
                 // Only a key can conflict (ids are fresh UUIDs): the first copy is stored.
-                let first: String =
-                    sqlx::query_scalar("SELECT id FROM enquiries WHERE idempotency_key = $1")
-                        .bind(&enquiry.idempotency_key)
-                        .fetch_one(&mut *tx)
-                        .await?;
+                let first: String = sqlx::query_scalar(FIND)
+                    .bind(&enquiry.idempotency_key)
+                    .fetch_one(&mut *connection)
+                    .await?;
                 return Ok(Inserted::Existing(first));
             }
             sqlx::query("INSERT INTO mail_outbox (enquiry_id, next_attempt_at) VALUES ($1, $2)")
                 .bind(&enquiry.id)
                 .bind(enquiry.received_at)
-                .execute(&mut *tx)
+                .execute(&mut *connection)
                 .await?;
-            tx.commit().await?;
             Ok(Inserted::New)
         }
 
         /// Records that the mail server accepted the enquiry's mail at `now`.
         pub async fn mark_sent(
-            pool: &$pool,
+            executor: impl sqlx::Executor<'_, Database = $database>,
             enquiry_id: &str,
             now: i64,
         ) -> Result<(), $crate::storage::StorageError> {
@@ -70,7 +68,7 @@ macro_rules! shared_statements {
             )
             .bind(now)
             .bind(enquiry_id)
-            .execute(pool)
+            .execute(executor)
             .await?;
             Ok(())
         }

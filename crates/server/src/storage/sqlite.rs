@@ -1,6 +1,9 @@
 //! The embedded SQLite database: one file in the data folder, in write-ahead-log mode with full
-//! synchronisation, so a commit is on disk before the visitor hears that their enquiry was sent.
-//! Writers queue on the busy timeout rather than failing.
+//! synchronisation (`synchronous = FULL`: every commit syncs the log, so an acknowledged enquiry
+//! survives a power cut as well as a crash; `NORMAL` would only survive a crash). Enquiries and
+//! "mail sent" marks are written by one writer in groups (`super::group_commit`), so one sync
+//! covers many posts; the other writers (the mail worker's claims, the studio) queue on the busy
+//! timeout rather than failing.
 
 use std::path::Path;
 use std::str::FromStr;
@@ -100,4 +103,4 @@ pub async fn claim(
         .collect()
 }
 
-shared_statements!(SqlitePool);
+shared_statements!(SqlitePool, sqlx::SqliteConnection, sqlx::Sqlite);

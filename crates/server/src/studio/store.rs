@@ -8,7 +8,7 @@ use crate::storage::{StorageError, Store};
 macro_rules! on_pool {
     ($store:expr, $pool:ident => $body:expr) => {
         match $store {
-            Store::Sqlite($pool) => $body,
+            Store::Sqlite($pool, _) => $body,
             Store::Postgres($pool) => $body,
         }
     };
