@@ -120,3 +120,25 @@ for (const [, width] of WIDTHS) {
     });
   });
 }
+
+/** Issue 22's aim for the home page on a phone: read to its end, every SPEC section kept. */
+const HOME_PHONE_HEIGHT = 7000;
+
+test.describe('the home page on a phone, without JavaScript', () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+
+  test(`reads in under ${HOME_PHONE_HEIGHT} px, its member quotes in one row that scrolls sideways`, async ({ page }) => {
+    await page.goto('/');
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThan(HOME_PHONE_HEIGHT);
+    const row = page.getByRole('region', { name: 'Member stories' });
+    const quotes = row.locator('figure');
+    await expect(quotes).toHaveCount(3);
+    const tops = await quotes.evaluateAll((figures) => figures.map((figure) => Math.round(figure.getBoundingClientRect().top)));
+    expect(new Set(tops).size, 'the quotes side by side').toBe(1);
+    await row.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => row.evaluate((element) => element.scrollLeft), 'the row scrolls from the keyboard').toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page itself does not').toBe(390);
+  });
+});

@@ -27,7 +27,12 @@ pub fn main(context: &RenderContext) -> Markup {
         section class="section section-alt quotes-compact" aria-labelledby="members-title" {
             div class="container-page" {
                 (section_head("members-title", "Member stories", "What our members say", None))
-                (testimonials(&context.content.testimonials.on(Page::Home.path())))
+                // On a phone the quotes sit side by side and scroll sideways (the next one peeks
+                // in), so they take one card's height of the page instead of three; the row is
+                // a named, focusable region so a keyboard can scroll it too.
+                div class="quote-row" role="region" aria-label="Member stories" tabindex="0" {
+                    (testimonials(&context.content.testimonials.on(Page::Home.path())))
+                }
             }
         }
         section class="section" id="pricing" aria-labelledby="pricing-title" {
@@ -162,7 +167,7 @@ fn services(context: &RenderContext) -> Markup {
         section class="section" aria-labelledby="services-title" {
             div class="container-page" {
                 (section_head("services-title", "Our services", "Heat, strength and recovery", Some("Three ways to feel better, all in one space and all on one membership.")))
-                div class="grid gap-12 md:gap-16" {
+                div class="grid gap-10 md:gap-16" {
                     (service_row(photo_slot(context, Place::HomeHeat, Art::HotYoga, Ratio::Wide, "Hot Yoga & Warm Pilates at One Space", HALF_COLUMN), "Infrared heat", "Hot Yoga & Warm Pilates",
                         "Our infrared panels warm you, not the air: a dry 32-35 °C that eases you into deeper stretches, with no humidity and no stuffy room. Flow, stretch and strengthen in classes for every level.",
                         Page::OurClasses, "Explore Our Classes", false))

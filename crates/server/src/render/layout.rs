@@ -358,7 +358,7 @@ fn footer(contact: &Studio, year: i32) -> Markup {
                 // Pages the main navigation leaves out (About, Meet the Team, the retreat, founder
                 // memberships, the investor page) and the two a visitor looks for most, so every
                 // page can be reached from every page.
-                nav aria-label="Explore" {
+                nav class="footer-explore" aria-label="Explore" {
                     h2 class="footer-heading" { "Explore" }
                     (footer_links(&EXPLORE))
                 }
