@@ -1,12 +1,14 @@
-//! Group commit for the embedded SQLite database: one writer task takes every enquiry to store
-//! and every "mail sent" mark, and commits whatever has queued while the previous commit was
+//! Group commit for the embedded SQLite database: one writer task takes every enquiry to store,
+//! every claim of due mails and every "mail sent" mark, and commits whatever has queued while the previous commit was
 //! being synced as one transaction.
 //!
 //! Why: SQLite has one write lock. With each post committing on its own pool connection, the
 //! connections that lose the race sleep in SQLite's busy handler, whose back-off grows to 100 ms
 //! a try, and every commit pays its own `fsync`; under 64 concurrent posts that made the p99
 //! hundreds of milliseconds (README, performance). One writer never waits for another of ours,
-//! and one `fsync` covers the whole group.
+//! and one `fsync` covers the whole group. The mail worker's claims queue in the same line, so a
+//! flood of posts delays the studio's mail by a group, not by however long SQLite's back-off
+//! takes to let a second writer in.
 //!
 //! Durability is unchanged: a post is answered only after the transaction holding its row has
 //! committed with `synchronous = FULL` (see `super::sqlite`). Each job runs inside its own
@@ -22,7 +24,7 @@ use std::time::{Duration, Instant};
 use sqlx::{Acquire, SqliteConnection, SqlitePool};
 use tokio::sync::{mpsc, oneshot, Mutex};
 
-use super::{sqlite, Inserted, NewEnquiry, StorageError};
+use super::{sqlite, ClaimedMail, Inserted, MailClaim, NewEnquiry, StorageError};
 
 /// The most jobs one transaction carries: enough for any burst a studio sees, small enough that
 /// the first job of a group does not wait long for the last.
@@ -45,6 +47,8 @@ enum Job {
 enum Write {
     /// Store an enquiry with its outbox row ([`super::Store::insert`]).
     Insert(Box<NewEnquiry>, Reply<Inserted>),
+    /// Claim due mails for the mail worker ([`super::Store::claim_mail`]).
+    Claim(Box<MailClaim>, Reply<Vec<ClaimedMail>>),
     /// Record that the mail server accepted an enquiry's mail at a time (Unix ms).
     MarkSent(String, i64, Reply<()>),
 }
@@ -72,6 +76,13 @@ impl GroupCommit {
         let (reply, outcome) = oneshot::channel();
         self.send(Write::Insert(Box::new(enquiry.clone()), reply))
             .await?;
+        outcome.await.map_err(|_| StorageError::WriterStopped)?
+    }
+
+    /// Claims due mails once the claim's group has committed.
+    pub async fn claim(&self, claim: MailClaim) -> Result<Vec<ClaimedMail>, StorageError> {
+        let (reply, outcome) = oneshot::channel();
+        self.send(Write::Claim(Box::new(claim), reply)).await?;
         outcome.await.map_err(|_| StorageError::WriterStopped)?
     }
 
@@ -176,6 +187,10 @@ impl Tally {
 /// A write's outcome, held until the group's commit decides it.
 enum Done {
     Insert(Result<Inserted, StorageError>, Reply<Inserted>),
+    Claim(
+        Result<Vec<ClaimedMail>, StorageError>,
+        Reply<Vec<ClaimedMail>>,
+    ),
     MarkSent(Result<(), StorageError>, Reply<()>),
 }
 
@@ -230,6 +245,9 @@ impl Write {
             Self::Insert(enquiry, reply) => {
                 Done::Insert(sqlite::store_enquiry(connection, &enquiry).await, reply)
             }
+            Self::Claim(claim, reply) => {
+                Done::Claim(sqlite::claim(connection, &claim).await, reply)
+            }
             Self::MarkSent(enquiry_id, now, reply) => {
                 Done::MarkSent(sqlite::mark_sent(connection, &enquiry_id, now).await, reply)
             }
@@ -241,6 +259,7 @@ impl Write {
         let error = || StorageError::Commit(Arc::clone(failure));
         match self {
             Self::Insert(_, reply) => drop(reply.send(Err(error()))),
+            Self::Claim(_, reply) => drop(reply.send(Err(error()))),
             Self::MarkSent(_, _, reply) => drop(reply.send(Err(error()))),
         }
     }
@@ -250,6 +269,7 @@ impl Done {
     fn succeeded(&self) -> bool {
         match self {
             Self::Insert(outcome, _) => outcome.is_ok(),
+            Self::Claim(outcome, _) => outcome.is_ok(),
             Self::MarkSent(outcome, _) => outcome.is_ok(),
         }
     }
@@ -259,6 +279,9 @@ impl Done {
         let failed = |error: &Arc<sqlx::Error>| StorageError::Commit(Arc::clone(error));
         match self {
             Self::Insert(outcome, reply) => {
+                drop(reply.send(failure.map_or(outcome, |error| Err(failed(error)))));
+            }
+            Self::Claim(outcome, reply) => {
                 drop(reply.send(failure.map_or(outcome, |error| Err(failed(error)))));
             }
             Self::MarkSent(outcome, reply) => {

@@ -145,6 +145,15 @@ pub struct ClaimedMail {
     pub token: String,
 }
 
+/// A claim of due mails: at `now` (Unix ms), up to `limit` rows, leased to `token` until `until`.
+#[derive(Debug, Clone)]
+pub struct MailClaim {
+    now: i64,
+    until: i64,
+    token: String,
+    limit: i64,
+}
+
 /// The database: embedded SQLite or shared PostgreSQL.
 #[derive(Debug, Clone)]
 pub enum Store {
@@ -209,11 +218,17 @@ impl Store {
         lease: Duration,
     ) -> Result<Vec<ClaimedMail>, StorageError> {
         let now = now_ms();
-        let until = now.saturating_add(millis(lease));
-        let token = uuid::Uuid::now_v7().to_string();
+        let claim = MailClaim {
+            now,
+            until: now.saturating_add(millis(lease)),
+            token: uuid::Uuid::now_v7().to_string(),
+            limit,
+        };
         match self {
-            Self::Sqlite(pool, _) => sqlite::claim(pool, now, until, &token, limit).await,
-            Self::Postgres(pool) => postgres::claim(pool, now, until, &token, limit).await,
+            Self::Sqlite(_, writer) => writer.claim(claim).await,
+            Self::Postgres(pool) => {
+                postgres::claim(pool, claim.now, claim.until, &claim.token, limit).await
+            }
         }
     }
 

@@ -10,12 +10,13 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
 };
 use sqlx::Row;
 
 use super::shared::shared_statements;
-use super::{ClaimedMail, StorageError};
+use super::{ClaimedMail, MailClaim, StorageError};
 
 /// How long a writer waits for another writer's transaction.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(15);
@@ -55,13 +56,15 @@ async fn connect(
 }
 
 /// One UPDATE claims the rows: SQLite has a single writer, so two claimers never take the same
-/// row.
+/// row. Runs in the group-commit writer's transaction (`super::group_commit`).
 pub async fn claim(
-    pool: &SqlitePool,
-    now: i64,
-    until: i64,
-    token: &str,
-    limit: i64,
+    connection: &mut SqliteConnection,
+    MailClaim {
+        now,
+        until,
+        token,
+        limit,
+    }: &MailClaim,
 ) -> Result<Vec<ClaimedMail>, StorageError> {
     let claimed = sqlx::query(
         "UPDATE mail_outbox SET claimed_until = ?1, claimed_by = ?2, attempts = attempts + 1
@@ -76,7 +79,7 @@ pub async fn claim(
     .bind(token)
     .bind(now)
     .bind(limit)
-    .fetch_all(pool)
+    .fetch_all(&mut *connection)
     .await?;
     if claimed.is_empty() {
         return Ok(Vec::new());
@@ -87,7 +90,7 @@ pub async fn claim(
          WHERE o.claimed_by = ? AND o.sent_at IS NULL ORDER BY o.next_attempt_at",
     )
     .bind(token)
-    .fetch_all(pool)
+    .fetch_all(&mut *connection)
     .await?;
     rows.iter()
         .map(|row| {
@@ -97,7 +100,7 @@ pub async fn claim(
                 claimed_until: row.try_get("claimed_until")?,
                 received_at: row.try_get("received_at")?,
                 payload: row.try_get("payload")?,
-                token: token.to_owned(),
+                token: token.clone(),
             })
         })
         .collect()
