@@ -1,6 +1,6 @@
 //! Group commit for the embedded SQLite database: one writer task takes every enquiry to store,
-//! every claim of due mails and every "mail sent" mark, and commits whatever has queued while the previous commit was
-//! being synced as one transaction.
+//! every claim of due mails and every "mail sent" mark, and commits whatever has queued while
+//! the previous commit was being synced as one transaction.
 //!
 //! Why: SQLite has one write lock. With each post committing on its own pool connection, the
 //! connections that lose the race sleep in SQLite's busy handler, whose back-off grows to 100 ms
@@ -73,25 +73,20 @@ impl GroupCommit {
 
     /// Stores the enquiry once its group has committed.
     pub async fn insert(&self, enquiry: &NewEnquiry) -> Result<Inserted, StorageError> {
-        let (reply, outcome) = oneshot::channel();
-        self.send(Write::Insert(Box::new(enquiry.clone()), reply))
-            .await?;
-        outcome.await.map_err(|_| StorageError::WriterStopped)?
+        self.submit(|reply| Write::Insert(Box::new(enquiry.clone()), reply))
+            .await
     }
 
     /// Claims due mails once the claim's group has committed.
     pub async fn claim(&self, claim: MailClaim) -> Result<Vec<ClaimedMail>, StorageError> {
-        let (reply, outcome) = oneshot::channel();
-        self.send(Write::Claim(Box::new(claim), reply)).await?;
-        outcome.await.map_err(|_| StorageError::WriterStopped)?
+        self.submit(|reply| Write::Claim(Box::new(claim), reply))
+            .await
     }
 
     /// Marks the enquiry's mail sent at `now` once its group has committed.
     pub async fn mark_sent(&self, enquiry_id: &str, now: i64) -> Result<(), StorageError> {
-        let (reply, outcome) = oneshot::channel();
-        self.send(Write::MarkSent(enquiry_id.to_owned(), now, reply))
-            .await?;
-        outcome.await.map_err(|_| StorageError::WriterStopped)?
+        self.submit(|reply| Write::MarkSent(enquiry_id.to_owned(), now, reply))
+            .await
     }
 
     /// Commits what is queued and stops the writer; later writes fail with
@@ -107,11 +102,14 @@ impl GroupCommit {
         let _ = writer.await;
     }
 
-    async fn send(&self, write: Write) -> Result<(), StorageError> {
+    /// Queues the write made with its reply channel and waits for its group's outcome.
+    async fn submit<T>(&self, write: impl FnOnce(Reply<T>) -> Write) -> Result<T, StorageError> {
+        let (reply, outcome) = oneshot::channel();
         self.jobs
-            .send(Job::Write(write))
+            .send(Job::Write(write(reply)))
             .await
-            .map_err(|_| StorageError::WriterStopped)
+            .map_err(|_| StorageError::WriterStopped)?;
+        outcome.await.map_err(|_| StorageError::WriterStopped)?
     }
 }
 
