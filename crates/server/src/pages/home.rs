@@ -167,7 +167,7 @@ fn services(context: &RenderContext) -> Markup {
         section class="section" aria-labelledby="services-title" {
             div class="container-page" {
                 (section_head("services-title", "Our services", "Heat, strength and recovery", Some("Three ways to feel better, all in one space and all on one membership.")))
-                div class="grid gap-10 md:gap-16" {
+                div class="grid gap-8 md:gap-16" {
                     (service_row(photo_slot(context, Place::HomeHeat, Art::HotYoga, Ratio::Wide, "Hot Yoga & Warm Pilates at One Space", HALF_COLUMN), "Infrared heat", "Hot Yoga & Warm Pilates",
                         "Our infrared panels warm you, not the air: a dry 32-35 °C that eases you into deeper stretches, with no humidity and no stuffy room. Flow, stretch and strengthen in classes for every level.",
                         Page::OurClasses, "Explore Our Classes", false))
