@@ -182,14 +182,30 @@ impl Tally {
     }
 }
 
-/// A write's outcome, held until the group's commit decides it.
-enum Done {
-    Insert(Result<Inserted, StorageError>, Reply<Inserted>),
-    Claim(
-        Result<Vec<ClaimedMail>, StorageError>,
-        Reply<Vec<ClaimedMail>>,
-    ),
-    MarkSent(Result<(), StorageError>, Reply<()>),
+/// A write's outcome, held until the group's commit decides it: whether its own statements
+/// succeeded (else its savepoint is rolled back), and how to answer it once the commit has
+/// succeeded (its outcome) or failed (the commit's error in its place).
+struct Done {
+    succeeded: bool,
+    answer: Answer,
+}
+
+/// Answers a write, given the commit's failure if it failed.
+type Answer = Box<dyn FnOnce(Option<&Arc<sqlx::Error>>) + Send>;
+
+impl Done {
+    fn new<T: Send + 'static>(outcome: Result<T, StorageError>, reply: Reply<T>) -> Self {
+        Self {
+            succeeded: outcome.is_ok(),
+            answer: Box::new(move |failure| {
+                let answer = match failure {
+                    Some(error) => Err(StorageError::Commit(Arc::clone(error))),
+                    None => outcome,
+                };
+                drop(reply.send(answer));
+            }),
+        }
+    }
 }
 
 /// Runs the group in one `BEGIN IMMEDIATE` transaction (the write lock is taken at the start,
@@ -208,7 +224,7 @@ async fn commit(pool: &SqlitePool, group: Vec<Write>) -> bool {
         tracing::error!(%error, writes = done.len() + writes.len(), "SQLite group commit failed");
     }
     for write in done {
-        write.answer(failure.as_ref());
+        (write.answer)(failure.as_ref());
     }
     if let Some(error) = &failure {
         writes.for_each(|write| write.fail(error));
@@ -227,7 +243,7 @@ async fn apply(
     for write in writes.by_ref() {
         let mut savepoint = tx.begin().await?;
         let outcome = write.run(&mut savepoint).await;
-        if outcome.succeeded() {
+        if outcome.succeeded {
             savepoint.commit().await?;
         } else {
             savepoint.rollback().await?;
@@ -241,13 +257,11 @@ impl Write {
     async fn run(self, connection: &mut SqliteConnection) -> Done {
         match self {
             Self::Insert(enquiry, reply) => {
-                Done::Insert(sqlite::store_enquiry(connection, &enquiry).await, reply)
+                Done::new(sqlite::store_enquiry(connection, &enquiry).await, reply)
             }
-            Self::Claim(claim, reply) => {
-                Done::Claim(sqlite::claim(connection, &claim).await, reply)
-            }
+            Self::Claim(claim, reply) => Done::new(sqlite::claim(connection, &claim).await, reply),
             Self::MarkSent(enquiry_id, now, reply) => {
-                Done::MarkSent(sqlite::mark_sent(connection, &enquiry_id, now).await, reply)
+                Done::new(sqlite::mark_sent(connection, &enquiry_id, now).await, reply)
             }
         }
     }
@@ -259,32 +273,6 @@ impl Write {
             Self::Insert(_, reply) => drop(reply.send(Err(error()))),
             Self::Claim(_, reply) => drop(reply.send(Err(error()))),
             Self::MarkSent(_, _, reply) => drop(reply.send(Err(error()))),
-        }
-    }
-}
-
-impl Done {
-    fn succeeded(&self) -> bool {
-        match self {
-            Self::Insert(outcome, _) => outcome.is_ok(),
-            Self::Claim(outcome, _) => outcome.is_ok(),
-            Self::MarkSent(outcome, _) => outcome.is_ok(),
-        }
-    }
-
-    /// Sends the write's outcome, or the commit's failure in its place.
-    fn answer(self, failure: Option<&Arc<sqlx::Error>>) {
-        let failed = |error: &Arc<sqlx::Error>| StorageError::Commit(Arc::clone(error));
-        match self {
-            Self::Insert(outcome, reply) => {
-                drop(reply.send(failure.map_or(outcome, |error| Err(failed(error)))));
-            }
-            Self::Claim(outcome, reply) => {
-                drop(reply.send(failure.map_or(outcome, |error| Err(failed(error)))));
-            }
-            Self::MarkSent(outcome, reply) => {
-                drop(reply.send(failure.map_or(outcome, |error| Err(failed(error)))));
-            }
         }
     }
 }

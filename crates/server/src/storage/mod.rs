@@ -157,8 +157,8 @@ pub struct MailClaim {
 /// The database: embedded SQLite or shared PostgreSQL.
 #[derive(Debug, Clone)]
 pub enum Store {
-    /// A file in the data folder (or a `sqlite:` URL), with the writer that stores enquiries and
-    /// mail marks in groups.
+    /// A file in the data folder (or a `sqlite:` URL), with the writer that stores enquiries,
+    /// mail claims and "sent" marks in groups.
     Sqlite(SqlitePool, GroupCommit),
     /// A PostgreSQL server shared by several nodes.
     Postgres(PgPool),
@@ -226,9 +226,7 @@ impl Store {
         };
         match self {
             Self::Sqlite(_, writer) => writer.claim(claim).await,
-            Self::Postgres(pool) => {
-                postgres::claim(pool, claim.now, claim.until, &claim.token, limit).await
-            }
+            Self::Postgres(pool) => postgres::claim(pool, &claim).await,
         }
     }
 

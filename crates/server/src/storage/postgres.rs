@@ -9,7 +9,7 @@ use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
 use sqlx::Row;
 
 use super::shared::shared_statements;
-use super::{ClaimedMail, StorageError};
+use super::{ClaimedMail, MailClaim, StorageError};
 
 /// Connects to `url` (TLS as its `sslmode` says).
 pub async fn connect(url: &str) -> Result<PgPool, StorageError> {
@@ -28,10 +28,12 @@ pub async fn connect(url: &str) -> Result<PgPool, StorageError> {
 
 pub async fn claim(
     pool: &PgPool,
-    now: i64,
-    until: i64,
-    token: &str,
-    limit: i64,
+    MailClaim {
+        now,
+        until,
+        token,
+        limit,
+    }: &MailClaim,
 ) -> Result<Vec<ClaimedMail>, StorageError> {
     let rows = sqlx::query(
         "WITH claimed AS (

@@ -1,9 +1,9 @@
 //! The embedded SQLite database: one file in the data folder, in write-ahead-log mode with full
 //! synchronisation (`synchronous = FULL`: every commit syncs the log, so an acknowledged enquiry
-//! survives a power cut as well as a crash; `NORMAL` would only survive a crash). Enquiries and
-//! "mail sent" marks are written by one writer in groups (`super::group_commit`), so one sync
-//! covers many posts; the other writers (the mail worker's claims, the studio) queue on the busy
-//! timeout rather than failing.
+//! survives a power cut as well as a crash; `NORMAL` would only survive a crash). Enquiries, mail
+//! claims and "mail sent" marks are written by one writer in groups (`super::group_commit`), so
+//! one sync covers many posts; the other writers (the mail worker's retries, retention, the
+//! studio) queue on the busy timeout rather than failing.
 
 use std::path::Path;
 use std::str::FromStr;
@@ -106,4 +106,4 @@ pub async fn claim(
         .collect()
 }
 
-shared_statements!(SqlitePool, sqlx::SqliteConnection, sqlx::Sqlite);
+shared_statements!(SqlitePool, SqliteConnection, sqlx::Sqlite);
