@@ -50,11 +50,11 @@ export function nextTuck(state: TuckState, y: number, viewport: number, height: 
 export function tuckChatWhileReading(win: Window): void {
   const root = win.document.documentElement;
   const measure = () => ({ y: win.scrollY, viewport: win.innerHeight, height: root.scrollHeight });
-  // A page opened part-way down (an anchor, a reload) counts as being read.
-  const first = measure();
-  let state = nextTuck({ y: first.y, run: SLACK, tucked: false }, first.y, first.viewport, first.height);
+  let state: TuckState | null = null;
   onScrollFrames(win, () => {
     const now = measure();
+    // A page opened part-way down (an anchor, a reload) counts as being read.
+    state ??= { y: now.y, run: SLACK, tucked: false };
     state = nextTuck(state, now.y, now.viewport, now.height);
     root.toggleAttribute(TUCKED_ATTRIBUTE, state.tucked);
   });

@@ -48,8 +48,12 @@ export function dock(element: HTMLElement, layer: DockLayer): () => void {
   const previous = docked.get(layer);
   if (previous) observer.unobserve(previous);
   docked.set(layer, element);
+  // The observer's first report, made after the next layout and before that frame's paint,
+  // measures a shown layer; one hidden (no size) keeps its 0 unless it replaced a measured one.
+  // Not measured here: a layer docks while the page's scripts start, and reading its size then
+  // would make the browser lay the page out once for the read and again for the first paint.
   observer.observe(element);
-  measure();
+  if (previous) window.requestAnimationFrame(measure);
   return () => {
     if (docked.get(layer) !== element) return;
     docked.delete(layer);

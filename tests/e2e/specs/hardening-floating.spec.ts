@@ -18,14 +18,12 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, routes, test, WIDTHS } from '../support/fixtures';
-import { fillContact, layoutShift, mounted, prepare, toasts } from '../support/islands';
+import { fillContact, layoutShift, mounted, pauseClockAt, prepare, toasts } from '../support/islands';
 import { previewServer } from '../support/preview';
 
 /** Stops the page's clock, so toasts stay until the test is done with them. */
 async function holdTime(page: Page): Promise<void> {
-  const now = Date.now();
-  await page.clock.install({ time: now });
-  await page.clock.pauseAt(now + 1000);
+  await pauseClockAt(page, Date.now());
 }
 
 interface Box {
@@ -123,9 +121,17 @@ function coverings(page: Page, edges: { top: boolean; bottom: boolean }): Promis
   }, edges);
 }
 
-/** Scrolls the page instantly to `y` (clamped to the page), as a visitor's scrolling ends there. */
+/**
+ * Scrolls the page instantly to `y` (clamped to the page), as a visitor's scrolling ends there,
+ * and returns once the page has drawn two frames there. The page reads the scroll
+ * position once a frame (site/scroll-frames.ts), as it does a visitor's: two scrolls inside one
+ * frame are one move to it, so 300 → 1500 → 1400 without a frame between would be a scroll down.
+ */
 async function scrollTo(page: Page, y: number): Promise<void> {
-  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await page.evaluate(async (top) => {
+    window.scrollTo({ top, behavior: 'instant' });
+    for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(done));
+  }, y);
 }
 
 /** The RGBA pixels of a screenshot, decoded by the browser itself. */
@@ -429,8 +435,7 @@ for (const [, width] of WIDTHS) {
     test('the intro countdown first paints no time that changes a moment later', async ({ page, pageErrors }) => {
       pageErrors.allow(/Failed to load resource: net::ERR_FAILED/, "the site's scripts are blocked on purpose to see the first paint");
       const start = new Date('2026-01-15T10:00:00Z');
-      await page.clock.install({ time: start });
-      await page.clock.pauseAt(new Date(start.getTime() + 1000));
+      await pauseClockAt(page, start.getTime() + 1000);
       // A revisit with 3 minutes 20 seconds left.
       await page.addInitScript((end) => {
         localStorage.setItem('onespace-intro-offer-end', String(end));

@@ -1,16 +1,15 @@
 import { expect, test } from '../support/fixtures';
-import { layoutShift, mounted, prepare } from '../support/islands';
+import { layoutShift, mounted, pauseClockAt, prepare } from '../support/islands';
 
-const INSTALLED = new Date('2026-01-15T10:00:00Z');
-const START = new Date(INSTALLED.getTime() + 1000);
+/** The paused instant the page loads at; the clock moves only when the test says so. */
+const START = new Date('2026-01-15T10:00:01Z');
 
 test.beforeEach(async ({ page }) => {
   await prepare(page);
 });
 
 test("the timed offer counts 5 minutes, then hides the coupon and checkout and shows Time's Up! and the intro offer", async ({ page }) => {
-  await page.clock.install({ time: INSTALLED });
-  await page.clock.pauseAt(START);
+  await pauseClockAt(page, START);
   await page.goto('/fast-access');
   await mounted(page, 'TimedOfferCountdown');
   const time = page.locator('[data-countdown-time]');
@@ -39,8 +38,7 @@ test("the timed offer counts 5 minutes, then hides the coupon and checkout and s
 
 for (const path of ['/hot-yoga', '/yoga-beginners', '/pilates', '/group-pt', '/hyrox-training', '/fire-ice-recovery']) {
   test(`${path} runs the intro countdown without moving the page`, async ({ page }) => {
-    await page.clock.install({ time: INSTALLED });
-    await page.clock.pauseAt(START);
+    await pauseClockAt(page, START);
     await page.goto(path);
     await mounted(page, 'IntroCountdown');
     await expect(page.locator('[data-countdown-time]').first()).toHaveText('10:00');

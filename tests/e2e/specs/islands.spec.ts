@@ -1,12 +1,11 @@
 import { expect, test } from '../support/fixtures';
+import { pauseClockAt } from '../support/islands';
 
-const INSTALLED = new Date('2026-01-15T10:00:00Z');
 /** The paused instant the page loads at; the clock moves only when the test says so. */
-const START = new Date(INSTALLED.getTime() + 1000);
+const START = new Date('2026-01-15T10:00:01Z');
 
 test('the intro-offer countdown runs on the core WebAssembly and keeps its end time', async ({ page }) => {
-  await page.clock.install({ time: INSTALLED });
-  await page.clock.pauseAt(START);
+  await pauseClockAt(page, START);
   const wasm: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('.wasm')) wasm.push(request.url());
