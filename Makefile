@@ -7,8 +7,9 @@ SHELL := /bin/bash
 ADDR ?= 127.0.0.1:8080
 DATA ?= ./data
 WASM_PKG := frontend/src/wasm-pkg
+STUDIO_WASM_PKG := frontend/src/studio/wasm-pkg
 
-.PHONY: run dev build tools browser test-services wasm frontend server test test-begin lint test-rust test-frontend test-e2e test-tooling
+.PHONY: run dev build tools browser test-services wasm studio-wasm frontend server test test-begin lint test-rust test-frontend test-e2e test-tooling
 
 run: build
 	./target/release/onespace serve --addr $(ADDR) --data $(DATA)
@@ -38,8 +39,11 @@ test-services:
 # (Tailwind's @source), so they are frontend sources too.
 WASM_MODULE := $(WASM_PKG)/onespace_wasm_bg.wasm
 WASM_SOURCES := $(shell find crates/core crates/wasm -type f) Cargo.toml Cargo.lock scripts/wasm.sh
+# The studio editor's own module (the content check and schemas), never loaded by public pages.
+STUDIO_WASM_MODULE := $(STUDIO_WASM_PKG)/onespace_studio_wasm_bg.wasm
+STUDIO_WASM_SOURCES := $(shell find crates/core crates/studio-wasm -type f) Cargo.toml Cargo.lock scripts/wasm.sh
 FRONTEND_MANIFEST := frontend/dist/.vite/manifest.json
-FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/build crates/server/src -type f -not -path '$(WASM_PKG)/*') \
+FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/build crates/server/src -type f -not -path '$(WASM_PKG)/*' -not -path '$(STUDIO_WASM_PKG)/*') \
 	frontend/vite.config.ts frontend/tsconfig.json frontend/package.json package-lock.json
 
 wasm: $(WASM_MODULE)
@@ -47,9 +51,15 @@ wasm: $(WASM_MODULE)
 $(WASM_MODULE): $(WASM_SOURCES) | tools
 	bash scripts/wasm.sh $(WASM_PKG)
 
+studio-wasm: $(STUDIO_WASM_MODULE)
+
+$(STUDIO_WASM_MODULE): $(STUDIO_WASM_SOURCES) | tools
+	bash scripts/wasm.sh $(STUDIO_WASM_PKG) onespace-studio-wasm
+
 frontend: $(FRONTEND_MANIFEST)
 
-$(FRONTEND_MANIFEST): $(FRONTEND_SOURCES) $(WASM_MODULE)
+# The studio editor's module too: the frontend's type check covers its tests.
+$(FRONTEND_MANIFEST): $(FRONTEND_SOURCES) $(WASM_MODULE) $(STUDIO_WASM_MODULE)
 	npm run build -w frontend
 
 server: frontend

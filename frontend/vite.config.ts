@@ -7,6 +7,12 @@
  * (build/precompress.ts), which the server embeds. The brand's fonts are subset into
  * `.fonts/` before each build (build/fonts.ts) and hashed like any asset.
  *
+ * The studio's content editor is a build of its own (`FRONTEND_PART=editor`, run after the site's
+ * by `npm run build`): its entry, its own React and the studio's WebAssembly module, with a
+ * manifest of its own (`.vite/editor-manifest.json`, read by assets.rs). Built together, the
+ * bundler would share React's chunks between the editor and the islands and every visitor's
+ * page would list one more chunk; apart, the site's files are exactly what they were.
+ *
  * `--mode development` (`make dev`, with `--watch`) writes to `dist-dev` instead, with stable file
  * names and no minification, so a rebuilt island is picked up by the debug server without a
  * restart: the pages keep linking the same names.
@@ -27,23 +33,29 @@ const ENTRY_MODULES = /src[\\/](site[\\/]|islands[\\/](runtime|registry)[\\/.])|
 /** Output folder of `--mode development`; the server's `dev` feature embeds it (assets.rs). */
 const DEV_OUT_DIR = 'dist-dev';
 
+/** Which build: the site's (the default, also Vitest's) or the studio editor's. */
+const EDITOR = process.env['FRONTEND_PART'] === 'editor';
+
 export default defineConfig(({ mode }) => {
   const dev = mode === 'development';
   return {
-    plugins: [fonts(), react(), tailwindcss(), wasm(), precompress()],
+    // The brand's fonts are subset once, by the site's build; the editor's styles only refer to
+    // the site's stylesheet.
+    plugins: [...(EDITOR ? [] : [fonts()]), react(), tailwindcss(), wasm(), precompress()],
     build: {
-      manifest: true,
+      manifest: EDITOR ? '.vite/editor-manifest.json' : true,
       outDir: dev ? DEV_OUT_DIR : 'dist',
       assetsDir: 'assets',
       // Watch rebuilds of the development build overwrite files in place.
-      emptyOutDir: !dev,
+      // The editor's build adds to the site's.
+      emptyOutDir: !dev && !EDITOR,
       // ES2022 has top-level await, which the plugin's glue uses to instantiate the module
       // while its chunk is imported, so vite-plugin-top-level-await is not needed.
       target: 'es2022',
       minify: !dev,
       modulePreload: { polyfill: false },
       rollupOptions: {
-        input: { main: 'src/main.ts' },
+        input: EDITOR ? { editor: 'src/studio/editor.tsx' } : { main: 'src/main.ts' },
         output: {
           // The entry and what it imports statically stay one chunk. The WebAssembly glue's
           // dependencies make Vite's preload helper shared between the entry and the core's

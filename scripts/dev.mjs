@@ -30,6 +30,7 @@ const { values: options } = parseArgs({
 });
 const frontend = join(root, 'frontend');
 const manifest = join(frontend, 'dist-dev/.vite/manifest.json');
+const editorManifest = join(frontend, 'dist-dev/.vite/editor-manifest.json');
 const binary = join(root, 'target/debug/onespace');
 const vite = join(dirname(createRequire(join(frontend, 'package.json')).resolve('vite/package.json')), 'bin/vite.js');
 /** Changes below these folders (relative to the repository) rebuild the server. */
@@ -138,10 +139,21 @@ viteProcess?.once('exit', (code) => {
   say(`vite stopped (${code}); stopping`);
   void shutdown(1);
 });
+// The studio's content editor is a build of its own (frontend/vite.config.ts says why).
+const editorVite = launch(process.execPath, [vite, 'build', '--watch', '--mode', 'development'], {
+  cwd: frontend,
+  env: { ...process.env, FRONTEND_PART: 'editor' },
+});
+editorVite?.once('exit', (code) => {
+  if (stopping) return;
+  say(`vite (studio editor) stopped (${code}); stopping`);
+  void shutdown(1);
+});
 
 /** Resolves true once Vite has written its first build, false if a stop came first. */
 async function firstFrontendBuild() {
-  while (!existsSync(manifest) || statSync(manifest).mtimeMs < viteStarted) {
+  const fresh = (path) => existsSync(path) && statSync(path).mtimeMs >= viteStarted;
+  while (!fresh(manifest) || !fresh(editorManifest)) {
     if (stopping) return false;
     await new Promise((done) => setTimeout(done, 100));
   }

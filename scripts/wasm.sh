@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the WebAssembly module of onespace-core for the React islands:
-#   1. cargo build --profile wasm -p onespace-wasm --target wasm32-unknown-unknown
-#   2. wasm-bindgen --target bundler --out-dir frontend/src/wasm-pkg  (JS glue + .d.ts; the module
+# Builds a WebAssembly module of onespace-core: the islands' (crate onespace-wasm, the default)
+# or the studio editor's (onespace-studio-wasm, the content check and schemas):
+#   1. cargo build --profile wasm -p CRATE --target wasm32-unknown-unknown
+#   2. wasm-bindgen --target bundler --out-dir OUT_DIR  (JS glue + .d.ts; the module
 #      is imported as an ES module, which vite-plugin-wasm resolves in the frontend build and in
 #      Vitest)
 #   3. wasm-opt -Oz --converge on the .wasm                          (size)
@@ -16,14 +17,16 @@
 #     or WASM_OPT=/path/to/wasm-opt; or a wasm-opt >= 116 on PATH.
 #     WASM_OPT=none skips the optimisation (a larger but working module).
 #
-# Usage: scripts/wasm.sh [OUT_DIR]   (default frontend/src/wasm-pkg)
+# Usage: scripts/wasm.sh [OUT_DIR [CRATE]]   (default frontend/src/wasm-pkg onespace-wasm)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 out_dir="${1:-frontend/src/wasm-pkg}"
+crate="${2:-onespace-wasm}"
+name="${crate//-/_}"
 target=wasm32-unknown-unknown
-built="target/$target/wasm/onespace_wasm.wasm"
+built="target/$target/wasm/$name.wasm"
 
 fail() {
     echo "scripts/wasm.sh: $*" >&2
@@ -63,12 +66,12 @@ case "${WASM_OPT:-}" in
 esac
 
 # --- build --------------------------------------------------------------------------------
-cargo build --profile wasm -p onespace-wasm --target "$target"
+cargo build --profile wasm -p "$crate" --target "$target"
 # The previous output of another target may have other file names: start clean.
 rm -rf "$out_dir"
 mkdir -p "$out_dir"
 wasm-bindgen --target bundler --out-dir "$out_dir" "$built"
-module="$out_dir/onespace_wasm_bg.wasm"
+module="$out_dir/${name}_bg.wasm"
 
 if [ "${#wasm_opt[@]}" -gt 0 ]; then
     "${wasm_opt[@]}" -Oz --converge --strip-debug --strip-producers \

@@ -10,7 +10,12 @@ import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 
 const root = resolve(import.meta.dirname, '../..');
-const OUTPUTS = ['frontend/src/wasm-pkg/onespace_wasm_bg.wasm', 'frontend/dist/.vite/manifest.json', 'target/release/onespace'];
+const OUTPUTS = [
+  'frontend/src/wasm-pkg/onespace_wasm_bg.wasm',
+  'frontend/src/studio/wasm-pkg/onespace_studio_wasm_bg.wasm',
+  'frontend/dist/.vite/manifest.json',
+  'target/release/onespace',
+];
 /** Room for a whole release build, should the checkout not be built yet. */
 const BUILD_LIMIT_MS = 40 * 60 * 1000;
 
@@ -34,7 +39,8 @@ test('a changed template, core rule or island still rebuilds what depends on it'
   // Dry runs (`make -n`) after making one source newer than every output; its time is put back.
   const cases = [
     ['crates/server/src/pages/home.rs', ['npm run build -w frontend']],
-    ['crates/core/src/lib.rs', ['bash scripts/wasm.sh', 'npm run build -w frontend']],
+    ['crates/core/src/lib.rs', ['bash scripts/wasm.sh frontend/src/wasm-pkg', 'bash scripts/wasm.sh frontend/src/studio/wasm-pkg onespace-studio-wasm', 'npm run build -w frontend']],
+    ['crates/studio-wasm/src/lib.rs', ['bash scripts/wasm.sh frontend/src/studio/wasm-pkg onespace-studio-wasm', 'npm run build -w frontend']],
     ['frontend/src/main.ts', ['npm run build -w frontend']],
   ];
   for (const [source, commands] of cases) {

@@ -41,9 +41,11 @@ pub const TIMED_OFFER_STORAGE_KEY: &str = "onespace-timed-offer-end";
 /// it runs out (or that restarts on every visit) as false urgency, which the DMCC Act 2024 lets it
 /// fine; SPEC's behaviour is the default, and README's studio section says what each choice means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum IntroCountdown {
-    /// SPEC: a new 10-minute window on every visit once the last one ran out.
+    /// A new 10-minute countdown whenever a visitor comes back after the last one ran out (the
+    /// website's original behaviour, which SPEC asks for).
     #[default]
     EveryVisit,
     /// One window per visitor (per browser): after it runs out the regular price shows for

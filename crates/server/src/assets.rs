@@ -33,8 +33,15 @@ const BROTLI_SUFFIX: &str = ".br";
 /// Path of the Vite manifest inside the build folder.
 const MANIFEST_PATH: &str = ".vite/manifest.json";
 
+/// Path of the studio editor's build manifest (a build of its own: `frontend/vite.config.ts`).
+const EDITOR_MANIFEST_PATH: &str = ".vite/editor-manifest.json";
+
 /// The source path of the client entry, as Vite's manifest names it.
 const CLIENT_ENTRY: &str = "src/main.ts";
+
+/// The studio's content editor, an entry of its own: only the studio's editor pages link it, so
+/// no visitor's page carries its script, its React form or its WebAssembly module.
+const EDITOR_ENTRY: &str = "src/studio/editor.tsx";
 
 /// The extension of the brand's faces, which the entry's stylesheet names
 /// (`frontend/build/fonts.ts`).
@@ -44,14 +51,14 @@ const FONT_EXTENSION: &str = ".woff2";
 #[derive(Debug, thiserror::Error)]
 pub enum AssetError {
     /// The frontend was not built before the server.
-    #[error("the frontend build is missing ({MANIFEST_PATH} not found in frontend/dist): run `make build`")]
-    MissingManifest,
-    /// The manifest is not what Vite writes.
-    #[error("frontend/dist/{MANIFEST_PATH} cannot be read: {0}")]
+    #[error("the frontend build is missing ({0} not found in frontend/dist): run `make build`")]
+    MissingManifest(&'static str),
+    /// A manifest is not what Vite writes.
+    #[error("a manifest in frontend/dist/.vite cannot be read: {0}")]
     BadManifest(#[from] serde_json::Error),
-    /// The manifest lacks the client entry.
-    #[error("the Vite manifest has no entry for {CLIENT_ENTRY}")]
-    MissingEntry,
+    /// The manifest lacks an entry.
+    #[error("the Vite manifest has no entry for {0}")]
+    MissingEntry(&'static str),
 }
 
 #[derive(Debug, Deserialize)]
@@ -87,14 +94,19 @@ pub struct Assets {
     files: HashMap<String, Representation>,
     /// The entry's links for the page head.
     pub entry: EntryLinks,
+    /// The studio content editor's links.
+    pub editor: EntryLinks,
 }
 
 impl Assets {
     /// Reads the manifest and prepares every embedded file.
     pub fn load() -> Result<Self, AssetError> {
-        let manifest = Dist::get(MANIFEST_PATH).ok_or(AssetError::MissingManifest)?;
-        let chunks: HashMap<String, ManifestChunk> = serde_json::from_slice(&manifest.data)?;
-        let entry = entry_links(&chunks)?;
+        let chunks = |path: &'static str| -> Result<HashMap<String, ManifestChunk>, AssetError> {
+            let manifest = Dist::get(path).ok_or(AssetError::MissingManifest(path))?;
+            Ok(serde_json::from_slice(&manifest.data)?)
+        };
+        let entry = entry_links(&chunks(MANIFEST_PATH)?, CLIENT_ENTRY)?;
+        let editor = entry_links(&chunks(EDITOR_MANIFEST_PATH)?, EDITOR_ENTRY)?;
         let embedded: BTreeSet<_> = Dist::iter().collect();
         let files = embedded
             .iter()
@@ -102,7 +114,11 @@ impl Assets {
             .filter(|path| !is_encoding_of(path, &embedded))
             .filter_map(|path| Some((format!("/{path}"), prepare(path)?)))
             .collect();
-        Ok(Self { files, entry })
+        Ok(Self {
+            files,
+            entry,
+            editor,
+        })
     }
 
     /// The prepared file served at `path`.
@@ -116,8 +132,11 @@ impl Assets {
     }
 }
 
-fn entry_links(chunks: &HashMap<String, ManifestChunk>) -> Result<EntryLinks, AssetError> {
-    let entry = chunks.get(CLIENT_ENTRY).ok_or(AssetError::MissingEntry)?;
+fn entry_links(
+    chunks: &HashMap<String, ManifestChunk>,
+    name: &'static str,
+) -> Result<EntryLinks, AssetError> {
+    let entry = chunks.get(name).ok_or(AssetError::MissingEntry(name))?;
     let mut stylesheets: BTreeSet<String> = entry.css.iter().map(|f| format!("/{f}")).collect();
     let mut module_preloads = Vec::new();
     let mut pending: Vec<&String> = entry.imports.iter().collect();
@@ -203,7 +222,7 @@ mod tests {
             r#"{ "src/main.ts": { "file": "assets/main-a.js", "css": ["assets/main-b.css"],
                  "assets": ["assets/brand-display-archivo-c.woff2", "assets/brand-text-figtree-d.woff2", "assets/e.png"] } }"#,
         )?;
-        let links = entry_links(&chunks)?;
+        let links = entry_links(&chunks, CLIENT_ENTRY)?;
         assert_eq!(
             links.font_preloads,
             [

@@ -9,6 +9,7 @@ use actix_web::{web, HttpServer};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use onespace_server::config::{Clock, Config, ServeArgs, ServeConfig};
+use onespace_server::content::versions;
 use onespace_server::content::Source as ContentSource;
 use onespace_server::enquiries::export::{self, Format};
 use onespace_server::enquiries::Enquiries;
@@ -96,7 +97,7 @@ enum StudioCommand {
     AddUser {
         /// Their e-mail address: their sign-in name.
         email: String,
-        /// Owner (everything, staff and the audit log included) or editor (enquiries).
+        /// Owner (everything, staff and the audit log included) or editor (enquiries and content).
         #[arg(long, value_enum)]
         role: RoleArg,
         /// Public origin the link starts with (as `serve`).
@@ -121,7 +122,7 @@ enum StudioCommand {
 enum RoleArg {
     /// Everything.
     Owner,
-    /// Enquiries.
+    /// Enquiries and content.
     Editor,
 }
 
@@ -142,6 +143,65 @@ enum ContentCommand {
         #[arg(long = "data", env = "ONESPACE_DATA_DIR", default_value = "./data")]
         data_dir: PathBuf,
     },
+    /// Publish a content folder as the site's live content: checked as `content check` checks
+    /// it (refused whole on any mistake), then stored in the database as a new version, which
+    /// every server running without --content serves within seconds. Photos are not carried:
+    /// they stay in the server's photo folder. Use the same data folder or DATABASE_URL as
+    /// `serve`.
+    Import {
+        /// The folder.
+        dir: PathBuf,
+        /// Why, kept with the version.
+        #[arg(long, default_value = "")]
+        note: String,
+        #[command(flatten)]
+        database: DatabaseArgs,
+    },
+    /// Write the database's live content into a folder to edit (never replaces a file); the
+    /// built-in content while the database has none. Use the same data folder or DATABASE_URL
+    /// as `serve`.
+    Export {
+        /// The folder (created if needed).
+        dir: PathBuf,
+        #[command(flatten)]
+        database: DatabaseArgs,
+    },
+}
+
+/// Where the site's database is, as `serve` is told.
+#[derive(Debug, clap::Args)]
+struct DatabaseArgs {
+    /// Data folder holding the SQLite database (as `serve`).
+    #[arg(long = "data", env = "ONESPACE_DATA_DIR", default_value = "./data")]
+    data_dir: PathBuf,
+    /// PostgreSQL URL, when the site uses one (as `serve`).
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: Option<String>,
+}
+
+impl DatabaseArgs {
+    /// Runs `work` on the opened store, then closes it.
+    fn with_store<T>(
+        &self,
+        work: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
+        let database_url = self
+            .database_url
+            .as_deref()
+            .filter(|url| !url.trim().is_empty());
+        std::fs::create_dir_all(&self.data_dir).with_context(|| {
+            format!(
+                "ONESPACE_DATA_DIR (--data): cannot create {}",
+                self.data_dir.display()
+            )
+        })?;
+        actix_web::rt::System::new().block_on(async {
+            let store = Store::open(database_url, &self.data_dir).await?;
+            let outcome = work(&store).await;
+            store.close().await;
+            outcome
+        })
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -305,12 +365,52 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         schedule,
         studio_clock,
     } = config;
+    std::fs::create_dir_all(&config.data_dir).with_context(|| {
+        format!(
+            "ONESPACE_DATA_DIR (--data): cannot create {}",
+            config.data_dir.display()
+        )
+    })?;
+    let store = Store::open(settings.database_url.as_deref(), &config.data_dir).await?;
+    // A content folder is the source while it is named; otherwise the database's live version
+    // (content::versions says why there is only ever one source).
     let preparing = std::time::Instant::now();
-    let site = web::Data::new(LiveSite::new(Site::build(&config)?));
+    let (site, following) = match &config.content {
+        ContentSource::Folder(_) => (Site::build(&config)?, None),
+        ContentSource::Embedded => {
+            let (number, content) = versions::at_start(&store).await?;
+            tracing::info!(number, "content: serving the database's live version");
+            (Site::build_with(&config, content)?, Some(number))
+        }
+    };
+    let site = web::Data::new(LiveSite::new(site));
     tracing::info!(
         millis = preparing.elapsed().as_millis() as u64,
         "pages and assets prepared"
     );
+    let following = following.map(|number| {
+        // The photos uploaded in the studio that the live version names: read from the
+        // database and prepared in the background, like the folder's.
+        actix_web::rt::spawn(images::uploads::refresh(
+            site.clone().into_inner(),
+            store.clone(),
+            images::cache_dir(&config.data_dir),
+        ));
+        actix_web::rt::spawn(versions::follow(
+            store.clone(),
+            site.clone().into_inner(),
+            number,
+            images::cache_dir(&config.data_dir),
+        ))
+    });
+    // Scheduled content changes go live on whichever node claims them first; only while the
+    // database is the content's source (a folder named at start is the one source otherwise).
+    let publishing = following.is_some().then(|| {
+        actix_web::rt::spawn(onespace_server::content::schedules::run(
+            store.clone(),
+            studio_clock.clone(),
+        ))
+    });
     onespace_server::calendar::render_at_boundaries(site.clone().into_inner(), config.clock);
     // Kept until the server stops: dropping it stops watching the content folder.
     let content_watch = onespace_server::content::watch::start(
@@ -323,18 +423,11 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     actix_web::rt::spawn(onespace_server::content::watch::reload_on_hangup(
         content_watch.requests(),
     ));
-    std::fs::create_dir_all(&config.data_dir).with_context(|| {
-        format!(
-            "ONESPACE_DATA_DIR (--data): cannot create {}",
-            config.data_dir.display()
-        )
-    })?;
     images::background::prepare_then_render(
         site.clone().into_inner(),
         config.content.images_dir(),
         images::cache_dir(&config.data_dir),
     );
-    let store = Store::open(settings.database_url.as_deref(), &config.data_dir).await?;
     let deliverer = Deliverer::new(&settings.mail.destination)?;
     tracing::info!(database = store.kind(), mail = %deliverer.describe(), "enquiries ready");
     let enquiries = web::Data::new(Enquiries::new(
@@ -347,12 +440,18 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         onespace_server::mail::config::Destination::Folder(dir) => Some(dir.clone()),
         onespace_server::mail::config::Destination::Smtp(_) => None,
     };
+    let content_folder = match &config.content {
+        ContentSource::Folder(dir) => Some(dir.clone()),
+        ContentSource::Embedded => None,
+    };
     let studio = web::Data::new(Studio::new(
         store.clone(),
         studio_clock,
         &config.public_url,
         settings.trust_proxy,
         mail_folder,
+        content_folder,
+        images::cache_dir(&config.data_dir),
     ));
     let tidying = actix_web::rt::spawn(tidy_studio(studio.clone(), settings.retention));
     let worker = Worker::new(
@@ -388,6 +487,12 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let _ = worker.await;
     let _ = timetable.await;
     tidying.abort();
+    if let Some(following) = following {
+        following.abort();
+    }
+    if let Some(publishing) = publishing {
+        publishing.abort();
+    }
     store.close().await;
     drop(content_watch);
     served?;
@@ -462,6 +567,67 @@ fn content(command: ContentCommand) -> anyhow::Result<()> {
                  with 'onespace serve --content {0}'",
                 dir.display()
             );
+            Ok(())
+        }
+        ContentCommand::Import {
+            dir,
+            note,
+            database,
+        } => {
+            use onespace_server::content::transfer::{import, Imported};
+            match database.with_store(async |store| import(store, &dir, &note).await)? {
+                Imported::Stored {
+                    number,
+                    uploads,
+                    photos_left,
+                } => {
+                    println!(
+                        "{}: stored as content version {number}, now live: every server \
+                         without --content on this database serves it within seconds",
+                        dir.display()
+                    );
+                    if uploads > 0 {
+                        println!("{uploads} uploaded photo(s) from images/uploads/ stored with it");
+                    }
+                    if photos_left {
+                        println!(
+                            "the other photos in its images/ folder were not imported: they are \
+                             served from the server's own photo folder"
+                        );
+                    }
+                    Ok(())
+                }
+                Imported::Unchanged(number) => {
+                    println!(
+                        "{}: the same as content version {number}, which is live: nothing stored",
+                        dir.display()
+                    );
+                    Ok(())
+                }
+                Imported::Refused(mistakes) => {
+                    for mistake in &mistakes {
+                        eprintln!("{mistake}");
+                    }
+                    eprintln!(
+                        "{}: {} mistake(s); nothing was imported, the live content is unchanged",
+                        dir.display(),
+                        mistakes.len()
+                    );
+                    std::process::exit(1);
+                }
+            }
+        }
+        ContentCommand::Export { dir, database } => {
+            let (number, written) = database.with_store(async |store| {
+                onespace_server::content::transfer::export(store, &dir).await
+            })?;
+            for path in &written {
+                println!("wrote {}", path.display());
+            }
+            match number {
+                Some(number) => println!("content version {number}, the live one"),
+                None => println!("the built-in content: the database has no version yet"),
+            }
             Ok(())
         }
         ContentCommand::Check { dir, data_dir } => {

@@ -50,6 +50,14 @@ impl Site {
     /// configuration.
     pub fn build(config: &Config) -> Result<Self, BuildError> {
         let content = config.content.load().map_err(ContentErrors)?;
+        Self::build_with(config, content)
+    }
+
+    /// [`Site::build`] from content already read (the database's live version).
+    pub fn build_with(
+        config: &Config,
+        content: onespace_core::content::Content,
+    ) -> Result<Self, BuildError> {
         let assets = Arc::new(Assets::load()?);
         let context = RenderContext {
             public_url: config.public_url.clone(),

@@ -342,7 +342,14 @@ fn the_picture_markup_offers_every_format_with_srcset_sizes_dimensions_and_alt()
     let (library, _) = prepared_by_the_binary(source.path(), data.path());
     let photo = library.photo("room.jpg").unwrap();
     let sizes = "(min-width: 1024px) 50vw, 100vw";
-    let lazy = picture(photo, "The hot yoga room, lit warm", sizes, Loading::Lazy).into_string();
+    let lazy = picture(
+        photo,
+        "The hot yoga room, lit warm",
+        sizes,
+        Loading::Lazy,
+        "",
+    )
+    .into_string();
     let hash = &photo.hash;
     for expected in [
         "<picture>".to_owned(),
@@ -360,9 +367,21 @@ fn the_picture_markup_offers_every_format_with_srcset_sizes_dimensions_and_alt()
         assert!(lazy.contains(&expected), "{expected}\nnot in\n{lazy}");
     }
     assert!(!lazy.contains("fetchpriority"));
-    let first = picture(photo, "The hot yoga room", sizes, Loading::Priority).into_string();
+    let first = picture(
+        photo,
+        "The hot yoga room",
+        sizes,
+        Loading::Priority,
+        "focus-x-40 focus-y-70",
+    )
+    .into_string();
     assert!(
         first.contains(r#"loading="eager" fetchpriority="high" decoding="async""#),
+        "{first}"
+    );
+    // A focal point is the `<img>`'s classes, beside its own.
+    assert!(
+        first.contains(r#"<img class="photo-img focus-x-40 focus-y-70" src="#),
         "{first}"
     );
 }
@@ -989,7 +1008,7 @@ async fn a_coach_with_a_photo_shows_it_as_a_picture_with_its_alt_text_the_others
     let (library, _) = images::prepare(&photos, &images::cache_dir(&data));
     let photo = library.photo("ross.jpg").unwrap();
     let sizes = onespace_server::pages::components::photo::PORTRAIT_SIZES;
-    assert!(ross.contains(&picture(photo, alt, sizes, Loading::Lazy).into_string()));
+    assert!(ross.contains(&picture(photo, alt, sizes, Loading::Lazy, "").into_string()));
     assert!(ross.contains("<picture><source type=\"image/avif\" srcset=\"/images/"));
     assert!(ross.contains(&format!(
         "srcset=\"{}\" sizes=\"{sizes}\" width=\"600\" height=\"800\" alt=\"{alt}\" loading=\"lazy\"",

@@ -187,6 +187,7 @@ async fn structured_data_has_the_type_each_page_needs() {
         (Page::GroupPt, "Service"),
         (Page::HyroxTraining, "Service"),
         (Page::FireIceRecovery, "Service"),
+        (Page::Memberships, "OfferCatalog"),
     ];
     for (page, kind) in expected {
         // Each dated offer on a day it runs (back to school: August 2025; the sale: September
@@ -229,6 +230,40 @@ async fn structured_data_has_the_type_each_page_needs() {
     let (_, bts) = get_on("2025-08-15", Page::BackToSchool.path()).await;
     assert_eq!(json_ld(&bts)[0]["startDate"], "2025-08-01");
     assert_eq!(json_ld(&bts)[0]["endDate"], "2025-08-31");
+    // /memberships states every card's price, from the content, as the cards do.
+    let (_, memberships) = get(Page::Memberships.path()).await;
+    let catalog = &json_ld(&memberships)[0];
+    let prices = prices();
+    let groups = catalog["itemListElement"].as_array().unwrap();
+    assert_eq!(groups.len(), 3);
+    let lite = &groups[0]["itemListElement"][0];
+    assert_eq!(lite["name"], "Lite");
+    assert_eq!(lite["price"], "49");
+    assert_eq!(lite["priceCurrency"], "GBP");
+    assert_eq!(
+        lite["priceSpecification"]["referenceQuantity"]["unitCode"],
+        "MON"
+    );
+    assert_eq!(lite["url"], prices.monthly[0].purchase_url);
+    let counts: Vec<usize> = groups
+        .iter()
+        .map(|group| group["itemListElement"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            prices.monthly.len(),
+            prices.unlimited.len(),
+            prices.packs.len()
+        ]
+    );
+    let five_pack = &groups[2]["itemListElement"][1];
+    assert_eq!(five_pack["price"], "62.50");
+    assert_eq!(
+        five_pack["description"],
+        "£62.50: £12.50 per session. Valid for 30 days."
+    );
+    assert_eq!(lite["description"], "£49 a month: £12.25 per session.");
 }
 
 #[actix_web::test]

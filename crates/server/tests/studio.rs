@@ -8,343 +8,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod enquiries_support;
+mod studio_support;
 
-use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::process::Command;
-use std::sync::OnceLock;
 
-use enquiries_support::postgres::Postgres;
-use enquiries_support::{binary, request, Response, Server, TempDir};
-use totp_rs::{Builder, Secret};
-
-/// A strong password the area accepts.
-const PASSWORD: &str = "ember sauna plunge lantern 42";
-
-fn postgres() -> &'static Postgres {
-    static SERVER: OnceLock<Postgres> = OnceLock::new();
-    SERVER.get_or_init(Postgres::start)
-}
-
-/// Which database a case runs on.
-#[derive(Debug, Clone, Copy)]
-enum Db {
-    Sqlite,
-    Postgres,
-}
-
-/// A running site with its data folder, its database and its studio clock.
-struct Site {
-    server: Server,
-    dir: TempDir,
-    database_url: Option<String>,
-    clock: PathBuf,
-    offset: std::cell::Cell<i64>,
-    env: Vec<(String, String)>,
-}
-
-impl Site {
-    async fn start(db: Db, name: &str) -> Self {
-        Self::start_with(db, name, &[]).await
-    }
-
-    async fn start_with(db: Db, name: &str, env: &[(&str, &str)]) -> Self {
-        let dir = TempDir::new("studio");
-        let database_url = match db {
-            Db::Sqlite => None,
-            Db::Postgres => {
-                let name = name.to_owned();
-                Some(
-                    tokio::task::spawn_blocking(move || postgres().database(&name))
-                        .await
-                        .unwrap(),
-                )
-            }
-        };
-        let clock = dir.path().join("studio-clock");
-        std::fs::write(&clock, "0").unwrap();
-        let clock_text = clock.display().to_string();
-        let mut all: Vec<(&str, &str)> = vec![("ONESPACE_STUDIO_CLOCK_FILE", &clock_text)];
-        if let Some(url) = &database_url {
-            all.push(("DATABASE_URL", url));
-        }
-        all.extend_from_slice(env);
-        let server = Server::start(dir.path(), &all).await;
-        let env = all
-            .iter()
-            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
-            .collect();
-        Self {
-            server,
-            dir,
-            database_url,
-            clock,
-            offset: std::cell::Cell::new(0),
-            env,
-        }
-    }
-
-    /// Stops the server and starts it again on the same data and database.
-    async fn restart(self) -> Self {
-        let Self {
-            server,
-            dir,
-            database_url,
-            clock,
-            offset,
-            env,
-        } = self;
-        server.kill();
-        let pairs: Vec<(&str, &str)> = env
-            .iter()
-            .map(|(name, value)| (name.as_str(), value.as_str()))
-            .collect();
-        let server = Server::start(dir.path(), &pairs).await;
-        Self {
-            server,
-            dir,
-            database_url,
-            clock,
-            offset,
-            env,
-        }
-    }
-
-    /// Moves the studio's clock on by `seconds`.
-    fn advance(&self, seconds: i64) {
-        self.offset.set(self.offset.get() + seconds);
-        std::fs::write(&self.clock, self.offset.get().to_string()).unwrap();
-    }
-
-    /// The studio's time now, in Unix seconds.
-    fn now_seconds(&self) -> u64 {
-        let real = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_secs();
-        u64::try_from(i64::try_from(real).unwrap() + self.offset.get()).unwrap()
-    }
-
-    /// `onespace studio add-user EMAIL --role ROLE` on this site's database: the link's path.
-    fn add_user(&self, email: &str, role: &str) -> String {
-        let mut command = Command::new(binary());
-        command
-            .args(["studio", "add-user", email, "--role", role, "--data"])
-            .arg(self.dir.path())
-            .args(["--public-url", "https://www.onespacestudio.co.uk"])
-            .env("ONESPACE_STUDIO_CLOCK_FILE", &self.clock)
-            .env_remove("DATABASE_URL");
-        if let Some(url) = &self.database_url {
-            command.env("DATABASE_URL", url);
-        }
-        let output = command.output().unwrap();
-        assert!(output.status.success(), "{output:?}");
-        let text = String::from_utf8(output.stdout).unwrap();
-        let link = text.lines().nth(1).unwrap().trim().to_owned();
-        link.strip_prefix("https://www.onespacestudio.co.uk")
-            .unwrap()
-            .to_owned()
-    }
-
-    fn browser(&self) -> Browser {
-        Browser {
-            addr: self.server.addr.clone(),
-            cookies: BTreeMap::new(),
-            last_set_cookies: Vec::new(),
-        }
-    }
-
-    /// The TOTP code of `secret` at the studio's time, `steps` steps of 30 s later.
-    fn code(&self, secret: &str, steps: u64) -> String {
-        let totp = Builder::new()
-            .with_secret(Secret::try_from_base32(secret).unwrap())
-            .build()
-            .unwrap();
-        totp.generate(self.now_seconds() + steps * 30).to_string()
-    }
-
-    /// Sets up an account for `email` with `role`: returns its TOTP secret and recovery codes.
-    async fn account(&self, email: &str, role: &str) -> (String, Vec<String>) {
-        let link = self.add_user(email, role);
-        let mut browser = self.browser();
-        let page = browser.get(&link).await;
-        assert_eq!(page.status, 200, "{}", page.text());
-        let secret = secret_of(&page.text());
-        let code = self.code(&secret, 0);
-        let done = browser
-            .post(
-                &link,
-                &[
-                    ("csrf", &csrf(&page.text())),
-                    ("password", PASSWORD),
-                    ("confirm", PASSWORD),
-                    ("code", &code),
-                ],
-            )
-            .await;
-        assert_eq!(done.status, 200, "{}", done.text());
-        // The set-up used this step's code: sign-ins need the next.
-        self.advance(30);
-        (secret, recovery_codes(&done.text()))
-    }
-
-    /// A browser signed in as `email` (set up with [`PASSWORD`] and `secret`).
-    async fn signed_in(&self, email: &str, secret: &str) -> Browser {
-        let mut browser = self.browser();
-        let response = browser.sign_in(email, PASSWORD).await;
-        assert_eq!(response.status, 303, "{}", response.text());
-        assert_eq!(response.header("location"), Some("/studio/sign-in/code"));
-        let done = browser.enter_code(&self.code(secret, 0)).await;
-        assert_eq!(done.status, 303, "{}", done.text());
-        assert_eq!(done.header("location"), Some("/studio/enquiries"));
-        // Each code is used once: the next sign-in in this test needs the next step.
-        self.advance(30);
-        browser
-    }
-
-    fn log(&self) -> String {
-        self.server.log()
-    }
-}
-
-/// A client that keeps cookies as a browser does and sends `Origin` on posts.
-struct Browser {
-    addr: String,
-    cookies: BTreeMap<String, String>,
-    last_set_cookies: Vec<String>,
-}
-
-impl Browser {
-    fn origin(&self) -> String {
-        format!("http://{}", self.addr)
-    }
-
-    fn cookie_header(&self) -> String {
-        self.cookies
-            .iter()
-            .map(|(name, value)| format!("{name}={value}"))
-            .collect::<Vec<_>>()
-            .join("; ")
-    }
-
-    fn keep_cookies(&mut self, response: &Response) {
-        self.last_set_cookies = response
-            .headers
-            .iter()
-            .filter(|(name, _)| name.eq_ignore_ascii_case("set-cookie"))
-            .map(|(_, value)| value.clone())
-            .collect();
-        for line in &self.last_set_cookies {
-            let pair = line.split(';').next().unwrap();
-            let (name, value) = pair.split_once('=').unwrap();
-            let removed = line.to_ascii_lowercase().contains("max-age=0") || value.is_empty();
-            if removed {
-                self.cookies.remove(name.trim());
-            } else {
-                self.cookies
-                    .insert(name.trim().to_owned(), value.trim().to_owned());
-            }
-        }
-    }
-
-    async fn send(
-        &mut self,
-        method: &str,
-        path: &str,
-        headers: &[(&str, &str)],
-        body: &[u8],
-    ) -> Response {
-        let cookie = self.cookie_header();
-        let mut all: Vec<(&str, &str)> = headers.to_vec();
-        if !cookie.is_empty() {
-            all.push(("Cookie", &cookie));
-        }
-        let response = request(&self.addr, method, path, &all, body).await.unwrap();
-        self.keep_cookies(&response);
-        response
-    }
-
-    async fn get(&mut self, path: &str) -> Response {
-        self.send("GET", path, &[], b"").await
-    }
-
-    async fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> Response {
-        let origin = self.origin();
-        self.post_with(path, fields, &[("Origin", &origin)]).await
-    }
-
-    async fn post_with(
-        &mut self,
-        path: &str,
-        fields: &[(&str, &str)],
-        headers: &[(&str, &str)],
-    ) -> Response {
-        let body = serde_urlencoded::to_string(fields).unwrap();
-        let mut all = vec![("Content-Type", "application/x-www-form-urlencoded")];
-        all.extend_from_slice(headers);
-        self.send("POST", path, &all, body.as_bytes()).await
-    }
-
-    /// Step one of signing in, from a fresh sign-in page.
-    async fn sign_in(&mut self, email: &str, password: &str) -> Response {
-        let page = self.get("/studio/sign-in").await;
-        assert_eq!(page.status, 200, "{}", page.text());
-        self.post(
-            "/studio/sign-in",
-            &[
-                ("csrf", &csrf(&page.text())),
-                ("email", email),
-                ("password", password),
-            ],
-        )
-        .await
-    }
-
-    /// Step two of signing in: a code from the authenticator.
-    async fn enter_code(&mut self, code: &str) -> Response {
-        let token = self.csrf_of("/studio/sign-in/code").await;
-        self.post("/studio/sign-in/code", &[("csrf", &token), ("code", code)])
-            .await
-    }
-
-    /// Step two of signing in with a recovery code.
-    async fn enter_recovery_code(&mut self, code: &str) -> Response {
-        let token = self.csrf_of("/studio/sign-in/code?recovery=1").await;
-        let fields = [
-            ("csrf", token.as_str()),
-            ("kind", "recovery"),
-            ("code", code),
-        ];
-        self.post("/studio/sign-in/code", &fields).await
-    }
-
-    /// A page's form token, read from a fresh GET of `path`.
-    async fn csrf_of(&mut self, path: &str) -> String {
-        let page = self.get(path).await;
-        assert_eq!(page.status, 200, "{path}: {}", page.text());
-        csrf(&page.text())
-    }
-}
-
-/// The value of the first hidden `csrf` field in `html`.
-fn csrf(html: &str) -> String {
-    let start = html.find(r#"name="csrf" value=""#).expect("no form token") + 19;
-    html[start..].split('"').next().unwrap().to_owned()
-}
-
-/// The TOTP secret a set-up page shows (base32 in groups of four).
-fn secret_of(html: &str) -> String {
-    let start = html.find(r#"class="studio-secret">"#).unwrap() + 22;
-    html[start..].split('<').next().unwrap().replace(' ', "")
-}
-
-/// The recovery codes on the set-up's last page.
-fn recovery_codes(html: &str) -> Vec<String> {
-    html.split("<li><code>")
-        .skip(1)
-        .map(|part| part.split('<').next().unwrap().to_owned())
-        .collect()
-}
+use enquiries_support::{binary, request, Response};
+use studio_support::{csrf, recovery_codes, secret_of, Db, Site, PASSWORD};
 
 /// Defines the SQLite and the PostgreSQL variant of a case `async fn name(db: Db)`.
 macro_rules! on_both {
@@ -379,7 +48,103 @@ on_both!(
     audit_lines_are_deleted_after_the_retention_period,
     the_inbox_filters_searches_marks_exports_and_erases,
     hostile_input_gets_a_clear_refusal_never_an_error,
+    the_content_history_lists_every_version_and_marks_the_live_one,
+    staff_edit_publish_and_restore_the_content_and_never_overwrite_each_other,
+    a_draft_behind_the_live_content_is_brought_up_to_date_or_started_again,
 );
+
+/// `onespace content <command> <dir>` on the site's database.
+fn content_command(site: &Site, command: &str, dir: &std::path::Path, note: &str) {
+    let mut run = Command::new(binary());
+    run.args(["content", command])
+        .arg(dir)
+        .arg("--data")
+        .arg(site.dir.path())
+        .env_remove("DATABASE_URL")
+        .env("USER", "studio-admin");
+    if command == "import" {
+        run.args(["--note", note]);
+    }
+    if let Some(url) = &site.database_url {
+        run.env("DATABASE_URL", url);
+    }
+    let output = run.output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+}
+
+async fn the_content_history_lists_every_version_and_marks_the_live_one(db: Db, name: &str) {
+    let site = Site::start(db, name).await;
+    let (secret, _) = site.account("owner@example.com", "owner").await;
+    let mut owner = site.signed_in("owner@example.com", &secret).await;
+    let page = owner.get("/studio/content").await;
+    assert_eq!(page.status, 200);
+    let history = page.text();
+    assert!(
+        history.contains(r#"<a href="/studio/content">Content</a>"#),
+        "{history}"
+    );
+    assert!(
+        history.contains(
+            r#"<td data-label="Version"><a href="/studio/content/versions/1">1</a> <strong>(live)</strong></td>"#
+        ),
+        "{history}"
+    );
+    assert!(
+        history.contains("The release's built-in content"),
+        "{history}"
+    );
+
+    // A folder imported on the command line is the next version, and the live one.
+    let folder = site.dir.path().join("content-edit");
+    content_command(&site, "export", &folder, "");
+    let prices = folder.join("prices.toml");
+    let text = std::fs::read_to_string(&prices).unwrap();
+    std::fs::write(
+        &prices,
+        text.replacen(
+            "name = \"Lite\"\nprice = 49",
+            "name = \"Lite\"\nprice = 55",
+            1,
+        ),
+    )
+    .unwrap();
+    content_command(&site, "import", &folder, "Lite to <b>£55</b>");
+    let history = owner.get("/studio/content").await.text();
+    assert!(
+        history.contains(
+            r#"<td data-label="Version"><a href="/studio/content/versions/2">2</a> <strong>(live)</strong></td>"#
+        ),
+        "{history}"
+    );
+    assert!(
+        history.contains(
+            r#"<td data-label="Version"><a href="/studio/content/versions/1">1</a></td>"#
+        ),
+        "{history}"
+    );
+    assert!(history.contains("Imported from a folder"), "{history}");
+    // The note is shown as text, never as markup.
+    assert!(
+        history.contains("Lite to &lt;b&gt;£55&lt;/b&gt;"),
+        "{history}"
+    );
+
+    // The import is in the audit log, by the command line and the computer's user who ran it.
+    let audit = owner.get("/studio/audit").await.text();
+    let line = format!(
+        "<td>command line (user studio-admin)</td><td>content-imported</td><td>version 2 from \
+         version 1, imported from the folder {}</td><td>command line</td>",
+        folder.display()
+    );
+    assert!(audit.contains(&line), "{audit}");
+
+    // Editors read it too.
+    let (editor_secret, _) = site.account("editor@example.com", "editor").await;
+    let mut editor = site.signed_in("editor@example.com", &editor_secret).await;
+    let page = editor.get("/studio/content").await;
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains("Imported from a folder"));
+}
 
 async fn set_up_link_works_once_and_for_a_day(db: Db, name: &str) {
     let site = Site::start(db, name).await;
@@ -968,7 +733,8 @@ fn studio_routes() -> Vec<(String, Vec<String>, String)> {
                 .as_str()
                 .unwrap()
                 .replace("{id}", "0190f0b2-7f3c-7a00-8000-000000000000")
-                .replace("{token}", &"A".repeat(43));
+                .replace("{token}", &"A".repeat(43))
+                .replace("{path:.*}", "memberships");
             let methods = row["methods"]
                 .as_array()
                 .unwrap()
@@ -1475,5 +1241,442 @@ async fn hostile_input_gets_a_clear_refusal_never_an_error(db: Db, name: &str) {
         redirected.header("location"),
         Some("https://www.onespacestudio.co.uk/studio/sign-in")
     );
+    assert!(!site.log().contains("panicked"));
+}
+
+/// The Lite plan's lines in `prices.toml`.
+const LITE_LINE: &str = "name = \"Lite\"\nprice = 49";
+
+/// The built-in `prices.toml` with the Lite price line written as `price`.
+fn prices_with_lite(price: &str) -> String {
+    let text =
+        std::fs::read_to_string(enquiries_support::root().join("content/prices.toml")).unwrap();
+    assert!(text.contains(LITE_LINE));
+    text.replacen(LITE_LINE, &format!("name = \"Lite\"\nprice = {price}"), 1)
+}
+
+/// The Lite plan's price on the site's /memberships (its card's first figure).
+async fn lite_on_site(site: &Site) -> String {
+    let page = request(&site.server.addr, "GET", "/memberships", &[], b"")
+        .await
+        .unwrap();
+    enquiries_support::lite_card_price(&page.text())
+}
+
+async fn wait_for_lite(site: &Site, price: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while lite_on_site(site).await != price {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "/memberships never showed Lite at {price}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+async fn staff_edit_publish_and_restore_the_content_and_never_overwrite_each_other(
+    db: Db,
+    name: &str,
+) {
+    let site = Site::start(db, name).await;
+    let (owner_secret, _) = site.account("owner@example.com", "owner").await;
+    let (editor_secret, _) = site.account("editor@example.com", "editor").await;
+    let mut owner = site.signed_in("owner@example.com", &owner_secret).await;
+    let mut editor = site.signed_in("editor@example.com", &editor_secret).await;
+    assert_eq!(lite_on_site(&site).await, "£49");
+
+    // The file's text is there to edit, from the live version.
+    let page = owner.get("/studio/content/edit/prices.toml").await;
+    assert_eq!(page.status, 200);
+    let form = page.text();
+    assert!(form.contains("Version 1, the live content."), "{form}");
+    assert!(
+        form.contains("name = &quot;Lite&quot;\nprice = 49"),
+        "{form}"
+    );
+    let token = csrf(&form);
+
+    // A mistake is saved with the draft (nothing typed is lost) and shown at once.
+    let saved = owner
+        .post(
+            "/studio/content/edit/prices.toml",
+            &[
+                ("csrf", &token),
+                ("text", &prices_with_lite("\"£5x\"").replace('\n', "\r\n")),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.text());
+    assert_eq!(
+        saved.header("location"),
+        Some("/studio/content/edit/prices.toml?saved=1")
+    );
+    let form = owner
+        .get("/studio/content/edit/prices.toml?saved=1")
+        .await
+        .text();
+    assert!(form.contains("Draft saved."), "{form}");
+    assert!(
+        form.contains("Your draft, started from version 1."),
+        "{form}"
+    );
+    assert!(
+        form.contains("prices.toml line 41: monthly[0].price: must be in pounds, like 49 or 62.50"),
+        "{form}"
+    );
+    assert!(form.contains("price = &quot;£5x&quot;"), "{form}");
+    let review = owner.get("/studio/content/draft").await.text();
+    assert!(
+        !review.contains("/studio/content/draft/publish"),
+        "no publish form: {review}"
+    );
+    let refused = owner
+        .post(
+            "/studio/content/draft/publish",
+            &[("csrf", &token), ("note", "")],
+        )
+        .await;
+    assert_eq!(refused.status, 422);
+    assert!(refused.text().contains("correct the mistakes listed first"));
+    assert_eq!(lite_on_site(&site).await, "£49");
+
+    // The page carries the form's script and what it starts from: the draft's files, safe
+    // inside the page.
+    assert!(
+        form.contains(r#"<script type="module" src="/assets/editor-"#),
+        "{form}"
+    );
+    let data = form
+        .split(r#"<script type="application/json" id="content-editor-data">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .unwrap_or_else(|| panic!("no editor data: {form}"));
+    let data: serde_json::Value = serde_json::from_str(data).unwrap();
+    assert_eq!(data["file"], "prices.toml");
+    assert_eq!(data["base"], 1);
+    assert_eq!(data["csrf"], token.as_str());
+    assert!(data["files"]["prices.toml"]
+        .as_str()
+        .unwrap()
+        .contains("price = \"£5x\""));
+    assert!(data["live"]
+        .as_str()
+        .unwrap()
+        .contains("name = \"Lite\"\nprice = 49"));
+
+    // Corrected as the form saves while the owner types (asking for JSON), the review shows
+    // the change field by field and line by line.
+    let origin = owner.origin();
+    let saved = owner
+        .post_with(
+            "/studio/content/edit/prices.toml",
+            &[("csrf", &token), ("text", &prices_with_lite("55"))],
+            &[("Origin", &origin), ("Accept", "application/json")],
+        )
+        .await;
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    let answer: serde_json::Value = serde_json::from_str(&saved.text()).unwrap();
+    assert!(answer["savedAt"].as_i64().unwrap() > 0, "{answer}");
+    assert_eq!(answer["base"], 1);
+    let review = owner.get("/studio/content/draft").await.text();
+    assert!(
+        review.contains("<li>Monthly › Lite › Price: £49 → £55</li>"),
+        "{review}"
+    );
+    assert!(review.contains("<del>price = 49</del>"), "{review}");
+    assert!(review.contains("<ins>price = 55</ins>"), "{review}");
+    assert!(review.contains("/studio/content/draft/publish"), "{review}");
+
+    // The editor starts a draft of their own from version 1 too.
+    let editor_token = editor.csrf_of("/studio/content/edit/prices.toml").await;
+    let saved = editor
+        .post(
+            "/studio/content/edit/prices.toml",
+            &[("csrf", &editor_token), ("text", &prices_with_lite("52"))],
+        )
+        .await;
+    assert_eq!(saved.status, 303);
+
+    // The owner publishes first: version 2, served within seconds, recorded.
+    let published = owner
+        .post(
+            "/studio/content/draft/publish",
+            &[("csrf", &token), ("note", "Lite to £55")],
+        )
+        .await;
+    assert_eq!(published.status, 303, "{}", published.text());
+    assert_eq!(
+        published.header("location"),
+        Some("/studio/content?published=2")
+    );
+    let history = owner.get("/studio/content?published=2").await.text();
+    assert!(history.contains("Published as version 2"), "{history}");
+    assert!(
+        history.contains("<td data-label=\"Who\">owner@example.com</td>"),
+        "{history}"
+    );
+    assert!(
+        history.contains("<td data-label=\"Note\">Lite to £55</td>"),
+        "{history}"
+    );
+    wait_for_lite(&site, "£55").await;
+
+    // The editor's draft started from version 1: publishing it would undo version 2.
+    let review = editor.get("/studio/content/draft").await.text();
+    assert!(
+        review.contains("The live content changed since your draft started"),
+        "{review}"
+    );
+    let refused = editor
+        .post(
+            "/studio/content/draft/publish",
+            &[("csrf", &editor_token), ("note", "")],
+        )
+        .await;
+    assert_eq!(refused.status, 409);
+    assert!(
+        refused
+            .text()
+            .contains("version 2 was published after your draft started from version 1"),
+        "{}",
+        refused.text()
+    );
+    assert_eq!(lite_on_site(&site).await, "£55");
+    let discarded = editor
+        .post("/studio/content/draft/discard", &[("csrf", &editor_token)])
+        .await;
+    assert_eq!(discarded.status, 303);
+    let form = editor.get("/studio/content/edit/prices.toml").await.text();
+    assert!(form.contains("Version 2, the live content."), "{form}");
+
+    // Version 1 restored is version 3, the £49 again.
+    let version = owner.get("/studio/content/versions/1").await.text();
+    assert!(version.contains("<ins>price = 49</ins>"), "{version}");
+    let restored = owner
+        .post("/studio/content/versions/1/restore", &[("csrf", &token)])
+        .await;
+    assert_eq!(restored.status, 303, "{}", restored.text());
+    assert_eq!(
+        restored.header("location"),
+        Some("/studio/content?restored=3")
+    );
+    wait_for_lite(&site, "£49").await;
+    let history = owner.get("/studio/content").await.text();
+    assert!(history.contains("An earlier version restored"), "{history}");
+    assert!(history.contains("version 1 restored"), "{history}");
+
+    // Every publish and restore is in the audit log with its versions.
+    let audit = owner.get("/studio/audit").await.text();
+    assert!(
+        audit.contains("<td>content-published</td><td>version 2 from version 1</td>"),
+        "{audit}"
+    );
+    assert!(
+        audit.contains("<td>content-restored</td><td>version 3 restores version 1</td>"),
+        "{audit}"
+    );
+
+    // A file that is not a content file, a version that does not exist.
+    assert_eq!(
+        owner.get("/studio/content/edit/secrets.toml").await.status,
+        404
+    );
+    assert_eq!(owner.get("/studio/content/versions/99").await.status, 404);
+    assert_eq!(owner.get("/studio/content/versions/x").await.status, 404);
+}
+
+/// The built-in `studio.toml` with the first opening time written as `opens`.
+fn studio_opening_at(opens: &str) -> String {
+    let text =
+        std::fs::read_to_string(enquiries_support::root().join("content/studio.toml")).unwrap();
+    assert!(text.contains("\nopens = \"06:00\""));
+    text.replacen("\nopens = \"06:00\"", &format!("\nopens = \"{opens}\""), 1)
+}
+
+/// The 10 Pack's price line in `prices.toml`, far below the Lite plan's.
+const TEN_PACK: &str = "name = \"10 Pack\"\nprice = 120";
+
+/// Saves `text` as `file` in the person's draft.
+async fn save_draft(browser: &mut studio_support::Browser, file: &str, text: &str) {
+    let path = format!("/studio/content/edit/{file}");
+    let token = browser.csrf_of(&path).await;
+    let saved = browser
+        .post(&path, &[("csrf", &token), ("text", text)])
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.text());
+}
+
+/// Posts the review page's form at `action` (publish, update, start-again) with its token.
+async fn review_action(
+    browser: &mut studio_support::Browser,
+    action: &str,
+    note: &str,
+) -> enquiries_support::Response {
+    let token = browser.csrf_of("/studio/content/draft").await;
+    browser
+        .post(
+            &format!("/studio/content/draft/{action}"),
+            &[("csrf", &token), ("note", note)],
+        )
+        .await
+}
+
+async fn a_draft_behind_the_live_content_is_brought_up_to_date_or_started_again(
+    db: Db,
+    name: &str,
+) {
+    let site = Site::start(db, name).await;
+    let (owner_secret, _) = site.account("owner@example.com", "owner").await;
+    let (editor_secret, _) = site.account("editor@example.com", "editor").await;
+    let mut owner = site.signed_in("owner@example.com", &owner_secret).await;
+    let mut editor = site.signed_in("editor@example.com", &editor_secret).await;
+
+    // The editor changes the Lite price and the first opening time from version 1; meanwhile
+    // the owner publishes the 10 Pack at £125 as version 2.
+    save_draft(&mut editor, "prices.toml", &prices_with_lite("52")).await;
+    save_draft(&mut editor, "studio.toml", &studio_opening_at("06:30")).await;
+    save_draft(
+        &mut owner,
+        "prices.toml",
+        &prices_with_lite("49").replacen(TEN_PACK, "name = \"10 Pack\"\nprice = 125", 1),
+    )
+    .await;
+    let published = review_action(&mut owner, "publish", "10 Pack to £125").await;
+    assert_eq!(published.status, 303, "{}", published.text());
+
+    // The editor's review says which files each side changed, and that nothing clashes.
+    let review = editor.get("/studio/content/draft").await.text();
+    assert!(
+        review.contains("<li>Changed in your draft: prices.toml, studio.toml</li>"),
+        "{review}"
+    );
+    assert!(
+        review.contains(
+            r#"<li>Changed since, up to <a href="/studio/content/versions/2">version 2</a>: prices.toml</li>"#
+        ),
+        "{review}"
+    );
+    assert!(
+        review.contains("None of your changes clash with them"),
+        "{review}"
+    );
+    assert!(
+        review.contains(r#"action="/studio/content/draft/update""#),
+        "{review}"
+    );
+    assert!(
+        review.contains(r#"action="/studio/content/draft/start-again""#),
+        "{review}"
+    );
+    let refused = review_action(&mut editor, "publish", "").await;
+    assert_eq!(refused.status, 409, "{}", refused.text());
+
+    // Brought up to date: both prices.toml changes are in, line by line, and nothing is
+    // published until the editor publishes the draft again.
+    let updated = review_action(&mut editor, "update", "").await;
+    assert_eq!(updated.status, 200, "{}", updated.text());
+    let page = updated.text();
+    assert!(
+        page.contains("Your draft is now up to date with version 2"),
+        "{page}"
+    );
+    assert!(
+        page.contains(
+            "Both your changes and the live version&#39;s are in, line by line: prices.toml."
+        ) || page.contains(
+            "Both your changes and the live version's are in, line by line: prices.toml."
+        ),
+        "{page}"
+    );
+    assert!(
+        page.contains("Started from version 2; version 2 is live."),
+        "{page}"
+    );
+    assert!(!page.contains("Your changes left out"), "{page}");
+    // Against version 2, the draft changes the Lite price and the opening time, and keeps the
+    // 10 Pack's £125.
+    assert!(page.contains("<ins>price = 52</ins>"), "{page}");
+    assert!(
+        page.contains("<ins>opens = &quot;06:30&quot;</ins>"),
+        "{page}"
+    );
+    assert!(!page.contains("<del>price = 125</del>"), "{page}");
+    assert_eq!(lite_on_site(&site).await, "£49");
+    let published = review_action(&mut editor, "publish", "Lite to £52").await;
+    assert_eq!(published.status, 303, "{}", published.text());
+    assert_eq!(
+        published.header("location"),
+        Some("/studio/content?published=3")
+    );
+    wait_for_lite(&site, "£52").await;
+    let version = owner.get("/studio/content/versions/2").await.text();
+    assert!(version.contains("<del>price = 52</del>"), "{version}");
+    assert!(
+        version.contains("<del>opens = &quot;06:30&quot;</del>"),
+        "{version}"
+    );
+
+    // Both change the Lite price from version 3: the owner publishes £60 first, and the
+    // editor's £65 clashes on the same line.
+    save_draft(
+        &mut editor,
+        "prices.toml",
+        &prices_with_lite("65").replacen(TEN_PACK, "name = \"10 Pack\"\nprice = 125", 1),
+    )
+    .await;
+    save_draft(
+        &mut owner,
+        "prices.toml",
+        &prices_with_lite("60").replacen(TEN_PACK, "name = \"10 Pack\"\nprice = 125", 1),
+    )
+    .await;
+    let published = review_action(&mut owner, "publish", "Lite to £60").await;
+    assert_eq!(published.status, 303, "{}", published.text());
+    let review = editor.get("/studio/content/draft").await.text();
+    assert!(
+        review.contains(
+            r#"<li>prices.toml was changed by <a href="/studio/content/versions/4">version 4</a> and by you.</li>"#
+        ),
+        "{review}"
+    );
+    let updated = review_action(&mut editor, "update", "").await;
+    assert_eq!(updated.status, 200, "{}", updated.text());
+    let page = updated.text();
+    assert!(page.contains("Your changes left out"), "{page}");
+    assert!(
+        page.contains(
+            r#"prices.toml was changed by <a href="/studio/content/versions/4">version 4</a> and by you: open both and redo your change."#
+        ),
+        "{page}"
+    );
+    // The editor's own change, to make again; the draft now holds version 4's file.
+    assert!(page.contains("<ins>price = 65</ins>"), "{page}");
+    assert!(
+        page.contains("Nothing yet: it is the same as the live content."),
+        "{page}"
+    );
+    wait_for_lite(&site, "£60").await;
+
+    // Starting again: a fresh draft from the live version, in one step.
+    save_draft(&mut owner, "studio.toml", &studio_opening_at("07:00")).await;
+    save_draft(&mut editor, "studio.toml", &studio_opening_at("06:45")).await;
+    let published = review_action(&mut editor, "publish", "").await;
+    assert_eq!(published.status, 303, "{}", published.text());
+    let restarted = review_action(&mut owner, "start-again", "").await;
+    assert_eq!(restarted.status, 303, "{}", restarted.text());
+    assert_eq!(
+        restarted.header("location"),
+        Some("/studio/content/draft?restarted=1")
+    );
+    let page = owner.get("/studio/content/draft?restarted=1").await.text();
+    assert!(
+        page.contains("Your draft starts again from version 5, the live content."),
+        "{page}"
+    );
+    assert!(
+        page.contains("Nothing yet: it is the same as the live content."),
+        "{page}"
+    );
+    assert!(!page.contains("The live content changed since"), "{page}");
     assert!(!site.log().contains("panicked"));
 }

@@ -223,8 +223,13 @@ async fn public_classes_are_in_the_html_with_coach_length_places_and_their_own_b
     assert!(section.starts_with(">Classes today<") || section.starts_with(">Next classes<"));
     assert_eq!(section.matches("class=\"class-row\"").count(), 3);
     assert!(section.contains(r#"href="/timetable""#));
-    // The live copy is preferred to the typical week, on both pages.
-    assert_eq!(section.matches("class-book").count(), 3, "{section}");
+    // The live copy is preferred to the typical week, on both pages: every row has its booking
+    // link, but a class already under way (listed until it ends) says booking has closed.
+    assert_eq!(
+        section.matches("class-book").count() + section.matches(">Booking closed<").count(),
+        3,
+        "{section}"
+    );
     assert!(!section.contains("typical week"), "{section}");
     assert!(html.contains(">This week's classes<"));
     assert!(

@@ -4,14 +4,18 @@
  * from its link (password, authenticator code, recovery codes) and signing in; an enquiry sent
  * through the public contact form found, opened, answered by e-mail, marked answered with a note,
  * filtered and searched for; an owner erasing one (confirmation, gone, in the audit log);
- * markup a visitor typed shown as text; and, on every page of the area, no axe violation and
- * nothing wider than the screen. With no account the area does not exist (the site's 404).
+ * markup a visitor typed shown as text; an owner changing a price in the content editor's form
+ * (a mistake shown at its field as typed, the draft kept across a reload, the change reviewed
+ * field by field and line by line, published to every page, restored), and the same editor
+ * without scripts as the file's text; and, on
+ * every page of the area, no axe violation and nothing wider than the screen. With no account the area does not exist (the site's 404).
  */
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test as base } from '../support/fixtures';
 import { mounted, prepare } from '../support/islands';
 import type { RunningServer } from '../support/server';
-import { addUser, checkPage, setUpAccount, signIn, signedInOwner, startStudioServer } from '../support/studio';
+import { VIEWPORTS, addUser, checkPage, setUpAccount, signIn, signedInOwner, startStudioServer, withinScreen } from '../support/studio';
 
 /** Each test gets a studio server of its own, and its pages' relative paths go to it. */
 const test = base.extend<{ studio: RunningServer }>({
@@ -36,6 +40,16 @@ async function sendContact(page: Page, fields: { firstName: string; lastName: st
   expect(response.status(), await response.text()).toBe(201);
 }
 
+/** Checks that the changes shown are one line, numbered `line`: `removed` out, `added` in. */
+async function oneLineChanged(page: Page, line: number, removed: string, added: string): Promise<void> {
+  for (const [kind, text] of [['removed', removed], ['added', added]] as const) {
+    const row = page.locator(`.studio-diff-${kind}`);
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('td').first()).toHaveText(String(line));
+    await expect(row.locator('td').last()).toHaveText(text);
+  }
+}
+
 /** The inbox's entries, as the names shown. */
 function listedNames(page: Page) {
   return page.locator('ol.studio-list .studio-item-name');
@@ -48,10 +62,6 @@ async function filterInbox(page: Page, filters: { state?: string; query?: string
   await page.waitForURL(/\/studio\/enquiries\?/);
 }
 
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-] as const;
 
 for (const viewport of VIEWPORTS) {
   test.describe(`studio area at ${viewport.width} px`, () => {
@@ -181,7 +191,7 @@ for (const viewport of VIEWPORTS) {
       await expect(listedNames(page)).toHaveCount(2);
     });
 
-    test('an owner erases an enquiry: a confirmation, then it is gone and the audit log says so; the other pages pass axe', async ({ page, studio, pageErrors }) => {
+    test('an owner erases an enquiry: a confirmation, then it is gone and the audit log says so; the other pages (content history included) pass axe', async ({ page, studio, pageErrors }) => {
       pageErrors.allow(/Failed to load resource: the server responded with a status of 404/, 'the erased enquiry is asked for on purpose');
       await sendContact(page, { firstName: 'Erin', lastName: 'Erasure', email: 'erin@example.com', message: 'Please forget me later.' });
       await sendContact(page, { firstName: 'Kept', lastName: 'Person', email: 'kept@example.com', message: 'Keep this one.' });
@@ -215,6 +225,15 @@ for (const viewport of VIEWPORTS) {
       await expect(erased).toContainText('owner@example.com');
       await checkPage(page, 'audit');
 
+      await page.getByRole('link', { name: 'Content', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+      await expect(page.getByRole('cell', { name: '1 (live)' })).toBeVisible();
+      await expect(page.locator('main')).toContainText("The release's built-in content");
+      // Every column of the history is on the screen, a phone's too: no table to scroll sideways.
+      const firstVersion = page.getByRole('region', { name: 'Versions' }).getByRole('row').nth(1);
+      expect(await withinScreen(firstVersion.getByRole('cell').last())).toBe(true);
+      await checkPage(page, 'content');
+
       await page.getByRole('link', { name: 'Staff', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
       await expect(page.locator('main')).toContainText('owner@example.com');
@@ -227,6 +246,138 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('link', { name: 'Change your password' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
       await checkPage(page, 'password');
+    });
+
+    test('an owner changes the Lite price in the form: the mistake shown at the field, the draft kept, previewed on a date, reviewed, published to every page, and restored', async ({ page, studio }) => {
+      await signedInOwner(page, studio);
+      await page.getByRole('link', { name: 'Content', exact: true }).click();
+      await page.getByRole('link', { name: 'prices.toml' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Edit prices.toml' })).toBeVisible();
+      const price = page.getByRole('group', { name: 'Lite', exact: true }).getByLabel('Price', { exact: true });
+      await expect(price).toHaveValue('49');
+      await checkPage(page, 'content-edit');
+
+      // "£5x" is refused at the field in the core's own words as it is typed, and kept in the
+      // draft: the page opened again still has it.
+      await price.fill('£5x');
+      const mistake = page.locator(`#${await price.getAttribute('id')}-error`);
+      await expect(mistake).toHaveText('must be in pounds, like 49 or 62.50');
+      await expect(price).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.locator('.studio-mistakes')).toHaveText('prices.toml line 41: monthly[0].price: must be in pounds, like 49 or 62.50');
+      await expect(page.getByRole('status')).toHaveText(/^Draft saved at \d\d:\d\d\.$/);
+      await checkPage(page, 'content-mistake');
+      await page.reload();
+      await expect(price).toHaveValue('£5x');
+      await expect(mistake).toHaveText('must be in pounds, like 49 or 62.50');
+
+      await price.fill('55');
+      await expect(page.locator('.studio-mistakes')).toHaveCount(0);
+      await expect(page.getByRole('complementary').getByRole('listitem')).toHaveText(['Monthly › Lite › Price: £49 → £55']);
+      await page.getByRole('button', { name: 'TOML text' }).click();
+      await expect(page.getByLabel('prices.toml')).toHaveValue(/# Rolling Monthly Memberships\.[^]*name = "Lite"\nprice = 55\n/);
+      await page.getByRole('button', { name: 'Form' }).click();
+
+      // The draft previewed as the whole site on a chosen date: £55 there, £49 still for visitors.
+      await page.getByRole('link', { name: 'Preview' }).click();
+      const bar = page.getByRole('complementary', { name: 'Preview' });
+      await expect(bar).toContainText('Preview of your draft');
+      await bar.getByLabel('Page').selectOption('/memberships');
+      await bar.getByLabel('Date').fill('2026-12-01');
+      await bar.getByLabel('Time (24-hour)').fill('09:00');
+      await bar.getByRole('button', { name: 'Show' }).click();
+      await expect(page).toHaveURL(/\/studio\/content\/preview\/memberships\?at=2026-12-01T09:00$/);
+      await expect(bar).toContainText('as on');
+      expect(await page.content()).toContain('<h3 class="price-card-name">Lite</h3><p class="price">£55');
+      expect(await (await page.request.get('/memberships')).text()).toContain('<h3 class="price-card-name">Lite</h3><p class="price">£49');
+      await checkPage(page, 'content-preview');
+      await bar.getByRole('link', { name: 'Review your draft' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Your draft' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Fields changed in prices.toml' }).getByRole('listitem')).toHaveText(['Monthly › Lite › Price: £49 → £55']);
+      await oneLineChanged(page, 41, 'price = 49', 'price = 55');
+      await checkPage(page, 'content-review');
+      await page.locator('form[action="/studio/content/draft/publish"]').getByLabel('Note for the history (optional)').fill('Lite to £55');
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await expect(page.getByRole('status')).toContainText('Published as version 2');
+      await checkPage(page, 'content-published');
+
+      // Every page that names the price has it within seconds: the card, the search engines'
+      // data, the founder table (20% off for life) and the chat's reply.
+      await expect.poll(async () => (await page.request.get('/memberships')).text(), { timeout: 5_000 }).toContain('<h3 class="price-card-name">Lite</h3><p class="price">£55');
+      const memberships = await (await page.request.get('/memberships')).text();
+      const catalog = JSON.parse(memberships.split('<script type="application/ld+json">')[1]?.split('</script>')[0] ?? 'null') as {
+        itemListElement: { itemListElement: { name: string; price: string }[] }[];
+      };
+      expect(catalog.itemListElement[0]?.itemListElement[0]).toMatchObject({ name: 'Lite', price: '55' });
+      await page.goto('/founder-memberships');
+      const founderRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Lite', exact: true }) });
+      await expect(founderRow.getByRole('cell')).toHaveText(['£55', '£44', '£440']);
+      await prepare(page);
+      await page.goto('/memberships');
+      await page.locator('#chat').click();
+      await mounted(page, 'ChatAssistant');
+      await page.getByRole('textbox', { name: 'Your message' }).fill('What are your membership prices?');
+      await page.getByRole('textbox', { name: 'Your message' }).press('Enter');
+      await expect(page.locator('.chat-panel [data-from="bot"]').last()).toContainText('Lite £55 (4 sessions)');
+
+      // Version 1, restored, is the £49 again.
+      await page.goto('/studio/content/versions/1');
+      await oneLineChanged(page, 41, 'price = 55', 'price = 49');
+      await checkPage(page, 'content-version');
+      await page.getByRole('button', { name: 'Restore version 1' }).click();
+      await expect(page.getByRole('status')).toContainText('Restored as version 3');
+      await expect.poll(async () => (await page.request.get('/memberships')).text(), { timeout: 5_000 }).toContain('<h3 class="price-card-name">Lite</h3><p class="price">£49');
+    });
+
+    test("every content file's form draws with labelled fields, fits the screen and passes axe", async ({ page, studio }) => {
+      await signedInOwner(page, studio);
+      await page.goto('/studio/content');
+      const files = await page.locator('.studio-file-list a').allTextContents();
+      expect(files).toHaveLength(9);
+      for (const file of files) {
+        await page.goto(`/studio/content/edit/${file}`);
+        await expect(page.getByRole('button', { name: 'Form', pressed: true })).toBeVisible();
+        await expect(page.getByRole('status')).toHaveText('Changes are saved as your draft as you type.');
+        await checkPage(page, `content-form-${file.replace('.toml', '')}`);
+      }
+      // Dates and times have the browser's pickers.
+      await page.goto('/studio/content/edit/offers.toml');
+      expect(await page.locator('.editor-form input[type="date"]').count()).toBeGreaterThan(0);
+      expect(await page.locator('.editor-form input[type="time"]').count()).toBeGreaterThan(0);
+    });
+
+    test("an owner uploads a photo for /hot-yoga's hero with its alt text, and visitors see it once it is published", async ({ page, studio }) => {
+      const alt = 'Members holding a pose in the heated studio';
+      await signedInOwner(page, studio);
+      await page.goto('/studio/content');
+      await page.getByRole('link', { name: 'Upload a photo' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Upload a photo' })).toBeVisible();
+      await checkPage(page, 'photo-upload');
+      await page.getByLabel('Where it goes').selectOption('hot-yoga/hero');
+      await page.getByLabel('What the photo shows (alt text)').fill(alt);
+      await page.getByLabel('Across (0-100 %)').fill('20');
+      await page.getByLabel('Down (0-100 %)').fill('72');
+      await page.getByLabel('Photo', { exact: true }).setInputFiles(resolve(import.meta.dirname, '../../../frontend/public/og-image.png'));
+      await page.getByRole('button', { name: 'Upload into my draft' }).click();
+
+      // In the draft, not on the site, until it is published.
+      await expect(page.getByRole('heading', { level: 1, name: 'Your draft' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Fields changed in photos.toml' })).toContainText('Photo › hot-yoga/hero: added');
+      expect(await (await page.request.get('/hot-yoga')).text()).not.toContain(alt);
+      // The preview shows it already.
+      await page.goto('/studio/content/preview/hot-yoga');
+      const previewed = page.getByRole('img', { name: alt });
+      await expect(previewed).toBeVisible();
+      await expect.poll(() => previewed.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await page.goto('/studio/content/draft');
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await expect(page.getByRole('status')).toContainText('Published as version 2');
+      await expect.poll(async () => (await page.request.get('/hot-yoga')).text(), { timeout: 30_000 }).toContain(`alt="${alt}"`);
+      await page.goto('/hot-yoga');
+      const photo = page.getByRole('img', { name: alt });
+      await expect(photo).toBeVisible();
+      expect(await photo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      // The focal point keeps the subject in the hero's crop, to the nearest 5 %.
+      expect(await photo.evaluate((image) => getComputedStyle(image).objectPosition)).toBe('20% 70%');
     });
 
     test('markup typed into an enquiry is shown as text, never run', async ({ page, studio }) => {
@@ -256,3 +407,20 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test.describe('the content editor without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("is the file's commented text, saved and checked by the server", async ({ page, studio }) => {
+    await signedInOwner(page, studio);
+    await page.goto('/studio/content/edit/prices.toml');
+    const file = page.getByLabel('prices.toml');
+    const live = await file.inputValue();
+    expect(live).toContain('# prices.toml: what One Space charges');
+    await file.fill(live.replace('name = "Lite"\nprice = 49', 'name = "Lite"\nprice = "£5x"'));
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByRole('status')).toHaveText('Draft saved.');
+    await expect(page.locator('.studio-mistakes')).toHaveText('prices.toml line 41: monthly[0].price: must be in pounds, like 49 or 62.50');
+    await expect(file).toHaveValue(/price = "£5x"/);
+  });
+});

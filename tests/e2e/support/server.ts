@@ -43,7 +43,10 @@ function providerEnv(): Record<string, string> {
  * Starts `onespace serve` with `args` added, and waits until it answers. `args` may be a function
  * of the server's own origin, for an argument that names it (`--public-url`).
  */
-export async function startServer(args: string[] | ((baseURL: string) => string[]) = []): Promise<RunningServer> {
+export async function startServer(
+  args: string[] | ((baseURL: string) => string[]) = [],
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'onespace-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -52,7 +55,7 @@ export async function startServer(args: string[] | ((baseURL: string) => string[
     BINARY,
     ['serve', '--addr', `127.0.0.1:${port}`, '--data', dataDir, '--stop-when-stdin-closes', ...extra],
     // Nothing inherited: a server that outlived the run must not hold the runner's output open.
-    { stdio: ['pipe', 'ignore', 'pipe'], env: { ...process.env, ...providerEnv(), RUST_LOG: 'warn,onespace::not_found=info', ONESPACE_RATE_LIMIT_PER_MINUTE: '1000' } },
+    { stdio: ['pipe', 'ignore', 'pipe'], env: { ...process.env, ...providerEnv(), RUST_LOG: 'warn,onespace::not_found=info', ONESPACE_RATE_LIMIT_PER_MINUTE: '1000', ...env } },
   );
   const logs: string[] = [];
   server.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));

@@ -7,14 +7,17 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { BINARY, expect } from './fixtures';
+import { BINARY, WIDTHS, expect } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
+/** The screens the area is tried at: the suite's phone and desktop widths, at their heights. */
+export const VIEWPORTS = WIDTHS.map(([kind, width]) => ({ width, height: kind === 'phone' ? 844 : 900 }));
+
 /** A server for the area: `--public-url` is its own origin. */
-export function startStudioServer(): Promise<RunningServer> {
-  return startServer((baseURL) => ['--public-url', baseURL]);
+export function startStudioServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startServer((baseURL) => ['--public-url', baseURL], env);
 }
 
 /** Makes an account with `onespace studio add-user` and returns the set-up link it printed. */
@@ -152,9 +155,17 @@ function wideElements(page: Page): Promise<string[]> {
   });
 }
 
+/** Whether `locator` lies wholly within the screen's width, not in a part scrolled out of sight. */
+export async function withinScreen(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const width = locator.page().viewportSize()?.width ?? 0;
+  return box !== null && box.x >= 0 && box.x + box.width <= width;
+}
+
 /**
  * The page as it is now has no axe violation and nothing wider than the viewport; with
- * `STUDIO_SHOTS` set, a full-page screenshot is saved in that folder as `NAME-WIDTH.png`.
+ * `STUDIO_SHOTS` set, a full-page screenshot is saved in that folder as `NAME-WIDTH.png`, and
+ * what the screen shows as `NAME-WIDTH-screen.png`.
  */
 export async function checkPage(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
@@ -162,6 +173,7 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   if (folder) {
     mkdirSync(folder, { recursive: true });
     await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${folder}/${name}-${width}-screen.png` });
   }
   expect(await violations(page), `axe on ${name} at ${width} px`).toEqual([]);
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

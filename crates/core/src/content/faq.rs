@@ -11,6 +11,7 @@ use crate::policy;
 
 /// Everything in `faq.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Faq {
     /// The questions, in page order.
@@ -19,6 +20,7 @@ pub struct Faq {
 
 /// One question and its answer, as written (placeholders unfilled).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Question {
     /// The question.

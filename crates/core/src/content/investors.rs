@@ -14,6 +14,7 @@ use crate::Pence;
 
 /// Everything in `investors.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Investors {
     /// The month the snapshot describes: `"2025-06"`.
@@ -21,6 +22,10 @@ pub struct Investors {
     /// Active members that month.
     pub active_members: u32,
     /// Revenue that month.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub monthly_revenue: Pence,
     /// Monthly break-even revenue, low to high.
@@ -35,12 +40,21 @@ pub struct Investors {
 
 /// A range of monthly amounts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Range {
     /// Lowest.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub low: Pence,
     /// Highest.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub high: Pence,
 }
@@ -48,6 +62,7 @@ pub struct Range {
 /// The revenue forecast: a straight line from the snapshot's revenue in its first month to the
 /// peak in its last (SPEC gives only the two ends; a straight line claims nothing more).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Forecast {
     /// Its first month: `"2025-07"`.
@@ -55,18 +70,31 @@ pub struct Forecast {
     /// How many months it covers.
     pub months: u16,
     /// The revenue of its last month.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub peak: Pence,
 }
 
 /// The raise: its total, the valuation its equity is priced at, and option 2's loan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Raise {
     /// The total raised.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub amount: Pence,
     /// The pre-money valuation equity is priced at.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub pre_money_valuation: Pence,
     /// Option 2: part equity, part loan.
@@ -75,9 +103,14 @@ pub struct Raise {
 
 /// Option 2's split: equity for part of the raise, a loan for the rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Loan {
     /// The equity part.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub equity_part: Pence,
     /// Simple interest, per cent, as the offer states it.
@@ -87,6 +120,10 @@ pub struct Loan {
     /// Number of monthly repayments.
     pub repayments: u32,
     /// Total repaid: the agreed figure investors see; each repayment is derived from it.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub total_repaid: Pence,
 }

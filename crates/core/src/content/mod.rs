@@ -22,7 +22,11 @@
 //! - [`testimonials`]: members' quotes, each on its page.
 //! - [`investors`]: the investor pages' dated figures (snapshot, forecast, raise) and their
 //!   month.
+//! - `check` (feature `check`): the files' TOML read and checked with line numbers, and each
+//!   file's JSON Schema for the studio's editor.
 
+#[cfg(feature = "check")]
+pub mod check;
 pub mod faq;
 pub mod investors;
 pub mod money;
@@ -97,10 +101,16 @@ impl File {
             File::Investors => "investors.toml",
         }
     }
+
+    /// The file named `name` (`prices.toml`), if it is one.
+    pub fn from_name(name: &str) -> Option<File> {
+        File::ALL.into_iter().find(|file| file.name() == name)
+    }
 }
 
 /// Everything the studio edits, checked by [`Content::validate`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Content {
     /// `prices.toml`.

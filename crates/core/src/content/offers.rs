@@ -18,6 +18,7 @@ use crate::Pence;
 
 /// Everything in `offers.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Offers {
     /// Students, Blue Light holders and over 60s.
@@ -48,6 +49,7 @@ fn optional_day<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Dat
 
 /// The concession discount on recurring memberships.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Concession {
     /// Per cent off.
@@ -67,12 +69,21 @@ impl Concession {
 
 /// Back-to-school: a membership code, extra credits on packs, the challenge with August free.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct BackToSchool {
     /// First day.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::date")
+    )]
     #[serde(deserialize_with = "day")]
     pub starts: Date,
     /// Last day of purchase.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::date")
+    )]
     #[serde(deserialize_with = "day")]
     pub ends: Date,
     /// Membership discount code, for new members.
@@ -80,6 +91,10 @@ pub struct BackToSchool {
     /// Membership discount, per cent.
     pub percent_off: u64,
     /// The membership discount applies to payments up to and including this date.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::date")
+    )]
     #[serde(deserialize_with = "day")]
     pub payments_until: Date,
     /// Extra credits on the qualifying packs, per cent (applied at checkout).
@@ -126,12 +141,21 @@ impl BackToSchool {
 /// The September sale: a first-month discount on the cheapest plan for a fixed number of spots.
 /// The built-in content runs it in September 2024, as SPEC dates its announcement.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SeptemberSale {
     /// First day.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::date")
+    )]
     #[serde(deserialize_with = "day")]
     pub starts: Date,
     /// Last day.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::date")
+    )]
     #[serde(deserialize_with = "day")]
     pub ends: Date,
     /// Spots offered.
@@ -193,12 +217,21 @@ impl SeptemberSale {
 /// gives the same 20% over the same period, and opens the panel with November, when the studio
 /// starts promoting the new year.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct YearEnd {
     /// First day the panel shows.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::date")
+    )]
     #[serde(deserialize_with = "day")]
     pub starts: Date,
     /// Last day the code works.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::date")
+    )]
     #[serde(deserialize_with = "day")]
     pub ends: Date,
     /// Discount on all memberships, per cent.
@@ -226,15 +259,28 @@ impl YearEnd {
 
 /// The next 6-week challenge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Challenge {
     /// Its first day.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::date")
+    )]
     #[serde(deserialize_with = "day")]
     pub starts: Date,
     /// First day of sign-up.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::date")
+    )]
     #[serde(deserialize_with = "day")]
     pub sign_up_starts: Date,
     /// Last day of sign-up, before `starts`.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::date")
+    )]
     #[serde(deserialize_with = "day")]
     pub sign_up_ends: Date,
 }
@@ -248,17 +294,30 @@ impl Challenge {
 
 /// The yoga day retreat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Retreat {
     /// The next retreat's day; absent (or past) reads "Next date on our booking page".
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::date")
+    )]
     #[serde(default, deserialize_with = "optional_day")]
     pub date: Option<Date>,
     /// Where, as the details list shows it.
     pub venue: String,
     /// Price.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub price: Pence,
     /// What the member code saves.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub member_saving: Pence,
     /// Start time, on the 24-hour clock (`10:00`; shown `10:00 AM` like every time on the site).

@@ -16,6 +16,7 @@ macro_rules! places {
     ($($variant:ident = $key:literal: $about:literal,)+) => {
         /// A place on the site that can show a photo.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
         pub enum Place {
             $(
                 #[doc = $about]
@@ -83,6 +84,7 @@ places! {
 
 /// Everything in `photos.toml`: the photos placed on the site, in any order.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Photos {
     /// One `[[photo]]` entry each.
@@ -92,6 +94,7 @@ pub struct Photos {
 
 /// One photo in one place.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PlacedPhoto {
     /// Where it shows.
@@ -101,6 +104,61 @@ pub struct PlacedPhoto {
     /// What it shows, for a visitor who cannot see it (screen readers, images off) and for
     /// search engines: required.
     pub alt: String,
+    /// Where the photo's subject is across its width, 0 (left edge) to 100 (right edge), for
+    /// the crop to its place's box; the middle (50) when left out. The pages apply it to the
+    /// nearest [`FOCUS_STEP`] per cent, as a class of the site's stylesheet (its
+    /// Content-Security-Policy refuses a `style` attribute).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "check", schemars(range(max = 100)))]
+    pub focus_x: Option<u8>,
+    /// Where the photo's subject is down its height, 0 (top) to 100 (bottom); the middle (50)
+    /// when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "check", schemars(range(max = 100)))]
+    pub focus_y: Option<u8>,
+}
+
+/// The steps, in per cent, a focal point is applied in: the site's stylesheet has a class for
+/// each (`focus-x-0`, `focus-x-5`... `focus-y-100`, frontend/src/styles.css), which a visitor's
+/// eye cannot tell from the exact point in a crop.
+pub const FOCUS_STEP: u8 = 5;
+
+impl PlacedPhoto {
+    /// The focal point's classes for the photo's `<img>`, across then down, each to the nearest
+    /// [`FOCUS_STEP`]; none for a side left out (the crop keeps the middle).
+    pub fn focus_classes(&self) -> String {
+        let step = |value: u8| (value.min(100) + FOCUS_STEP / 2) / FOCUS_STEP * FOCUS_STEP;
+        [("x", self.focus_x), ("y", self.focus_y)]
+            .into_iter()
+            .filter_map(|(axis, value)| Some(format!("focus-{axis}-{}", step(value?))))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The folder part of a photo uploaded in the studio: its file name in the content is
+/// `uploads/<sha256 of the original's bytes>.<jpg|png|webp>`, and the original is in the
+/// database (one row per hash, however many versions name it), not in `images/`.
+pub const UPLOADS_PREFIX: &str = "uploads/";
+
+/// The extensions an upload's name may have, one per format the pipeline reads.
+pub const UPLOAD_EXTENSIONS: [&str; 3] = ["jpg", "png", "webp"];
+
+/// The content's name for an upload whose original's SHA-256 is `hash` (64 lower-case hex
+/// digits) in the format of `extension`.
+pub fn upload_name(hash: &str, extension: &str) -> String {
+    format!("{UPLOADS_PREFIX}{hash}.{extension}")
+}
+
+/// The hash of the upload `name` names, if it is an upload's name: the only kind of photo name
+/// with a folder in it, so it can never reach outside `images/` or the database.
+pub fn upload_hash(name: &str) -> Option<&str> {
+    let (hash, extension) = name.strip_prefix(UPLOADS_PREFIX)?.split_once('.')?;
+    let hex = hash.len() == 64
+        && hash
+            .bytes()
+            .all(|byte| byte.is_ascii_digit() || (b'a'..=b'f').contains(&byte));
+    (hex && UPLOAD_EXTENSIONS.contains(&extension)).then_some(hash)
 }
 
 impl Photos {
@@ -123,6 +181,14 @@ impl Photos {
             }
             seen.push(photo.place);
             check_file_and_alt(errors, &format!("photo[{index}]"), &photo.file, &photo.alt);
+            for (field, value) in [("focus_x", photo.focus_x), ("focus_y", photo.focus_y)] {
+                if value.is_some_and(|value| value > 100) {
+                    errors.push(
+                        format!("photo[{index}].{field}"),
+                        "must be a percentage from 0 to 100 (50 is the middle)",
+                    );
+                }
+            }
         }
     }
 }
@@ -130,10 +196,11 @@ impl Photos {
 /// A photo's file must be a plain name in `images/`, and its text alternative must say what it
 /// shows. Shared with the coaches' portraits.
 pub fn check_file_and_alt(errors: &mut Errors, path: &str, file: &str, alt: &str) {
-    let plain_name = !file.trim().is_empty()
-        && !file.starts_with('.')
-        && !file.contains(['/', '\\'])
-        && file == file.trim();
+    let plain_name = upload_hash(file).is_some()
+        || !file.trim().is_empty()
+            && !file.starts_with('.')
+            && !file.contains(['/', '\\'])
+            && file == file.trim();
     if !plain_name {
         errors.push(
             format!("{path}.file"),
@@ -186,11 +253,32 @@ mod tests {
     }
 
     #[test]
+    fn a_focal_point_is_a_class_per_side_given_to_the_nearest_step() {
+        let photo = |focus_x, focus_y| PlacedPhoto {
+            place: Place::HotYogaHero,
+            file: "hot-room.jpg".to_owned(),
+            alt: "A hot yoga class".to_owned(),
+            focus_x,
+            focus_y,
+        };
+        assert_eq!(photo(None, None).focus_classes(), "");
+        assert_eq!(
+            photo(Some(40), Some(72)).focus_classes(),
+            "focus-x-40 focus-y-70"
+        );
+        assert_eq!(photo(None, Some(98)).focus_classes(), "focus-y-100");
+        assert_eq!(photo(Some(2), None).focus_classes(), "focus-x-0");
+        assert_eq!(photo(Some(3), None).focus_classes(), "focus-x-5");
+    }
+
+    #[test]
     fn a_photo_needs_a_plain_file_name_alt_text_and_a_place_of_its_own() {
         let photo = |place, file: &str, alt: &str| PlacedPhoto {
             place,
             file: file.to_owned(),
             alt: alt.to_owned(),
+            focus_x: None,
+            focus_y: None,
         };
         let photos = Photos {
             placed: vec![
@@ -198,6 +286,19 @@ mod tests {
                 photo(Place::HotYogaHero, "../secret.jpg", " "),
             ],
         };
+        let upload = format!("uploads/{}.jpg", "ab".repeat(32));
+        let mut placed = photo(Place::PilatesHero, &upload, "Reformers in a row");
+        placed.focus_y = Some(101);
+        let more = Photos {
+            placed: vec![
+                placed,
+                photo(Place::Share, "uploads/../../etc.jpg", "A photo"),
+            ],
+        };
+        let paths: Vec<String> = errors_of(&more).into_iter().map(|(path, _)| path).collect();
+        assert_eq!(paths, ["photo[0].focus_y", "photo[1].file"]);
+        assert_eq!(upload_hash(&upload), Some("ab".repeat(32).as_str()));
+        assert_eq!(upload_hash("uploads/AB.jpg"), None);
         let errors = errors_of(&photos);
         let paths: Vec<&str> = errors.iter().map(|(path, _)| path.as_str()).collect();
         assert_eq!(paths, ["photo[1].place", "photo[1].file", "photo[1].alt"]);

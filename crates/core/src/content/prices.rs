@@ -12,6 +12,7 @@ use crate::Pence;
 
 /// Everything in `prices.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Prices {
     /// The 14-day trial.
@@ -30,16 +31,26 @@ pub struct Prices {
 
 /// The 14-day trial's regular price and the intro page's discount.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Trial {
     /// Regular price.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub price: Pence,
     /// Taken off while the intro page's 10-minute timer runs.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub intro_discount: Pence,
-    /// How the intro price is offered: SPEC's countdown that starts again on every visit (the
-    /// default), one countdown per visitor, or none (see [`IntroCountdown`]).
+    /// How the £10-off intro price is offered: a 10-minute countdown that starts again on every
+    /// visit (the website's original behaviour), one countdown per visitor, or no countdown.
+    /// The comment in prices.toml says what the UK's regulator expects of a countdown.
     #[serde(default)]
     pub intro_countdown: IntroCountdown,
     /// With `once-per-visitor`: the days a visitor whose countdown ran out sees the regular price
@@ -89,6 +100,7 @@ impl Trial {
 
 /// Founder memberships: a discount for life, and an annual price of some founder months.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Founder {
     /// Discount for life, per cent.
@@ -99,6 +111,7 @@ pub struct Founder {
 
 /// A monthly membership (pricing section, memberships page).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
 pub struct MembershipPlan {
     /// Stable identifier, used in forms and links; never shown.
@@ -106,6 +119,10 @@ pub struct MembershipPlan {
     /// Name on the card.
     pub name: String,
     /// Monthly price.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub price: Pence,
     /// Sessions a month; absent is unlimited.
@@ -188,6 +205,7 @@ impl<'de> Deserialize<'de> for Validity {
 
 /// A session pack or the drop-in (pricing section, 'Session Packs').
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
 pub struct SessionPack {
     /// Stable identifier.
@@ -195,6 +213,10 @@ pub struct SessionPack {
     /// Name on the card.
     pub name: String,
     /// Price of the pack.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
     #[serde(deserialize_with = "pounds")]
     pub price: Pence,
     /// Sessions (credits) in the pack; 1 is the drop-in.

@@ -38,11 +38,16 @@ const WHERE_TO_FIND: &str = "in TeamUp, open the studio's customer site (Setting
 
 /// Everything in `schedule.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Schedule {
     /// The studio's TeamUp provider id, a number: `4993559` for
     /// `https://goteamup.com/p/4993559-tribe-ormeau/`. Written as a number; digits in quotes
     /// are read too, anything else is refused saying where to find it.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::provider_id")
+    )]
     #[serde(deserialize_with = "provider_id")]
     pub provider_id: u64,
     /// The customer site's part of the address: `4993559-tribe-ormeau`.
@@ -60,6 +65,7 @@ pub const LONGEST_CLASS_MINUTES: u16 = 240;
 
 /// One class of the typical week: `[[typical_week]]` in `schedule.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TypicalClass {
     /// The day, in full: `"Monday"`.
@@ -76,6 +82,7 @@ pub struct TypicalClass {
     #[serde(default)]
     pub coach: Option<String>,
     /// Its length in minutes.
+    #[cfg_attr(feature = "check", schemars(range(min = 5, max = 240)))]
     #[serde(deserialize_with = "class_minutes")]
     pub minutes: u16,
 }
@@ -106,6 +113,7 @@ impl TypicalClass {
 
 /// Provider pages, each a path below `https://goteamup.com/p/<customer site>/`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct BookingPages {
     /// Every membership (the September sale's buttons).

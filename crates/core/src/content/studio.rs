@@ -11,6 +11,7 @@ use super::Errors;
 
 /// Everything in `studio.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Studio {
     /// The postal address.
@@ -33,6 +34,7 @@ pub struct Studio {
 
 /// The postal address, line by line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Address {
     /// Street line.
@@ -49,6 +51,7 @@ pub struct Address {
 
 /// The phone number, as shown and as dialled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Phone {
     /// As shown: `01506 238 238`.
@@ -59,6 +62,7 @@ pub struct Phone {
 
 /// The studio's social account.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Social {
     /// The handle as shown: `@onespacelivingston`.
@@ -191,6 +195,7 @@ impl<'de> Deserialize<'de> for Day {
 
 /// One line of opening hours.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct OpeningHours {
     /// Days as shown, e.g. `Mon-Fri`.
@@ -217,6 +222,7 @@ impl OpeningHours {
 
 /// Driving time from a nearby town (About page, chat).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DriveTime {
     /// Town.
@@ -240,6 +246,7 @@ impl DriveTime {
 
 /// A free 6-week challenge consultation slot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ConsultationSlot {
     /// Day, by full name.

@@ -9,6 +9,7 @@ use super::Errors;
 
 /// Everything in `team.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Team {
     /// The coaches, in card order.
@@ -17,6 +18,7 @@ pub struct Team {
 
 /// A coach.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Coach {
     /// Stable identifier: the card's anchor (`/meet-the-team#ross`) and the 1-2-1 button's
@@ -88,11 +90,15 @@ impl Team {
             match (&coach.photo, &coach.photo_alt) {
                 (Some(photo), alt) => {
                     let extension = photo.rsplit_once('.').map(|(_, ext)| ext.to_lowercase());
-                    let plain = !photo.starts_with('.')
-                        && !photo.contains(['/', '\\'])
-                        && !photo.chars().any(char::is_whitespace);
-                    if !plain
-                        || !extension.is_some_and(|ext| PHOTO_EXTENSIONS.contains(&ext.as_str()))
+                    let upload = super::photos::upload_hash(photo).is_some();
+                    let plain = upload
+                        || !photo.starts_with('.')
+                            && !photo.contains(['/', '\\'])
+                            && !photo.chars().any(char::is_whitespace);
+                    if !upload
+                        && (!plain
+                            || !extension
+                                .is_some_and(|ext| PHOTO_EXTENSIONS.contains(&ext.as_str())))
                     {
                         errors.push(
                             format!("{path}.photo"),

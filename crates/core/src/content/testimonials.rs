@@ -7,6 +7,7 @@ use super::Errors;
 
 /// Everything in `testimonials.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Testimonials {
     /// Every quote, in the order each page shows its own.
@@ -15,6 +16,7 @@ pub struct Testimonials {
 
 /// One member's quote.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Testimonial {
     /// The address of the page it is shown on, one of [`PAGES`].

@@ -4,12 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
+use onespace_core::content::check::{check, ContentError, Document};
 use onespace_core::content::{Content, File};
 
-use super::errors::{ContentError, Document};
-
 /// The default content, the files of the repository's `content/` folder as built.
-const DEFAULT: [(File, &str); 9] = [
+pub(super) const DEFAULT: [(File, &str); 9] = [
     (
         File::Prices,
         include_str!("../../../../content/prices.toml"),
@@ -73,7 +72,7 @@ impl Source {
     /// Reads and checks the content.
     pub fn load(&self) -> Result<Content, Vec<ContentError>> {
         match self {
-            Source::Embedded => checked(parse(
+            Source::Embedded => checked(check(
                 DEFAULT.map(|(file, text)| (file, Ok(text.to_owned()))),
             )),
             Source::Folder(dir) => load_dir(dir),
@@ -90,7 +89,7 @@ pub fn default_content() -> Result<Content, Vec<ContentError>> {
 /// Reads and checks the content files in `dir`, and that every photo they name is in its
 /// `images/` folder.
 pub fn load_dir(dir: &Path) -> Result<Content, Vec<ContentError>> {
-    let (content, mut errors) = parse(File::ALL.map(|file| {
+    let (content, mut errors) = check(File::ALL.map(|file| {
         let path = dir.join(file.name());
         let text = std::fs::read_to_string(&path).map_err(|error| ContentError {
             file: file.name().to_owned(),
@@ -145,93 +144,6 @@ fn missing_photos(dir: &Path, content: &Content) -> Vec<ContentError> {
             )
         })
         .collect()
-}
-
-/// Parses every file, then checks the whole: the content when every file reads (whether or not
-/// its rules hold), and every error of every file.
-fn parse<const N: usize>(
-    files: [(File, Result<String, ContentError>); N],
-) -> (Option<Content>, Vec<ContentError>) {
-    let mut errors = Vec::new();
-    let mut texts: Vec<(File, String)> = Vec::new();
-    let (mut prices, mut offers, mut schedule, mut photos) = (None, None, None, None);
-    let (mut studio, mut team, mut faq, mut testimonials) = (None, None, None, None);
-    let mut investors = None;
-    for (file, text) in files {
-        let text = match text {
-            Ok(text) => text,
-            Err(error) => {
-                errors.push(error);
-                continue;
-            }
-        };
-        match file {
-            File::Prices => prices = read(file, &text, &mut errors),
-            File::Offers => offers = read(file, &text, &mut errors),
-            File::Schedule => schedule = read(file, &text, &mut errors),
-            File::Photos => photos = read(file, &text, &mut errors),
-            File::Studio => studio = read(file, &text, &mut errors),
-            File::Team => team = read(file, &text, &mut errors),
-            File::Faq => faq = read(file, &text, &mut errors),
-            File::Testimonials => testimonials = read(file, &text, &mut errors),
-            File::Investors => investors = read(file, &text, &mut errors),
-        }
-        texts.push((file, text));
-    }
-    let (
-        Some(prices),
-        Some(offers),
-        Some(schedule),
-        Some(photos),
-        Some(studio),
-        Some(team),
-        Some(faq),
-        Some(testimonials),
-        Some(investors),
-    ) = (
-        prices,
-        offers,
-        schedule,
-        photos,
-        studio,
-        team,
-        faq,
-        testimonials,
-        investors,
-    )
-    else {
-        return (None, errors);
-    };
-    let content = Content {
-        prices,
-        offers,
-        schedule,
-        photos,
-        studio,
-        team,
-        faq,
-        testimonials,
-        investors,
-    };
-    for rule in content.validate() {
-        let text = texts
-            .iter()
-            .find(|(file, _)| *file == rule.file)
-            .map_or("", |(_, text)| text.as_str());
-        errors.push(Document::parse(text).rule_error(rule.file.name(), &rule.path, &rule.message));
-    }
-    (Some(content), errors)
-}
-
-/// One file's types, or its first mistake of syntax or type (pushed to `errors`).
-fn read<T: serde::de::DeserializeOwned>(
-    file: File,
-    text: &str,
-    errors: &mut Vec<ContentError>,
-) -> Option<T> {
-    toml::from_str(text)
-        .map_err(|error| errors.push(Document::parse(text).error(file.name(), &error)))
-        .ok()
 }
 
 /// Writes the default content files into `dir` (created if needed) for the studio to edit,

@@ -148,7 +148,8 @@ fn run(live: &LiveSite, source: &Source, image_cache: &Path, received: &Receiver
         }
         if trigger == Trigger::Hangup && *source == Source::Embedded {
             tracing::info!(
-                "SIGHUP: the content is the built-in copy; serve --content DIR to edit it"
+                "SIGHUP: the content is the database's, followed without a signal; \
+                 'onespace content import DIR' publishes a folder"
             );
             continue;
         }
@@ -164,12 +165,13 @@ fn refresh_photos(live: &LiveSite, source: &Source, image_cache: &Path) {
     for error in &errors {
         tracing::warn!(target: "onespace::images", %error, "photo left out");
     }
-    if live.current().context().images.same_photos(&library) {
+    let served = live.current();
+    let current = &served.context().images;
+    if current.same_photos(&current.with_folder(library.clone())) {
         return;
     }
     let (photos, encoded) = (library.photos().count(), library.encoded());
-    let library = Arc::new(library);
-    live.update(move |context| context.images = library);
+    live.update(move |context| context.images = Arc::new(context.images.with_folder(library)));
     tracing::info!(target: "onespace::images", photos, encoded, folder = %folder.display(), "photos reloaded: every page rendered again");
 }
 

@@ -23,7 +23,10 @@ pub fn prepare_then_render(site: Arc<LiveSite>, source_dir: PathBuf, cache_dir: 
             }
             let (photos, encoded) = (library.photos().count(), library.encoded());
             if photos > 0 {
-                site.update(|context| context.images = Arc::new(library));
+                // Merged as the update runs: uploads prepared meanwhile stay.
+                site.update(|context| {
+                    context.images = Arc::new(context.images.with_folder(library))
+                });
             }
             // Logged once the pages show them: 'ready' means served.
             tracing::info!(

@@ -55,6 +55,30 @@ pub fn load(cache_dir: &Path, hash: &str) -> Option<(Photo, Vec<Bytes>)> {
     Some((photo, files))
 }
 
+/// The variant `file` (`<hash>-<width>.<ext>`, as [`file_name`] names it) of a photo the cache
+/// holds whole, with its media type: for the studio's preview, which shows photos no live page
+/// does yet. Any other name (a path, another folder's file, a half-made photo) is none.
+pub fn variant(cache_dir: &Path, file: &str) -> Option<(Bytes, &'static str)> {
+    let (stem, extension) = file.rsplit_once('.')?;
+    let (hash, width) = stem.split_once('-')?;
+    let hex = hash.len() == HASH_DIGITS
+        && hash
+            .bytes()
+            .all(|byte| byte.is_ascii_digit() || (b'a'..=b'f').contains(&byte));
+    if !hex || width.is_empty() || !width.bytes().all(|byte| byte.is_ascii_digit()) {
+        return None;
+    }
+    let format = FORMATS
+        .iter()
+        .find(|format| format.extension() == extension)?;
+    let folder = folder(cache_dir, hash);
+    if !folder.join(DESCRIPTION).is_file() {
+        return None;
+    }
+    let bytes = std::fs::read(folder.join(file)).ok()?;
+    Some((Bytes::from(bytes), format.mime()))
+}
+
 /// Writes the variants, then the description.
 pub fn store(cache_dir: &Path, photo: &Photo, files: &[Vec<u8>]) -> std::io::Result<()> {
     let folder = folder(cache_dir, &photo.hash);

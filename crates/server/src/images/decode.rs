@@ -78,8 +78,9 @@ pub fn decode(bytes: Vec<u8>) -> Result<DynamicImage, Reason> {
     }
 }
 
-/// The format of `bytes`, or why it is not a photo this pipeline reads.
-fn sniff(bytes: &[u8]) -> Result<ImageFormat, Reason> {
+/// The format of `bytes`, or why it is not a photo this pipeline reads: for a studio upload,
+/// checked before anything is stored.
+pub fn sniff(bytes: &[u8]) -> Result<ImageFormat, Reason> {
     if looks_like_svg(bytes) {
         return Err(Reason::Svg);
     }

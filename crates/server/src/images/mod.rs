@@ -49,6 +49,7 @@ pub mod background;
 pub mod cache;
 pub mod decode;
 pub mod encode;
+pub mod uploads;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -175,8 +176,9 @@ fn file_name(hash: &str, variant: &Variant) -> String {
     format!("{hash}-{}.{}", variant.width, variant.format.extension())
 }
 
-/// Every prepared photo, by source file name, and the variants' bytes, by file name.
-#[derive(Debug, Default)]
+/// Every prepared photo, by source file name, and the variants' bytes, by file name. Cloning
+/// shares the variants' bytes.
+#[derive(Debug, Default, Clone)]
 pub struct Library {
     photos: BTreeMap<String, Photo>,
     files: HashMap<String, Representation>,
@@ -212,6 +214,77 @@ impl Library {
     /// How many variants this preparation encoded (0 when every photo came from the cache).
     pub fn encoded(&self) -> usize {
         self.encoded
+    }
+
+    /// Adds a prepared photo under `name` with its variants' bytes (in `photo.variants` order).
+    fn insert(&mut self, name: String, photo: Photo, files: Vec<Bytes>) {
+        for (variant, bytes) in photo.variants.iter().zip(files) {
+            self.files.insert(
+                file_name(&photo.hash, variant),
+                Representation::precompressed(
+                    variant.format.mime(),
+                    bytes,
+                    None,
+                    None,
+                    CachePolicy::Immutable,
+                ),
+            );
+        }
+        self.photos.insert(name, photo);
+    }
+
+    /// Copies the photo `name` of this library, with its variants, into `into`.
+    fn copy_into(&self, name: &str, into: &mut Library) {
+        let Some(photo) = self.photos.get(name) else {
+            return;
+        };
+        for variant in &photo.variants {
+            let file = file_name(&photo.hash, variant);
+            if let Some(representation) = self.files.get(&file) {
+                into.files.insert(file, representation.clone());
+            }
+        }
+        into.photos.insert(name.to_owned(), photo.clone());
+    }
+
+    /// Whether `name` is a photo uploaded in the studio (its original in the database) rather
+    /// than a file of the photo folder.
+    fn is_upload(name: &str) -> bool {
+        onespace_core::content::photos::upload_hash(name).is_some()
+    }
+
+    /// The folder's photos of `folder` with this library's uploads: how a new preparation of
+    /// the folder is served without dropping the uploads prepared beside it.
+    pub fn with_folder(&self, mut folder: Library) -> Library {
+        for name in self.photos.keys().filter(|name| Self::is_upload(name)) {
+            self.copy_into(name, &mut folder);
+        }
+        folder
+    }
+
+    /// This library's folder photos with the uploads `wanted` (names as the live content
+    /// writes them): those already here are kept, `prepared` adds the others; an upload no
+    /// longer wanted goes, so `/images/` serves only what the live content shows.
+    pub fn with_uploads(
+        &self,
+        wanted: &std::collections::BTreeSet<String>,
+        prepared: Vec<(String, Photo, Vec<Bytes>)>,
+    ) -> Library {
+        let mut library = Library {
+            encoded: self.encoded,
+            ..Library::default()
+        };
+        for name in self.photos.keys() {
+            if !Self::is_upload(name) || wanted.contains(name) {
+                self.copy_into(name, &mut library);
+            }
+        }
+        for (name, photo, files) in prepared {
+            if wanted.contains(&name) {
+                library.insert(name, photo, files);
+            }
+        }
+        library
     }
 }
 
@@ -305,19 +378,7 @@ pub fn prepare(source_dir: &Path, cache_dir: &Path) -> (Library, Vec<ImageError>
         match prepare_one(&path, cache_dir) {
             Ok((photo, files, encoded)) => {
                 library.encoded += encoded;
-                for (variant, bytes) in photo.variants.iter().zip(files) {
-                    library.files.insert(
-                        file_name(&photo.hash, variant),
-                        Representation::precompressed(
-                            variant.format.mime(),
-                            bytes,
-                            None,
-                            None,
-                            CachePolicy::Immutable,
-                        ),
-                    );
-                }
-                library.photos.insert(name, photo);
+                library.insert(name, photo, files);
             }
             Err(reason) => errors.push(ImageError { path, reason }),
         }
@@ -342,7 +403,18 @@ fn sources(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 /// One photo from the cache, or decoded and encoded into it: the photo, its variants' bytes in
 /// the order of `photo.variants`, and how many variants were encoded.
 fn prepare_one(path: &Path, cache_dir: &Path) -> Result<(Photo, Vec<Bytes>, usize), Reason> {
-    let source = decode::read(path)?;
+    prepare_bytes(decode::read(path)?, cache_dir)
+}
+
+/// A photo's source bytes (a file's, or an upload's original) from the cache, or decoded and
+/// encoded into it, as [`prepare_one`].
+pub fn prepare_bytes(
+    source: Vec<u8>,
+    cache_dir: &Path,
+) -> Result<(Photo, Vec<Bytes>, usize), Reason> {
+    if source.len() as u64 > decode::MAX_FILE_BYTES {
+        return Err(Reason::FileTooLarge(source.len() as u64));
+    }
     let hash = cache::hash(&source);
     if let Some(cached) = cache::load(cache_dir, &hash) {
         return Ok((cached.0, cached.1, 0));

@@ -78,7 +78,10 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
         Page::About => (vec![ld::health_club(context)], about::main(context)),
         Page::OurClasses => (Vec::new(), classes::main(context)),
         Page::Timetable => (ld::class_events(context), timetable::main(context)),
-        Page::Memberships => (Vec::new(), memberships::main(context)),
+        Page::Memberships => (
+            vec![ld::membership_catalog(route, context)],
+            memberships::main(context),
+        ),
         Page::Challenge => (Vec::new(), challenge::main(context)),
         Page::FireIce => (Vec::new(), fire_ice::main(context)),
         Page::Hyrox => (Vec::new(), hyrox::main(context)),

@@ -156,6 +156,70 @@ pub fn service(name: &str, description: &str, route: &Route, context: &RenderCon
     })
 }
 
+/// What /memberships sells, as an OfferCatalog: the monthly memberships and the unlimited
+/// options (priced per month) and the session packs, each at the price on its card and linked to
+/// where it is bought, so search engines read the same prices as visitors.
+pub fn membership_catalog(route: &Route, context: &RenderContext) -> Value {
+    let prices = &context.content.prices;
+    let seller = studio_ref(context);
+    let monthly = |plan: &onespace_core::content::prices::MembershipPlan| {
+        json!({
+            "@type": "Offer",
+            "name": plan.name,
+            "description": format!("{} a month: {}.", plan.price.format(), plan.description()),
+            "price": schema_price(plan.price),
+            "priceCurrency": "GBP",
+            "priceSpecification": {
+                "@type": "UnitPriceSpecification",
+                "price": schema_price(plan.price),
+                "priceCurrency": "GBP",
+                "referenceQuantity": { "@type": "QuantitativeValue", "value": 1, "unitCode": "MON" },
+            },
+            "url": plan.purchase_url,
+            "seller": seller,
+        })
+    };
+    let packs: Vec<Value> = prices
+        .packs
+        .iter()
+        .map(|pack| {
+            json!({
+                "@type": "Offer",
+                "name": pack.name,
+                "description": format!(
+                    "{}: {}. {}.",
+                    pack.price.format(),
+                    pack.per_session(),
+                    pack.expiry()
+                ),
+                "price": schema_price(pack.price),
+                "priceCurrency": "GBP",
+                "url": pack.purchase_url.clone().unwrap_or_else(|| context.absolute(Page::Timetable.path())),
+                "seller": seller,
+            })
+        })
+        .collect();
+    json!({
+        "@context": "https://schema.org",
+        "@type": "OfferCatalog",
+        "name": "One Space memberships and session packs",
+        "url": context.absolute(route.path),
+        "itemListElement": [
+            {
+                "@type": "OfferCatalog",
+                "name": "Rolling Monthly Memberships",
+                "itemListElement": prices.monthly.iter().map(monthly).collect::<Vec<_>>(),
+            },
+            {
+                "@type": "OfferCatalog",
+                "name": "Unlimited Membership Options",
+                "itemListElement": prices.unlimited.iter().map(monthly).collect::<Vec<_>>(),
+            },
+            { "@type": "OfferCatalog", "name": "Session Packs", "itemListElement": packs },
+        ],
+    })
+}
+
 /// The back-to-school offer as an Event, dated by its window (only rendered while it is live).
 pub fn back_to_school_event(route: &Route, context: &RenderContext) -> Value {
     let window = Campaign::BackToSchool.window(&context.content.offers);

@@ -20,7 +20,7 @@ use crate::widgets;
 fn portrait(coach: &Coach, index: usize, images: &Library) -> Markup {
     let prepared = coach.photo.as_deref().and_then(|name| images.photo(name));
     match (prepared, &coach.photo_alt) {
-        (Some(photo), Some(alt)) => picture(photo, alt, PORTRAIT_SIZES, Loading::Lazy),
+        (Some(photo), Some(alt)) => picture(photo, alt, PORTRAIT_SIZES, Loading::Lazy, ""),
         _ => monogram(&coach.name, index),
     }
 }

@@ -8,7 +8,7 @@ use sqlx::{PgPool, SqlitePool};
 use super::StorageError;
 
 /// Migrations in order; never edit one that has shipped, add a new one.
-const MIGRATIONS: [(i64, &str); 4] = [
+const MIGRATIONS: [(i64, &str); 9] = [
     (
         1,
         "CREATE TABLE enquiries (
@@ -105,6 +105,82 @@ const MIGRATIONS: [(i64, &str); 4] = [
     ALTER TABLE enquiries ADD COLUMN state_note TEXT;
     ALTER TABLE enquiries ADD COLUMN state_changed_at BIGINT;
     ALTER TABLE enquiries ADD COLUMN state_changed_by TEXT;",
+    ),
+    // The site's published content (`crate::content::versions`): every version whole, numbered
+    // from 1, with what made it (a release's built-in copy, an import, a publish, a restore),
+    // who and why. The number is the primary key, so two publishes from the same version cannot
+    // both become the next one.
+    (
+        5,
+        "CREATE TABLE content_versions (
+        number BIGINT PRIMARY KEY,
+        created_at BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        author TEXT,
+        note TEXT NOT NULL,
+        files TEXT NOT NULL
+    );",
+    ),
+    // Each staff member's content draft (`crate::studio::drafts`): the whole set of files as
+    // they are editing it and the version it started from, saved as they work.
+    (
+        6,
+        "CREATE TABLE content_drafts (
+        account_id TEXT PRIMARY KEY REFERENCES studio_accounts (id) ON DELETE CASCADE,
+        base_number BIGINT NOT NULL,
+        files TEXT NOT NULL,
+        updated_at BIGINT NOT NULL
+    );",
+    ),
+    // Scheduled changes to the content (`crate::content::schedules`): a draft's whole set of
+    // files, the version it started from and the instant it goes live, published by whichever
+    // node claims it first. `state` is waiting, published, held or cancelled; a row leaves
+    // waiting once, with when (`settled_at`) and, as it ended, the version it became, why it
+    // was held or who cancelled it. Authors are e-mail addresses, like the versions', so a
+    // removed account's schedules keep their names. The index finds the due ones each second.
+    (
+        7,
+        "CREATE TABLE content_schedules (
+        id TEXT PRIMARY KEY,
+        created_at BIGINT NOT NULL,
+        created_by TEXT NOT NULL,
+        base_number BIGINT NOT NULL,
+        files TEXT NOT NULL,
+        note TEXT NOT NULL,
+        go_live_at BIGINT NOT NULL,
+        state TEXT NOT NULL,
+        settled_at BIGINT,
+        settled_by TEXT,
+        published_number BIGINT,
+        held_reason TEXT
+    );
+    CREATE INDEX content_schedules_due ON content_schedules (state, go_live_at);",
+    ),
+    // Photos uploaded in the studio (`crate::content::photos`): each original once, keyed by
+    // the SHA-256 of its bytes, which the content names it by (`uploads/<hash>.jpg`), so the
+    // versions stay plain text and every node prepares the same photo. BYTEA is PostgreSQL's
+    // binary type; SQLite keeps the bytes as a BLOB under any declared type.
+    (
+        8,
+        "CREATE TABLE content_photos (
+        hash TEXT PRIMARY KEY,
+        bytes BYTEA NOT NULL,
+        media_type TEXT NOT NULL,
+        width BIGINT NOT NULL,
+        height BIGINT NOT NULL,
+        uploaded_by TEXT NOT NULL,
+        uploaded_at BIGINT NOT NULL
+    );",
+    ),
+    // The content format the files of each version, draft and schedule are written in
+    // (`crate::content::formats`), so a release whose content types change migrates what was
+    // stored before it rather than misreading it. Everything stored until now is format 1, the
+    // first.
+    (
+        9,
+        "ALTER TABLE content_versions ADD COLUMN format BIGINT NOT NULL DEFAULT 1;
+    ALTER TABLE content_drafts ADD COLUMN format BIGINT NOT NULL DEFAULT 1;
+    ALTER TABLE content_schedules ADD COLUMN format BIGINT NOT NULL DEFAULT 1;",
     ),
 ];
 

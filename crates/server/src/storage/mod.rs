@@ -12,6 +12,19 @@
 //! SMTP server's acceptance and the mark.
 
 mod group_commit;
+
+/// Runs `$body` with `$pool` bound to the store's pool, whichever database it is: for
+/// statements written once with `$N` placeholders, which SQLite and PostgreSQL both take.
+macro_rules! on_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match $store {
+            $crate::storage::Store::Sqlite($pool, _) => $body,
+            $crate::storage::Store::Postgres($pool) => $body,
+        }
+    };
+}
+pub(crate) use on_pool;
+
 mod migrations;
 mod postgres;
 mod shared;
@@ -61,6 +74,14 @@ pub enum StorageError {
     /// The SQLite writer has stopped: the server is shutting down.
     #[error("the database writer has stopped (the server is shutting down)")]
     WriterStopped,
+}
+
+impl StorageError {
+    /// A stored row that does not read (`what`, e.g. "content version 3", and `why`): reported
+    /// as the driver reports a value it cannot decode.
+    pub fn unreadable(what: &str, why: impl std::fmt::Display) -> Self {
+        Self::Query(sqlx::Error::Decode(format!("{what}: {why}").into()))
+    }
 }
 
 /// An enquiry to store, already validated and trimmed.

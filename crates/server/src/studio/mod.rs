@@ -1,5 +1,7 @@
 //! The studio's own area at `/studio`: staff sign in with a password and a second factor, read,
-//! answer, export and erase enquiries, and owners manage staff and read the audit log.
+//! answer, export and erase enquiries, edit the site's content as drafts they publish now or
+//! schedule for a UK date and time (or restore an earlier version), preview the whole site from
+//! their draft on any date, upload photos into their draft, and owners manage staff and read the audit log.
 //!
 //! The public site has no accounts and keeps none: with no staff account in the database every
 //! `/studio` path answers the site's 404 page, so a site that does not use the area has no
@@ -23,11 +25,14 @@
 //!
 //! Only the app's wiring (`crate::app`, `main`) uses this module.
 
-mod audit;
+pub(crate) mod audit;
 pub mod cli;
 mod clock;
+mod diff;
+mod drafts;
 mod pages;
 mod passwords;
+mod preview;
 mod second_factor;
 mod session;
 mod store;
@@ -58,19 +63,25 @@ pub struct Studio {
     trust_proxy: bool,
     dummy_hash: String,
     mail_folder: Option<PathBuf>,
+    content_folder: Option<PathBuf>,
+    image_cache: PathBuf,
 }
 
 impl Studio {
     /// The area on `store`: `public_url` is the site's origin (forms must come from it, and the
     /// area insists on https when it is https), `trust_proxy` as for the forms, `mail_folder`
     /// the folder of `.eml` files when mail is delivered there (an erased enquiry's file goes
-    /// too).
+    /// too), `content_folder` the folder the site's content is served from when one is named
+    /// (the database's versions are then not served, and the area says so), `image_cache` the
+    /// photo pipeline's cache, where the preview prepares a draft's new photos.
     pub fn new(
         store: Store,
         clock: StudioClock,
         public_url: &str,
         trust_proxy: bool,
         mail_folder: Option<PathBuf>,
+        content_folder: Option<PathBuf>,
+        image_cache: PathBuf,
     ) -> Self {
         Self {
             store,
@@ -79,6 +90,8 @@ impl Studio {
             trust_proxy,
             dummy_hash: passwords::dummy_hash(),
             mail_folder,
+            content_folder,
+            image_cache,
         }
     }
 
@@ -129,7 +142,7 @@ pub struct StudioRoute {
 
 /// Every path of the studio area: the one place that says who may use what. The tests walk it
 /// to prove that no path but the public ones answers without a session.
-pub const ROUTES: [StudioRoute; 17] = [
+pub const ROUTES: [StudioRoute; 34] = [
     StudioRoute {
         path: "/studio",
         methods: &["GET"],
@@ -240,6 +253,114 @@ pub const ROUTES: [StudioRoute; 17] = [
         methods: &["POST"],
         access: Access::Owner,
         attach: |r| r.route(web::post().to(pages::staff::remove)),
+    },
+    StudioRoute {
+        path: "/studio/content",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::content::history)),
+    },
+    StudioRoute {
+        path: "/studio/content/edit/{file}",
+        methods: &["GET", "POST"],
+        access: Access::Staff,
+        attach: |r| {
+            r.route(web::get().to(pages::content::edit_form))
+                .route(web::post().to(pages::content::edit_save))
+        },
+    },
+    StudioRoute {
+        path: "/studio/content/photos",
+        methods: &["GET", "POST"],
+        access: Access::Staff,
+        attach: |r| {
+            r.route(web::get().to(pages::photos::form))
+                .route(web::post().to(pages::photos::upload))
+        },
+    },
+    StudioRoute {
+        path: "/studio/content/draft",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::content::review)),
+    },
+    StudioRoute {
+        path: "/studio/content/draft/publish",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::content::publish)),
+    },
+    StudioRoute {
+        path: "/studio/content/draft/discard",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::content::discard)),
+    },
+    StudioRoute {
+        path: "/studio/content/draft/update",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::content::bring_up_to_date)),
+    },
+    StudioRoute {
+        path: "/studio/content/draft/start-again",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::content::start_again)),
+    },
+    StudioRoute {
+        path: "/studio/content/preview",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::preview::home)),
+    },
+    StudioRoute {
+        path: "/studio/content/preview-images/{file}",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::preview::image)),
+    },
+    StudioRoute {
+        path: "/studio/content/preview/{path:.*}",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::preview::page)),
+    },
+    StudioRoute {
+        path: "/studio/content/draft/schedule",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::content::schedule)),
+    },
+    StudioRoute {
+        path: "/studio/content/scheduled",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::schedules::list)),
+    },
+    StudioRoute {
+        path: "/studio/content/scheduled/{id}",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::schedules::show)),
+    },
+    StudioRoute {
+        path: "/studio/content/scheduled/{id}/cancel",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::schedules::cancel)),
+    },
+    StudioRoute {
+        path: "/studio/content/versions/{number}",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::content::version)),
+    },
+    StudioRoute {
+        path: "/studio/content/versions/{number}/restore",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::content::restore)),
     },
     StudioRoute {
         path: "/studio/audit",

@@ -117,6 +117,13 @@ pub fn stylesheets(request: &HttpRequest) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The studio content editor's script, stylesheets and preloads.
+pub fn editor_links(request: &HttpRequest) -> Option<crate::assets::EntryLinks> {
+    request
+        .app_data::<SiteData>()
+        .map(|site| site.current().assets.editor.clone())
+}
+
 /// A refusal page with `status`.
 pub fn refused_page(
     request: &HttpRequest,
@@ -559,6 +566,47 @@ impl<T: DeserializeOwned + 'static> FromRequest for StaffForm<T> {
             let expected = staff.session.csrf.clone();
             let form = checked_form(&request, payload, &staff.area.studio, &expected).await?;
             Ok(Self { staff, form })
+        })
+    }
+}
+
+/// A signed-in staff member's multipart post (the photo upload), its origin checked. Its form
+/// token is a field of the body, read as the body streams in, so the staff member is only
+/// reachable through [`StaffUpload::admit`] with that token: the same checks as [`StaffForm`]
+/// (session, route's access, same-site origin, the session's token), in the order a streamed
+/// body allows.
+pub struct StaffUpload {
+    staff: Staff,
+    /// The body, field by field.
+    pub fields: actix_multipart::Multipart,
+}
+
+impl StaffUpload {
+    /// The staff member, once `token` (the form's `csrf` field) is their session's; the
+    /// refusal page otherwise (nothing is acted on).
+    pub fn admit(&self, request: &HttpRequest, token: Option<&str>) -> Result<&Staff, Refusal> {
+        if token.is_some_and(|token| tokens::same(token, &self.staff.session.csrf)) {
+            Ok(&self.staff)
+        } else {
+            Err(forged(request))
+        }
+    }
+}
+
+impl FromRequest for StaffUpload {
+    type Error = Refusal;
+    type Future = LocalBoxFuture<'static, Result<Self, Refusal>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let request = request.clone();
+        let payload = payload.take();
+        Box::pin(async move {
+            let staff = Staff::check(request.clone()).await?;
+            if !same_origin(&request, &staff.area.studio) {
+                return Err(forged(&request));
+            }
+            let fields = actix_multipart::Multipart::new(request.headers(), payload);
+            Ok(Self { staff, fields })
         })
     }
 }

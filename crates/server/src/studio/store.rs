@@ -2,24 +2,14 @@
 //! `crate::storage`): written once with `$N` placeholders, which both take, and run on
 //! whichever pool the store holds. The tables are created by migration 4.
 
-use crate::storage::{StorageError, Store};
-
-/// Runs `$body` with `$pool` bound to the store's pool, whichever database it is.
-macro_rules! on_pool {
-    ($store:expr, $pool:ident => $body:expr) => {
-        match $store {
-            Store::Sqlite($pool, _) => $body,
-            Store::Postgres($pool) => $body,
-        }
-    };
-}
+use crate::storage::{on_pool, StorageError, Store};
 
 /// What a staff member may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
     /// Everything: staff, the audit log, exports and erasure too.
     Owner,
-    /// The inbox (read, answer, mark) and, later, the content.
+    /// The inbox (read, answer, mark) and the content (edit, publish, restore).
     Editor,
 }
 

@@ -23,6 +23,20 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// The Lite plan's price on a /memberships page, as its card shows it (`£49`): the content
+/// tests change it and look for it.
+pub fn lite_card_price(page: &str) -> String {
+    let card = page
+        .split(r#"<h3 class="price-card-name">Lite</h3>"#)
+        .nth(1)
+        .unwrap_or_default();
+    let start = card.find('£').unwrap_or(card.len());
+    card[start..]
+        .chars()
+        .take_while(|c| *c == '£' || c.is_ascii_digit() || *c == '.')
+        .collect()
+}
+
 /// A free port on 127.0.0.1.
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
@@ -84,12 +98,59 @@ pub fn binary() -> PathBuf {
     }
 }
 
+/// `onespace content ARGS DIR` on the database of the data folder `data` (or `database_url`),
+/// run to its end.
+pub fn content_command(
+    args: &[&str],
+    dir: &Path,
+    data: &Path,
+    database_url: Option<&str>,
+) -> std::process::Output {
+    let mut command = Command::new(binary());
+    command
+        .arg("content")
+        .args(args)
+        .arg(dir)
+        .arg("--data")
+        .arg(data)
+        .env_remove("DATABASE_URL")
+        .env("RUST_LOG", "warn");
+    if let Some(url) = database_url {
+        command.env("DATABASE_URL", url);
+    }
+    command.output().unwrap()
+}
+
+/// A finished command's status and what it printed, for an assertion's message.
+pub fn said(output: &std::process::Output) -> String {
+    format!(
+        "status {}\nstdout: {}\nstderr: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
 /// Polls `ready` every 50 ms until it holds or `limit` passes.
 pub async fn wait_for(limit: Duration, what: &str, mut ready: impl FnMut() -> bool) {
     let deadline = Instant::now() + limit;
     while !ready() {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Polls the async `ready` every 100 ms until it holds or `limit` passes.
+#[allow(dead_code)]
+pub async fn wait_for_async<F: std::future::Future<Output = bool>>(
+    limit: Duration,
+    what: &str,
+    mut ready: impl FnMut() -> F,
+) {
+    let deadline = Instant::now() + limit;
+    while !ready().await {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
 

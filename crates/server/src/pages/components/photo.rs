@@ -24,12 +24,15 @@ pub const QUARTER_COLUMN: &str =
     "(min-width: 1280px) 280px, (min-width: 768px) 25vw, (min-width: 640px) 50vw, 100vw";
 
 /// A photo the content places on the site, ready to show.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Placed<'a> {
     /// The prepared photo.
     pub photo: &'a Photo,
     /// Its text alternative, from `photos.toml`.
     pub alt: &'a str,
+    /// Its focal point's classes (`focus-x-40 focus-y-70`), which keep the subject in the
+    /// place's crop; empty for the middle.
+    pub focus: String,
 }
 
 impl RenderContext {
@@ -41,6 +44,7 @@ impl RenderContext {
         Some(Placed {
             photo,
             alt: &placed.alt,
+            focus: placed.focus_classes(),
         })
     }
 }
@@ -102,7 +106,7 @@ pub fn photo_slot(
     match context.photo_at(place) {
         Some(placed) => html! {
             div class={ "image-slot image-slot-photo " (ratio.class()) } data-photo-place=(place.key()) {
-                (picture(placed.photo, placed.alt, sizes, loading(place)))
+                (picture(placed.photo, placed.alt, sizes, loading(place), &placed.focus))
             }
         },
         None => image_slot(art, ratio, label),
@@ -124,8 +128,9 @@ pub enum Loading {
 /// mode. `sizes` is the width the photo takes in the layout (e.g. `(min-width: 768px) 50vw,
 /// 100vw`), from which the browser picks a variant. The tiny blurred placeholder sits behind it
 /// as an `<img>` of its own (a `data:` URI): the Content-Security-Policy refuses inline styles,
-/// so it cannot be a `style` background.
-pub fn picture(photo: &Photo, alt: &str, sizes: &str, loading: Loading) -> Markup {
+/// so it cannot be a `style` background. `focus` is the focal point's classes (or empty), which
+/// set where a crop to the place's box keeps.
+pub fn picture(photo: &Photo, alt: &str, sizes: &str, loading: Loading, focus: &str) -> Markup {
     let fallback = photo.widest(Format::Jpeg);
     let (width, height) = fallback.map_or((photo.width, photo.height), |v| (v.width, v.height));
     let priority = loading == Loading::Priority;
@@ -138,7 +143,7 @@ pub fn picture(photo: &Photo, alt: &str, sizes: &str, loading: Loading) -> Marku
                 @for format in FORMATS.iter().filter(|format| **format != Format::Jpeg) {
                     source type=(format.mime()) srcset=(photo.srcset(*format)) sizes=(sizes);
                 }
-                img class="photo-img"
+                img class={ "photo-img" @if !focus.is_empty() { " " (focus) } }
                     src=[fallback.map(|variant| photo.url(variant))]
                     srcset=(photo.srcset(Format::Jpeg))
                     sizes=(sizes)

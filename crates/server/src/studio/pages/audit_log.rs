@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use super::html;
+use super::{html, Paging};
 use crate::studio::session::{self, Staff};
 use crate::studio::store;
 use crate::studio::views::audit as view;
@@ -19,20 +19,14 @@ pub async fn list(
     staff: Staff,
     query: web::Query<HashMap<String, String>>,
 ) -> HttpResponse {
-    let page = query
-        .get("page")
-        .and_then(|page| page.parse::<i64>().ok())
-        .filter(|page| (1..=100_000).contains(page))
-        .unwrap_or(1);
+    let paging = Paging::from_query(&query, PER_PAGE);
     let studio = staff.studio();
-    match store::audit_entries(&studio.store, PER_PAGE + 1, (page - 1) * PER_PAGE).await {
-        Ok(mut entries) => {
-            let more = entries.len() > usize::try_from(PER_PAGE).unwrap_or(50);
-            entries.truncate(usize::try_from(PER_PAGE).unwrap_or(50));
-            let number = usize::try_from(page).unwrap_or(1);
+    match store::audit_entries(&studio.store, paging.limit(), paging.offset()).await {
+        Ok(entries) => {
+            let (entries, more) = paging.split(entries);
             html(
                 StatusCode::OK,
-                view::list(&staff.chrome(), &entries, number, more),
+                view::list(&staff.chrome(), &entries, paging.number(), more),
             )
         }
         Err(error) => session::unavailable(&request, &error),

@@ -3,7 +3,11 @@
 
 pub mod account;
 pub mod audit_log;
+pub mod content;
 pub mod inbox;
+pub mod photos;
+pub mod preview;
+pub mod schedules;
 pub mod set_up;
 pub mod sign_in;
 pub mod staff;
@@ -29,6 +33,58 @@ pub fn see_other(location: &str) -> HttpResponse {
             .insert_header((header::LOCATION, location.to_owned()))
             .finish(),
     )
+}
+
+/// Whether the request is the studio editor's script (the draft's saves, the photo upload),
+/// which asks for JSON rather than the next page.
+pub fn wants_json(request: &actix_web::HttpRequest) -> bool {
+    request
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|accept| accept.to_str().ok())
+        .is_some_and(|accept| accept.starts_with("application/json"))
+}
+
+/// A page of a list (`?page=N`, from 1; anything else is the first), fetched one row over so
+/// the page knows whether an older one follows.
+pub struct Paging {
+    number: i64,
+    per_page: i64,
+}
+
+impl Paging {
+    /// The page `query` asks for, of `per_page` rows.
+    pub fn from_query(query: &std::collections::HashMap<String, String>, per_page: i64) -> Self {
+        let number = query
+            .get("page")
+            .and_then(|page| page.parse::<i64>().ok())
+            .filter(|page| (1..=100_000).contains(page))
+            .unwrap_or(1);
+        Self { number, per_page }
+    }
+
+    /// Rows to fetch: the page's and one more.
+    pub fn limit(&self) -> i64 {
+        self.per_page + 1
+    }
+
+    /// Rows to skip.
+    pub fn offset(&self) -> i64 {
+        (self.number - 1) * self.per_page
+    }
+
+    /// The page's number, from 1.
+    pub fn number(&self) -> usize {
+        usize::try_from(self.number).unwrap_or(1)
+    }
+
+    /// The page's rows of those fetched, and whether more follow.
+    pub fn split<T>(&self, mut rows: Vec<T>) -> (Vec<T>, bool) {
+        let per_page = usize::try_from(self.per_page).unwrap_or(usize::MAX);
+        let more = rows.len() > per_page;
+        rows.truncate(per_page);
+        (rows, more)
+    }
 }
 
 /// A form with no fields but its token.

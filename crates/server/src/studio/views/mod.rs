@@ -1,21 +1,29 @@
 //! The studio area's templates. Each renders only what it is given (no handler, storage or
-//! wiring is reachable from here), in the site's stylesheet, without scripts: every page works
-//! as a plain form, on a phone at 390 px as on a desktop.
+//! wiring is reachable from here), in the site's stylesheet, and works as a plain form without
+//! scripts, on a phone at 390 px as on a desktop. The content editor's page alone adds a script
+//! ([`Chrome::with_script`]): the form drawn from the content's types over the plain one.
 
 pub mod account;
 pub mod audit;
 pub mod chart;
+pub mod content;
 pub mod inbox;
+pub mod photos;
+pub mod preview;
+pub mod schedules;
 pub mod sign_in;
 pub mod staff;
 
 use chrono::{DateTime, Utc};
 use maud::{html, Markup, DOCTYPE};
 
+use crate::assets::EntryLinks;
+
 /// What every page of the area shows around its content.
 pub struct Chrome<'a> {
     stylesheets: &'a [String],
     signed_in: Option<SignedIn<'a>>,
+    script: Option<&'a EntryLinks>,
 }
 
 struct SignedIn<'a> {
@@ -30,6 +38,7 @@ impl<'a> Chrome<'a> {
         Self {
             stylesheets,
             signed_in: None,
+            script: None,
         }
     }
 
@@ -44,7 +53,14 @@ impl<'a> Chrome<'a> {
         Self {
             stylesheets,
             signed_in: Some(SignedIn { email, owner, csrf }),
+            script: None,
         }
+    }
+
+    /// The page also runs `script` (an entry of the frontend build, with its own stylesheets
+    /// and preloads).
+    pub fn with_script(self, script: Option<&'a EntryLinks>) -> Self {
+        Self { script, ..self }
     }
 
     /// The session's form token (empty when not signed in).
@@ -74,6 +90,15 @@ pub fn page(chrome: &Chrome<'_>, title: &str, main: Markup) -> String {
                 @for href in chrome.stylesheets {
                     link rel="stylesheet" href=(href);
                 }
+                @if let Some(script) = chrome.script {
+                    @for href in script.stylesheets.iter().filter(|href| !chrome.stylesheets.contains(href)) {
+                        link rel="stylesheet" href=(href);
+                    }
+                    @for href in &script.module_preloads {
+                        link rel="modulepreload" href=(href);
+                    }
+                    script type="module" src=(script.script) {}
+                }
             }
             body class="studio-body" {
                 a class="skip-link" href="#main" { "Skip to content" }
@@ -83,6 +108,7 @@ pub fn page(chrome: &Chrome<'_>, title: &str, main: Markup) -> String {
                         @if let Some(signed_in) = &chrome.signed_in {
                             nav class="studio-nav" aria-label="Studio" {
                                 a href="/studio/enquiries" { "Enquiries" }
+                                a href="/studio/content" { "Content" }
                                 @if signed_in.owner {
                                     a href="/studio/staff" { "Staff" }
                                     a href="/studio/audit" { "Audit log" }

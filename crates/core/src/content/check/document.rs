@@ -1,7 +1,7 @@
 //! A content mistake as the studio reads it: `prices.toml line 12: monthly[0].price: must be in
 //! pounds, like 49 or 62.50`. TOML's spans give the line; the field's path is found by walking
-//! the parsed document to the value the span falls in (serde's errors) or from the path the core's
-//! check names (its rules).
+//! the parsed document to the value the span falls in (serde's errors) or from the path the
+//! content's rules name.
 
 use std::ops::Range;
 
@@ -9,7 +9,7 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 /// One mistake in one content file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ContentError {
     /// The file's name (`prices.toml`).
     pub file: String,

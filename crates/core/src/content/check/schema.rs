@@ -1,0 +1,104 @@
+//! Each content file's JSON Schema (draft 2020-12), derived from its types by `schemars`, so the
+//! studio's editor draws its forms from the same types the server reads: a field added to a type
+//! is a field in the form. The doc comments become the fields' help.
+//!
+//! Values written as text with a form of their own carry an `x-input` keyword naming the input
+//! the editor shows, since JSON Schema's own formats do not say "money in pounds" or "a time on
+//! the 24-hour clock": `pounds` (a number of pounds, pence as decimals), `date` (a day, also
+//! `format: date`), `time` (`HH:MM`), `month` (`YYYY-MM`) and `validity` (`30 days`, `3 months`).
+//! The schema guides the form; what is accepted is decided by [`super::check`], whose messages
+//! the editor shows.
+
+use std::borrow::Cow;
+
+use schemars::generate::{Contract, SchemaSettings};
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+
+use crate::content::investors::Month;
+use crate::content::prices::Validity;
+use crate::content::studio::{ClockTime, Day, WEEK};
+use crate::content::{
+    Faq, File, Investors, Offers, Photos, Prices, Schedule, Studio, Team, Testimonials,
+};
+
+/// The schema of `file`, as the file is read (its names and defaults as written in TOML).
+pub fn of(file: File) -> Schema {
+    let mut settings = SchemaSettings::draft2020_12();
+    settings.contract = Contract::Deserialize;
+    let generator = settings.into_generator();
+    match file {
+        File::Prices => generator.into_root_schema_for::<Prices>(),
+        File::Offers => generator.into_root_schema_for::<Offers>(),
+        File::Schedule => generator.into_root_schema_for::<Schedule>(),
+        File::Photos => generator.into_root_schema_for::<Photos>(),
+        File::Studio => generator.into_root_schema_for::<Studio>(),
+        File::Team => generator.into_root_schema_for::<Team>(),
+        File::Faq => generator.into_root_schema_for::<Faq>(),
+        File::Testimonials => generator.into_root_schema_for::<Testimonials>(),
+        File::Investors => generator.into_root_schema_for::<Investors>(),
+    }
+}
+
+/// A price in pounds (`49`, `62.50`): never negative, at most two decimals.
+pub fn pounds(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "number",
+        "minimum": 0,
+        "multipleOf": 0.01,
+        "x-input": "pounds",
+    })
+}
+
+/// A day written as a quoted ISO date (`"2025-08-31"`).
+pub fn date(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "string",
+        "format": "date",
+        "x-input": "date",
+    })
+}
+
+/// The booking provider's account number.
+pub fn provider_id(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "integer",
+        "minimum": 1,
+    })
+}
+
+/// A type written as text in a form of its own: its schema is `schema`, under the type's name.
+macro_rules! written_as {
+    ($($kind:ident: $schema:tt),+ $(,)?) => {$(
+        impl JsonSchema for $kind {
+            fn schema_name() -> Cow<'static, str> {
+                stringify!($kind).into()
+            }
+
+            fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                json_schema!($schema)
+            }
+        }
+    )+};
+}
+
+written_as! {
+    ClockTime: {
+        "type": "string",
+        "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+        "x-input": "time",
+    },
+    Day: {
+        "type": "string",
+        "enum": WEEK,
+    },
+    Month: {
+        "type": "string",
+        "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])$",
+        "x-input": "month",
+    },
+    Validity: {
+        "type": "string",
+        "pattern": "^[1-9][0-9]* (day|days|month|months)$",
+        "x-input": "validity",
+    },
+}
