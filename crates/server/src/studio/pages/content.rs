@@ -436,6 +436,24 @@ pub struct PublishFields {
     note: String,
 }
 
+/// Why a draft cannot go live (`verb`: "published" or "scheduled"), before the version check:
+/// a note too long, mistakes left, or nothing changed.
+fn not_ready(note: &str, draft: &Draft, live: &Version, verb: &str) -> Option<String> {
+    if note.chars().count() > NOTE_CHARS_MAX {
+        Some(format!("Keep the note under {NOTE_CHARS_MAX} characters."))
+    } else if !mistakes_of(&draft.files).is_empty() {
+        Some(format!(
+            "Nothing was {verb}: correct the mistakes listed first."
+        ))
+    } else if draft.files == live.files {
+        Some(format!(
+            "Nothing was {verb}: the draft is the same as the live content."
+        ))
+    } else {
+        None
+    }
+}
+
 /// `POST /studio/content/draft/publish`: checked again, then stored as the next version if the
 /// live version is still the one the draft started from.
 pub async fn publish(request: HttpRequest, post: StaffForm<PublishFields>) -> HttpResponse {
@@ -447,23 +465,8 @@ pub async fn publish(request: HttpRequest, post: StaffForm<PublishFields>) -> Ht
     let Found { draft, live, .. } = &found;
     let note = form.note.trim();
     let refuse = |status, why: &str| review_page(&staff, status, &found, note, Some(why));
-    if note.chars().count() > NOTE_CHARS_MAX {
-        return refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            &format!("Keep the note under {NOTE_CHARS_MAX} characters."),
-        );
-    }
-    if !mistakes_of(&draft.files).is_empty() {
-        return refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Nothing was published: correct the mistakes listed first.",
-        );
-    }
-    if draft.files == live.files {
-        return refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Nothing was published: the draft is the same as the live content.",
-        );
+    if let Some(why) = not_ready(note, draft, live, "published") {
+        return refuse(StatusCode::UNPROCESSABLE_ENTITY, &why);
     }
     let studio = staff.studio();
     let new = NewVersion {
@@ -773,23 +776,8 @@ pub async fn schedule(request: HttpRequest, post: StaffForm<ScheduleFields>) -> 
     let refuse = |status, why: &str| {
         review_page_with(&staff, status, &found, ("", Some(why)), (typed(), None))
     };
-    if note.chars().count() > NOTE_CHARS_MAX {
-        return refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            &format!("Keep the note under {NOTE_CHARS_MAX} characters."),
-        );
-    }
-    if !mistakes_of(&draft.files).is_empty() {
-        return refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Nothing was scheduled: correct the mistakes listed first.",
-        );
-    }
-    if draft.files == live.files {
-        return refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Nothing was scheduled: the draft is the same as the live content.",
-        );
+    if let Some(why) = not_ready(note, draft, live, "scheduled") {
+        return refuse(StatusCode::UNPROCESSABLE_ENTITY, &why);
     }
     if draft.base != live.number {
         return refuse(
