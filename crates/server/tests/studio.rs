@@ -93,6 +93,12 @@ async fn the_content_history_lists_every_version_and_marks_the_live_one(db: Db, 
         history.contains("The release's built-in content"),
         "{history}"
     );
+    // Each file to edit by the owner's word for it, its file name beside.
+    assert!(
+        history.contains(r#"<a href="/studio/content/edit/prices.toml">Prices</a>"#)
+            && history.contains("<code>testimonials.toml</code>"),
+        "{history}"
+    );
 
     // A folder imported on the command line is the next version, and the live one.
     let folder = site.dir.path().join("content-edit");

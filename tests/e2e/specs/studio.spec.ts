@@ -251,8 +251,8 @@ for (const viewport of VIEWPORTS) {
     test('an owner changes the Lite price in the form: the mistake shown at the field, the draft kept, previewed on a date, reviewed, published to every page, and restored', async ({ page, studio }) => {
       await signedInOwner(page, studio);
       await page.getByRole('link', { name: 'Content', exact: true }).click();
-      await page.getByRole('link', { name: 'prices.toml' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Edit prices.toml' })).toBeVisible();
+      await page.getByRole('link', { name: 'Prices', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Edit Prices' })).toBeVisible();
       const price = page.getByRole('group', { name: 'Lite', exact: true }).getByLabel('Price', { exact: true });
       await expect(price).toHaveValue('49');
       await checkPage(page, 'content-edit');
@@ -331,7 +331,9 @@ for (const viewport of VIEWPORTS) {
     test("every content file's form draws with labelled fields, fits the screen and passes axe", async ({ page, studio }) => {
       await signedInOwner(page, studio);
       await page.goto('/studio/content');
-      const files = await page.locator('.studio-file-list a').allTextContents();
+      // Each file by the owner's word for it, its file name beside.
+      await expect(page.locator('.studio-file-list a').first()).toHaveText('Prices');
+      const files = (await page.locator('.studio-file-list code').allTextContents()).map((name) => name.trim());
       expect(files).toHaveLength(9);
       for (const file of files) {
         await page.goto(`/studio/content/edit/${file}`);

@@ -102,6 +102,36 @@ impl File {
         }
     }
 
+    /// What the studio's content page calls the file: the owner's word for it, not its name.
+    pub const fn title(self) -> &'static str {
+        match self {
+            File::Prices => "Prices",
+            File::Schedule => "Booking",
+            File::Photos => "Photos",
+            File::Offers => "Offers",
+            File::Studio => "Studio details",
+            File::Team => "Team",
+            File::Faq => "FAQ",
+            File::Testimonials => "Member quotes",
+            File::Investors => "Investor figures",
+        }
+    }
+
+    /// What the file holds, in a line (its own comment's first line says the same).
+    pub const fn about(self) -> &'static str {
+        match self {
+            File::Prices => "What One Space charges, and where each plan and pack is bought.",
+            File::Schedule => "The booking provider's account and the pages its buttons open.",
+            File::Photos => "The studio's photographs, and where each one shows.",
+            File::Offers => "Discounts, dated offers and the yoga day retreat.",
+            File::Studio => "Where the studio is, how to reach it, and when it is open.",
+            File::Team => "The coaches on Meet the Team, in the order they show.",
+            File::Faq => "The FAQ page's questions and answers.",
+            File::Testimonials => "What members say, and the page each quote is on.",
+            File::Investors => "The figures the investor pages show.",
+        }
+    }
+
     /// The file named `name` (`prices.toml`), if it is one.
     pub fn from_name(name: &str) -> Option<File> {
         File::ALL.into_iter().find(|file| file.name() == name)

@@ -84,9 +84,8 @@ pub async fn history(
         .map(Done::Published)
         .or_else(|| number("restored").map(Done::Restored))
         .or_else(|| query.contains_key("discarded").then_some(Done::Discarded));
-    let files = File::ALL.map(File::name);
     let editing = Editing {
-        files: &files,
+        files: &File::ALL,
         draft_base: draft.map(|draft| draft.base),
     };
     html(
@@ -199,6 +198,7 @@ pub async fn edit_form(
     }
     let editor = FileEditor {
         name: file.name(),
+        title: file.title(),
         text: text(files, file),
         base,
         drafted: draft.is_some(),

@@ -1,6 +1,7 @@
 //! The site's content versions: which one is live and how each came to be.
 
 use maud::{html, Markup, PreEscaped};
+use onespace_core::content::File;
 
 use super::{csrf_field, iso, page, uk_time, Chrome};
 use crate::render::json::script_safe_json;
@@ -101,8 +102,8 @@ const VERSION_COLUMNS: [&str; 5] = ["Version", "Stored", "What", "Who", "Note"];
 
 /// The content files with their edit links, and the person's draft if they have one.
 pub struct Editing<'a> {
-    /// Every content file's name, in order.
-    pub files: &'a [&'static str],
+    /// Every content file, in order.
+    pub files: &'a [File],
     /// The version the person's draft started from, if they have a draft.
     pub draft_base: Option<i64>,
 }
@@ -134,8 +135,11 @@ pub fn editing(done: Option<&Done>, editing: &Editing<'_>) -> Markup {
                 p { "Edits are saved as your own draft as you go; nothing changes on the site until you publish." }
             }
             ul class="studio-file-list" {
-                @for name in editing.files {
-                    li { a href=(format!("/studio/content/edit/{name}")) { (name) } }
+                @for file in editing.files {
+                    li {
+                        a href=(format!("/studio/content/edit/{}", file.name())) { (file.title()) }
+                        span class="studio-file-about" { (file.about()) " " code { (file.name()) } }
+                    }
                 }
             }
             p { a href="/studio/content/photos" { "Upload a photo" } ": from a phone or a computer, into a place on the site or a coach's portrait, as part of your draft." }
@@ -148,6 +152,8 @@ pub fn editing(done: Option<&Done>, editing: &Editing<'_>) -> Markup {
 pub struct FileEditor<'a> {
     /// `prices.toml`.
     pub name: &'a str,
+    /// What the owner calls it: `Prices`.
+    pub title: &'a str,
     /// The text to edit: the draft's, or the live version's.
     pub text: &'a str,
     /// The version being edited from.
@@ -188,7 +194,7 @@ pub struct EditorData<'a> {
 /// with them, the form drawn from the file's types takes its place (`editor.tsx`), with the text
 /// still one click away.
 pub fn edit(chrome: &Chrome<'_>, editor: &FileEditor<'_>) -> String {
-    let title = format!("Edit {}", editor.name);
+    let title = format!("Edit {}", editor.title);
     page(
         chrome,
         &title,
@@ -196,6 +202,7 @@ pub fn edit(chrome: &Chrome<'_>, editor: &FileEditor<'_>) -> String {
             p { a class="studio-back" href="/studio/content" { "All content" } }
             h1 class="studio-title" { (title) }
             p class="studio-lead" {
+                "The file " code { (editor.name) } ". "
                 @if editor.drafted { "Your draft, started from version " (editor.base) ". " } @else { "Version " (editor.base) ", the live content. " }
                 "Your changes are kept as your own draft; nothing changes on the site until you publish."
             }
