@@ -11,11 +11,8 @@
 mod enquiries_support;
 mod studio_support;
 
-use enquiries_support::{lite_card_price, request};
+use enquiries_support::{lite_card_price, prices_with_lite, request};
 use studio_support::{csrf, Browser, Db, Site};
-
-/// The Lite plan's price line in `prices.toml`, the line after its name.
-const LITE_LINE: &str = "name = \"Lite\"\nprice = 49";
 
 /// A browser signed in as a new account `email` with `role`.
 async fn new_account(site: &Site, email: &str, role: &str) -> Browser {
@@ -75,14 +72,6 @@ async fn preview(browser: &mut Browser, path: &str) -> String {
         "{path}: {body}"
     );
     body
-}
-
-/// The built-in `prices.toml` with the Lite plan at `price`.
-fn prices_with_lite(price: &str) -> String {
-    let text =
-        std::fs::read_to_string(enquiries_support::root().join("content/prices.toml")).unwrap();
-    assert!(text.contains(LITE_LINE));
-    text.replacen(LITE_LINE, &format!("name = \"Lite\"\nprice = {price}"), 1)
 }
 
 /// The page after the preview's bar: what the site itself would show.

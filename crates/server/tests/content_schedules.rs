@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use enquiries_support::{request, Server, TempDir};
+use enquiries_support::{lite_price_at, prices_with_lite, Server, TempDir};
 use onespace_server::content::schedules::{self, NewSchedule, Settled, State};
 use onespace_server::content::versions::{self, Added, Kind, NewVersion};
 use onespace_server::storage::Store;
@@ -27,34 +27,9 @@ use studio_support::{Browser, Db, Site};
 /// the pages rendered again.
 const REACH: Duration = Duration::from_secs(8);
 
-/// The Lite plan's lines in `prices.toml`.
-const LITE_LINE: &str = "name = \"Lite\"\nprice = 49";
-
-/// The built-in `prices.toml` with the Lite price written as `price`.
-fn prices_with_lite(price: &str) -> String {
-    let text =
-        std::fs::read_to_string(enquiries_support::root().join("content/prices.toml")).unwrap();
-    assert!(text.contains(LITE_LINE));
-    text.replacen(LITE_LINE, &format!("name = \"Lite\"\nprice = {price}"), 1)
-}
-
-/// The Lite plan's price on `addr`'s /memberships (its card's first figure).
-async fn lite_at(addr: &str) -> String {
-    let page = request(addr, "GET", "/memberships", &[], b"")
-        .await
-        .unwrap();
-    enquiries_support::lite_card_price(&page.text())
-}
-
+/// Waits until `addr`'s /memberships shows the Lite plan at `price`.
 async fn wait_for_lite(addr: &str, price: &str) {
-    let deadline = std::time::Instant::now() + REACH;
-    while lite_at(addr).await != price {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "{addr}/memberships never showed Lite at {price}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    enquiries_support::wait_for_lite(addr, price, REACH).await;
 }
 
 /// The studio's time `minutes` from now (its clock moved by the site's offset), as the
@@ -156,7 +131,7 @@ async fn a_draft_is_scheduled_listed_cancelled_and_goes_live_at_its_time_by_itse
     let mut owner = site.signed_in("owner@example.com", &secret).await;
     let mut editor = site.signed_in("editor@example.com", &editor_secret).await;
     let addr = site.server.addr.clone();
-    assert_eq!(lite_at(&addr).await, "£49");
+    assert_eq!(lite_price_at(&addr).await, "£49");
 
     // The review offers Schedule beside Publish.
     let token = draft_lite(&mut owner, "55").await;
@@ -257,14 +232,14 @@ async fn a_draft_is_scheduled_listed_cancelled_and_goes_live_at_its_time_by_itse
 
     // Nothing goes live early.
     tokio::time::sleep(schedules::TICK * 2).await;
-    assert_eq!(lite_at(&addr).await, "£49");
+    assert_eq!(lite_price_at(&addr).await, "£49");
 
     // The studio's clock passes both times: the first goes live with no studio request, and
     // the second, which changed the same file from version 1, is held.
     site.advance(22 * 60);
     wait_for_lite(&addr, "£55").await;
     tokio::time::sleep(schedules::TICK * 3).await;
-    assert_eq!(lite_at(&addr).await, "£55");
+    assert_eq!(lite_price_at(&addr).await, "£55");
     let list = owner.get("/studio/content/scheduled").await.text();
     assert!(
         list.contains(r#"Published as <a href="/studio/content/versions/2">version 2</a>"#),

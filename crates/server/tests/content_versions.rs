@@ -18,7 +18,8 @@ use std::time::Duration;
 
 use enquiries_support::postgres::Postgres;
 use enquiries_support::{
-    binary, content_command, request, root, said, wait_for_async, Server, TempDir,
+    binary, content_command, lite_price_at, root, said, wait_for_async, with_lite_price, Server,
+    TempDir,
 };
 use onespace_server::content::versions::{self, Added, Kind, NewVersion};
 use onespace_server::storage::Store;
@@ -37,21 +38,9 @@ async fn database_url(name: &str) -> String {
 
 /// The Lite plan's price as `prices.toml` writes it.
 const DEFAULT_LITE: &str = "price = 49";
-/// The Lite plan's price line in `prices.toml`, the line after its name.
-const LITE_LINE: &str = "name = \"Lite\"\nprice = 49";
 
 /// How long a publish may take to reach a node.
 const REACH: Duration = Duration::from_secs(5);
-
-/// The Lite plan's price as its card on /memberships shows it (the page's first "Lite" is the
-/// card's heading, its price the next figure).
-async fn lite_price(server: &Server) -> String {
-    let page = request(&server.addr, "GET", "/memberships", &[], b"")
-        .await
-        .unwrap();
-    assert_eq!(page.status, 200);
-    enquiries_support::lite_card_price(&page.text())
-}
 
 /// Exports the live content into a fresh folder, with the Lite price changed to `price`.
 fn exported_with_lite(data: &Path, database_url: Option<&str>, price: &str) -> TempDir {
@@ -61,12 +50,7 @@ fn exported_with_lite(data: &Path, database_url: Option<&str>, price: &str) -> T
     assert!(exported.status.success(), "{}", said(&exported));
     let prices = out.join("prices.toml");
     let before = std::fs::read_to_string(&prices).unwrap();
-    assert!(before.contains(LITE_LINE), "{before}");
-    std::fs::write(
-        &prices,
-        before.replacen(LITE_LINE, &format!("name = \"Lite\"\nprice = {price}"), 1),
-    )
-    .unwrap();
+    std::fs::write(&prices, with_lite_price(&before, price)).unwrap();
     dir
 }
 
@@ -74,7 +58,7 @@ fn exported_with_lite(data: &Path, database_url: Option<&str>, price: &str) -> T
 async fn sqlite_serves_the_database_and_follows_an_import_without_a_restart() {
     let data = TempDir::new("versions-sqlite");
     let server = Server::start(data.path(), &[]).await;
-    assert_eq!(lite_price(&server).await, "£49");
+    assert_eq!(lite_price_at(&server.addr).await, "£49");
 
     // The export is the built-in content, stored as version 1 when the server started.
     let edited = exported_with_lite(data.path(), None, "55");
@@ -102,7 +86,7 @@ async fn sqlite_serves_the_database_and_follows_an_import_without_a_restart() {
         said(&imported)
     );
     wait_for_async(REACH, "the import served", || async {
-        lite_price(&server).await == "£55"
+        lite_price_at(&server.addr).await == "£55"
     })
     .await;
 
@@ -143,12 +127,12 @@ async fn sqlite_serves_the_database_and_follows_an_import_without_a_restart() {
         "{stderr}"
     );
     tokio::time::sleep(versions::POLL * 2).await;
-    assert_eq!(lite_price(&server).await, "£55");
+    assert_eq!(lite_price_at(&server.addr).await, "£55");
 
     // A restart serves the studio's version, not the built-in content.
     server.terminate();
     let server = Server::start(data.path(), &[]).await;
-    assert_eq!(lite_price(&server).await, "£55");
+    assert_eq!(lite_price_at(&server.addr).await, "£55");
     assert!(
         server.log().contains("serving the database's live version"),
         "{}",
@@ -171,8 +155,8 @@ async fn sqlite_serves_the_database_and_follows_an_import_without_a_restart() {
         )],
     )
     .await;
-    assert_eq!(lite_price(&folder_server).await, "£49");
-    assert_eq!(lite_price(&server).await, "£55");
+    assert_eq!(lite_price_at(&folder_server.addr).await, "£49");
+    assert_eq!(lite_price_at(&server.addr).await, "£55");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -185,8 +169,8 @@ async fn an_import_on_one_postgresql_reaches_every_node_within_five_seconds() {
         Server::start(data_a.path(), &env),
         Server::start(data_b.path(), &env)
     );
-    assert_eq!(lite_price(&a).await, "£49");
-    assert_eq!(lite_price(&b).await, "£49");
+    assert_eq!(lite_price_at(&a.addr).await, "£49");
+    assert_eq!(lite_price_at(&b.addr).await, "£49");
 
     let edited = exported_with_lite(data_a.path(), Some(&url), "57.50");
     let imported = content_command(
@@ -204,7 +188,7 @@ async fn an_import_on_one_postgresql_reaches_every_node_within_five_seconds() {
     );
     for node in [&a, &b] {
         wait_for_async(REACH, "the import on every node", || async {
-            lite_price(node).await == "£57.50"
+            lite_price_at(&node.addr).await == "£57.50"
         })
         .await;
     }
@@ -235,8 +219,7 @@ macro_rules! on_both {
 fn files(price: &str) -> BTreeMap<String, String> {
     let mut files = versions::release_files();
     let prices = files.get_mut("prices.toml").unwrap();
-    assert!(prices.contains(LITE_LINE));
-    *prices = prices.replacen(LITE_LINE, &format!("name = \"Lite\"\nprice = {price}"), 1);
+    *prices = with_lite_price(prices, price);
     files
 }
 
@@ -317,7 +300,7 @@ async fn a_release_stores_its_content_once_and_the_studios_version_outlives_it(s
 async fn a_version_that_does_not_read_is_never_served() {
     let data = TempDir::new("versions-unreadable");
     let server = Server::start(data.path(), &[]).await;
-    assert_eq!(lite_price(&server).await, "£49");
+    assert_eq!(lite_price_at(&server.addr).await, "£49");
     // Stored past the check, as a version written by a release whose content types differ.
     let store = Store::open(None, data.path()).await.unwrap();
     let broken = files("\"£5x\"");
@@ -347,7 +330,7 @@ async fn a_version_that_does_not_read_is_never_served() {
         "{}",
         server.log()
     );
-    assert_eq!(lite_price(&server).await, "£49");
+    assert_eq!(lite_price_at(&server.addr).await, "£49");
     server.terminate();
 
     // A server starting on it refuses to serve a guess, and says how to mend it. (A server
@@ -570,7 +553,7 @@ async fn a_version_in_a_newer_format_is_never_misread(database_url: Option<&str>
         .map(|url| vec![("DATABASE_URL", url)])
         .unwrap_or_default();
     let server = Server::start(data.path(), &env).await;
-    assert_eq!(lite_price(&server).await, "£49");
+    assert_eq!(lite_price_at(&server.addr).await, "£49");
     // A newer release stores the Lite at £55 in its format 2.
     let store = Store::open(database_url, data.path()).await.unwrap();
     store_raw(&store, 2, 2, &files("55")).await;
@@ -583,7 +566,7 @@ async fn a_version_in_a_newer_format_is_never_misread(database_url: Option<&str>
         async move { log.contains("newer than this release reads") }
     })
     .await;
-    assert_eq!(lite_price(&server).await, "£49");
+    assert_eq!(lite_price_at(&server.addr).await, "£49");
     server.terminate();
 
     // Started on it, this release refuses, and says what to run instead.

@@ -12,7 +12,7 @@ mod studio_support;
 
 use std::process::Command;
 
-use enquiries_support::{binary, request, Response};
+use enquiries_support::{binary, prices_with_lite, request, Response};
 use studio_support::{csrf, recovery_codes, secret_of, Db, Site, PASSWORD};
 
 /// Defines the SQLite and the PostgreSQL variant of a case `async fn name(db: Db)`.
@@ -1250,34 +1250,15 @@ async fn hostile_input_gets_a_clear_refusal_never_an_error(db: Db, name: &str) {
     assert!(!site.log().contains("panicked"));
 }
 
-/// The Lite plan's lines in `prices.toml`.
-const LITE_LINE: &str = "name = \"Lite\"\nprice = 49";
-
-/// The built-in `prices.toml` with the Lite price line written as `price`.
-fn prices_with_lite(price: &str) -> String {
-    let text =
-        std::fs::read_to_string(enquiries_support::root().join("content/prices.toml")).unwrap();
-    assert!(text.contains(LITE_LINE));
-    text.replacen(LITE_LINE, &format!("name = \"Lite\"\nprice = {price}"), 1)
-}
-
-/// The Lite plan's price on the site's /memberships (its card's first figure).
+/// The Lite plan's price on the site's /memberships.
 async fn lite_on_site(site: &Site) -> String {
-    let page = request(&site.server.addr, "GET", "/memberships", &[], b"")
-        .await
-        .unwrap();
-    enquiries_support::lite_card_price(&page.text())
+    enquiries_support::lite_price_at(&site.server.addr).await
 }
 
+/// Waits until the site's /memberships shows the Lite plan at `price`.
 async fn wait_for_lite(site: &Site, price: &str) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    while lite_on_site(site).await != price {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "/memberships never showed Lite at {price}"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    enquiries_support::wait_for_lite(&site.server.addr, price, std::time::Duration::from_secs(5))
+        .await;
 }
 
 async fn staff_edit_publish_and_restore_the_content_and_never_overwrite_each_other(

@@ -37,6 +37,42 @@ pub fn lite_card_price(page: &str) -> String {
         .collect()
 }
 
+/// The Lite plan's lines in the built-in `prices.toml`, which the content tests change.
+pub const LITE_LINE: &str = "name = \"Lite\"\nprice = 49";
+
+/// `prices` (a `prices.toml` holding [`LITE_LINE`]) with the Lite plan at `price`.
+pub fn with_lite_price(prices: &str, price: &str) -> String {
+    assert!(prices.contains(LITE_LINE), "{prices}");
+    prices.replacen(LITE_LINE, &format!("name = \"Lite\"\nprice = {price}"), 1)
+}
+
+/// The built-in `prices.toml` with the Lite plan at `price`.
+pub fn prices_with_lite(price: &str) -> String {
+    let text = std::fs::read_to_string(root().join("content/prices.toml")).unwrap();
+    with_lite_price(&text, price)
+}
+
+/// The Lite plan's price on `addr`'s /memberships, as its card shows it.
+pub async fn lite_price_at(addr: &str) -> String {
+    let page = request(addr, "GET", "/memberships", &[], b"")
+        .await
+        .unwrap();
+    assert_eq!(page.status, 200);
+    lite_card_price(&page.text())
+}
+
+/// Waits up to `limit` for `addr`'s /memberships to show the Lite plan at `price`.
+pub async fn wait_for_lite(addr: &str, price: &str, limit: Duration) {
+    let deadline = Instant::now() + limit;
+    while lite_price_at(addr).await != price {
+        assert!(
+            Instant::now() < deadline,
+            "{addr}/memberships never showed Lite at {price}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// A free port on 127.0.0.1.
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
