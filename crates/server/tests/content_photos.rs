@@ -12,6 +12,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod enquiries_support;
+#[macro_use]
 mod studio_support;
 
 use std::path::Path;
@@ -108,26 +109,7 @@ async fn hero_alt(addr: &str) -> Option<String> {
     Some(alt.split('"').next()?.to_owned())
 }
 
-macro_rules! on_both {
-    ($($case:ident),* $(,)?) => {
-        $(
-            mod $case {
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn sqlite() {
-                    super::$case(super::Db::Sqlite, stringify!($case)).await;
-                }
-
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn postgres() {
-                    super::$case(super::Db::Postgres, concat!("photos_", stringify!($case)))
-                        .await;
-                }
-            }
-        )*
-    };
-}
-
-on_both!(a_photo_uploaded_is_in_the_draft_and_public_once_published);
+on_both!("photos_";a_photo_uploaded_is_in_the_draft_and_public_once_published);
 
 async fn a_photo_uploaded_is_in_the_draft_and_public_once_published(db: Db, name: &str) {
     let site = Site::start(db, name).await;

@@ -9,6 +9,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod enquiries_support;
+#[macro_use]
 mod studio_support;
 
 use enquiries_support::{lite_card_price, prices_with_lite, request};
@@ -94,26 +95,7 @@ fn json_ld(page: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Defines the SQLite and the PostgreSQL variant of a case `async fn name(db: Db, name: &str)`.
-macro_rules! on_both {
-    ($($case:ident),* $(,)?) => {
-        $(
-            mod $case {
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn sqlite() {
-                    super::$case(super::Db::Sqlite, stringify!($case)).await;
-                }
-
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn postgres() {
-                    super::$case(super::Db::Postgres, concat!("preview_", stringify!($case))).await;
-                }
-            }
-        )*
-    };
-}
-
-on_both!(
+on_both!("preview_";
     the_draft_is_previewed_as_the_whole_site_on_any_date,
     previews_are_refused_with_a_reason_and_never_without_a_session,
 );

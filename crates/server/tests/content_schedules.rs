@@ -11,6 +11,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod enquiries_support;
+#[macro_use]
 mod studio_support;
 
 use std::collections::BTreeMap;
@@ -95,30 +96,7 @@ fn scheduled_id(location: Option<&str>) -> String {
         .to_owned()
 }
 
-/// Defines the SQLite and the PostgreSQL variant of a case `async fn name(db: Db, name: &str)`.
-macro_rules! on_both {
-    ($($case:ident),* $(,)?) => {
-        $(
-            mod $case {
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn sqlite() {
-                    super::$case(super::Db::Sqlite, stringify!($case)).await;
-                }
-
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn postgres() {
-                    super::$case(
-                        super::Db::Postgres,
-                        concat!("schedules_", stringify!($case)),
-                    )
-                    .await;
-                }
-            }
-        )*
-    };
-}
-
-on_both!(a_draft_is_scheduled_listed_cancelled_and_goes_live_at_its_time_by_itself);
+on_both!("schedules_";a_draft_is_scheduled_listed_cancelled_and_goes_live_at_its_time_by_itself);
 
 async fn a_draft_is_scheduled_listed_cancelled_and_goes_live_at_its_time_by_itself(
     db: Db,

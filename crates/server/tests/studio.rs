@@ -8,6 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod enquiries_support;
+#[macro_use]
 mod studio_support;
 
 use std::process::Command;
@@ -15,26 +16,7 @@ use std::process::Command;
 use enquiries_support::{binary, prices_with_lite, request, Response};
 use studio_support::{csrf, recovery_codes, secret_of, Db, Site, PASSWORD};
 
-/// Defines the SQLite and the PostgreSQL variant of a case `async fn name(db: Db)`.
-macro_rules! on_both {
-    ($($case:ident),* $(,)?) => {
-        $(
-            mod $case {
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn sqlite() {
-                    super::$case(super::Db::Sqlite, stringify!($case)).await;
-                }
-
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn postgres() {
-                    super::$case(super::Db::Postgres, stringify!($case)).await;
-                }
-            }
-        )*
-    };
-}
-
-on_both!(
+on_both!("";
     set_up_link_works_once_and_for_a_day,
     sign_in_takes_a_password_and_a_code_and_sets_a_host_cookie,
     wrong_password_and_unknown_address_get_the_same_answer,

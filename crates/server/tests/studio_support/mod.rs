@@ -23,6 +23,27 @@ pub fn postgres() -> &'static Postgres {
 }
 
 /// Which database a case runs on.
+/// Defines the SQLite and the PostgreSQL variant of each case `async fn name(db: Db, name: &str)`,
+/// given its name; on PostgreSQL the name is prefixed with the file's own (`"photos_"`), since
+/// each case's database is named after it on the tests' one PostgreSQL server.
+macro_rules! on_both {
+    ($prefix:literal; $($case:ident),* $(,)?) => {
+        $(
+            mod $case {
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    super::$case(super::Db::Sqlite, stringify!($case)).await;
+                }
+
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn postgres() {
+                    super::$case(super::Db::Postgres, concat!($prefix, stringify!($case))).await;
+                }
+            }
+        )*
+    };
+}
+
 #[derive(Debug, Clone, Copy)]
 pub enum Db {
     Sqlite,
