@@ -1465,6 +1465,13 @@ fn studio_opening_at(opens: &str) -> String {
 /// The 10 Pack's price line in `prices.toml`, far below the Lite plan's.
 const TEN_PACK: &str = "name = \"10 Pack\"\nprice = 120";
 
+/// The built-in `prices.toml` with the Lite plan at `lite` and the 10 Pack at £125.
+fn prices_with_lite_and_ten_pack_at_125(lite: &str) -> String {
+    let text = prices_with_lite(lite);
+    assert!(text.contains(TEN_PACK));
+    text.replacen(TEN_PACK, "name = \"10 Pack\"\nprice = 125", 1)
+}
+
 /// Saves `text` as `file` in the person's draft.
 async fn save_draft(browser: &mut studio_support::Browser, file: &str, text: &str) {
     let path = format!("/studio/content/edit/{file}");
@@ -1507,7 +1514,7 @@ async fn a_draft_behind_the_live_content_is_brought_up_to_date_or_started_again(
     save_draft(
         &mut owner,
         "prices.toml",
-        &prices_with_lite("49").replacen(TEN_PACK, "name = \"10 Pack\"\nprice = 125", 1),
+        &prices_with_lite_and_ten_pack_at_125("49"),
     )
     .await;
     let published = review_action(&mut owner, "publish", "10 Pack to £125").await;
@@ -1590,13 +1597,13 @@ async fn a_draft_behind_the_live_content_is_brought_up_to_date_or_started_again(
     save_draft(
         &mut editor,
         "prices.toml",
-        &prices_with_lite("65").replacen(TEN_PACK, "name = \"10 Pack\"\nprice = 125", 1),
+        &prices_with_lite_and_ten_pack_at_125("65"),
     )
     .await;
     save_draft(
         &mut owner,
         "prices.toml",
-        &prices_with_lite("60").replacen(TEN_PACK, "name = \"10 Pack\"\nprice = 125", 1),
+        &prices_with_lite_and_ten_pack_at_125("60"),
     )
     .await;
     let published = review_action(&mut owner, "publish", "Lite to £60").await;
