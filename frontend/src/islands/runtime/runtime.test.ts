@@ -220,6 +220,53 @@ describe('startIslands', () => {
   });
 });
 
+describe('an interaction island reached before the runtime started', () => {
+  it('loads at once when focus is already inside it', async () => {
+    const element = island('Form', 'interaction', '{}');
+    element.insertAdjacentHTML('beforeend', '<input id="name">');
+    document.getElementById('name')?.focus();
+    const { calls, mount } = recordingMounter();
+    await hydrateIsland(element, { Form: async () => component }, mount);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('a press under way', () => {
+  it('is let finish before the fallback is replaced, so its click reaches the fallback', async () => {
+    const element = island('Chat', 'interaction', '{}');
+    const fallback = element.querySelector('p');
+    const clicks: string[] = [];
+    fallback?.addEventListener('click', () => clicks.push(element.dataset['islandState'] ?? ''));
+    const { calls, mount } = recordingMounter();
+    let arrive = () => {};
+    const chunk = new Promise<IslandModule>((done) => (arrive = () => done(component)));
+    const started = hydrateIsland(element, { Chat: () => chunk }, mount);
+    fallback?.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    fallback?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    arrive();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(calls, 'not mounted while pressed').toHaveLength(0);
+    fallback?.dispatchEvent(new Event('pointerup', { bubbles: true }));
+    fallback?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await started;
+    expect(clicks).toEqual(['pending']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('that ends without a click holds the mount only a moment longer', async () => {
+    const element = island('Chat', 'interaction', '{}');
+    const fallback = element.querySelector('p');
+    const { calls, mount } = recordingMounter();
+    const started = hydrateIsland(element, { Chat: async () => component }, mount);
+    fallback?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await new Promise((done) => setTimeout(done, 0));
+    expect(calls).toHaveLength(0);
+    document.body.dispatchEvent(new Event('pointerup', { bubbles: true }));
+    await started;
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe('load-now requests', () => {
   it('loads an idle island at once when its element receives island:load-now', async () => {
     const element = island('Chat', 'visible', '{}');

@@ -112,6 +112,12 @@ export function whenDue(element: HTMLElement, strategy: LoadStrategy, win: Islan
       });
     case 'interaction':
       return new Promise((resolve) => {
+        // The visitor may have reached it before the runtime started (the entry starts once the
+        // page has painted): focus already inside, or the pointer already over it.
+        if (reachedAlready(element)) {
+          resolve();
+          return;
+        }
         const controller = new AbortController();
         const fire = () => {
           controller.abort();
@@ -139,6 +145,12 @@ export function whenDue(element: HTMLElement, strategy: LoadStrategy, win: Islan
         );
       });
   }
+}
+
+/** Whether focus is inside `element` or the pointer over it. */
+function reachedAlready(element: HTMLElement): boolean {
+  const active = element.ownerDocument.activeElement;
+  return (active !== null && element.contains(active)) || element.matches(':hover');
 }
 
 /** Resolves when something asks for the island now (see [LOAD_NOW_EVENT]). */
@@ -179,6 +191,46 @@ function refocus(element: HTMLElement, id: string | null): void {
   element.ownerDocument.getElementById(id)?.focus();
 }
 
+/**
+ * How long after a press's release its click may still come: a mouse's click follows in the same
+ * task, a touch's once the browser has recognised the tap, a little later.
+ */
+const CLICK_GRACE_MS = 100;
+
+/**
+ * Watches presses on `element`, so that a mount can wait for one to finish. A mount that
+ * replaced the fallback between a press and its release would leave the release on another
+ * element, and the browser then fires no click: the chat button, hovered (which starts loading
+ * its island) and pressed as the island arrived, did nothing. Waiting for the press's click
+ * lets that click reach the fallback, whose trigger asks the island to open once mounted
+ * (site/triggers.ts). A press that ends without a click (the pointer dragged away, cancelled)
+ * releases the wait shortly after ([CLICK_GRACE_MS]).
+ */
+function watchPresses(element: HTMLElement): { released: () => Promise<void>; stop: () => void } {
+  const doc = element.ownerDocument;
+  const controller = new AbortController();
+  const options = { capture: true, passive: true, signal: controller.signal };
+  let pressed = false;
+  let waiting: (() => void)[] = [];
+  const release = () => {
+    pressed = false;
+    for (const done of waiting.splice(0)) done();
+  };
+  element.addEventListener('pointerdown', () => (pressed = true), options);
+  // The click follows the release in the same task; a release without a click ends the wait on
+  // the next one.
+  doc.addEventListener('click', release, options);
+  doc.addEventListener('pointercancel', release, options);
+  doc.addEventListener('pointerup', () => doc.defaultView?.setTimeout(release, CLICK_GRACE_MS), options);
+  return {
+    released: () => (pressed ? new Promise((done) => waiting.push(done)) : Promise.resolve()),
+    stop: () => {
+      controller.abort();
+      waiting = [];
+    },
+  };
+}
+
 /** Loads and mounts one island once its strategy allows. Never throws: failures are marked. */
 export async function hydrateIsland(
   element: HTMLElement,
@@ -195,15 +247,19 @@ export async function hydrateIsland(
   }
   element.dataset['islandState'] = 'pending';
   const props = readProps(element);
+  const presses = watchPresses(element);
   try {
     await Promise.race([whenDue(element, strategyOf(element), win), loadRequested(element)]);
     const module = await loader();
+    await presses.released();
     if (module.mount) await module.mount(element, props);
     else await mount(element, module.default as ComponentType<Record<string, unknown>>, props);
     element.dataset['islandState'] = 'mounted';
   } catch (error) {
     element.dataset['islandState'] = 'failed';
     console.error(`Island "${name}" failed to load`, error);
+  } finally {
+    presses.stop();
   }
 }
 
