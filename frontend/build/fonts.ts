@@ -16,13 +16,13 @@
  * `size-adjust` makes the fallback's average character as wide as the face's, and the ascent,
  * descent and line-gap overrides give its lines the face's height. Average widths still differ
  * per word (a busy phone swapping faces mid-load widened 'Start Today' by 4 px and moved the
- * header), so the faces are `optional`: preloaded, both are there for the first paint almost
- * always; when one is late, that page keeps the matched fallback and nothing moves (CLS 0), and
- * the next page has it from the cache. The stylesheet imports `fonts.css`; Vite hashes the
- * `woff2` files into `assets/` like any other asset (served immutable), and the server preloads
- * both (every `woff2` the entry's stylesheet names, `crates/server/src/assets.rs`): with the
- * heading face alone preloaded, the text face was found only once the stylesheet was parsed and
- * often missed `optional`'s window, so body text kept the fallback on a first visit.
+ * header), so the faces are `optional`: a page that starts without them keeps its fallbacks and
+ * nothing moves (CLS 0). A visitor's first page paints in the fallbacks on purpose and fetches
+ * the faces once it has loaded, for every page after it (crates/server/src/render/start.rs):
+ * the faces' bytes no longer stand before an ad visitor's first paint. The stylesheet imports
+ * `fonts.css`; Vite hashes the `woff2` files into `assets/` like any other asset (served
+ * immutable), and the server names them to the page's start script (every `woff2` the entry's
+ * stylesheet names, `crates/server/src/assets.rs`).
  *
  * Files are rewritten only when their bytes change, so `vite build --watch` does not loop.
  */

@@ -215,7 +215,7 @@ test('make dev serves the site with live reload, restarts on every save and stop
     assert.match(home.body, /<title>[^<]+<\/title>/);
     assert.match(home.body, /<script type="module" src="\/__dev\/live-reload\.js"><\/script>/);
     // The development build's stable names, read from disk.
-    assert.match(home.body, /src="\/assets\/main\.js"/);
+    assert.match(home.body, /data-entry="\/assets\/main\.js"/);
     const script = await page(`${base}/assets/main.js`);
     assert.equal(script?.status, 200);
     const version = await page(`${base}/__dev/version`);

@@ -5,7 +5,7 @@
 //! data folder is a deployment. The production build also writes `.br` and `.gz` beside each
 //! text file (`frontend/build/precompress.ts`), embedded with it, so start-up only hashes each
 //! file for its ETag and borrows the bytes from the binary. The manifest is read to find the
-//! entry's script, stylesheet and module preloads.
+//! entry's script, stylesheet, module preloads and faces.
 //!
 //! With the `dev` feature (`make dev`) the folder is `frontend/dist-dev`, which `vite build
 //! --watch --mode development` rewrites with stable names and no encodings; a debug build reads
@@ -80,12 +80,11 @@ pub struct EntryLinks {
     pub script: String,
     /// Stylesheets, render-blocking.
     pub stylesheets: Vec<String>,
-    /// Statically imported chunks of the entry, preloaded.
+    /// Statically imported chunks of the entry, preloaded with it.
     pub module_preloads: Vec<String>,
-    /// The brand's faces (`woff2`), preloaded: without it a font is found only once the
-    /// stylesheet is parsed and its text laid out, often after the first paint, and the swap
-    /// from the fallback can then move a line.
-    pub font_preloads: Vec<String>,
+    /// The brand's faces (`woff2`) the stylesheet names. Not preloaded: a visitor's first page
+    /// paints in their fallbacks and the faces are fetched after it (`render::start`).
+    pub faces: Vec<String>,
 }
 
 /// Every embedded file, prepared, by URL path.
@@ -151,7 +150,7 @@ fn entry_links(
             pending.extend(chunk.imports.iter());
         }
     }
-    let font_preloads = entry
+    let faces = entry
         .assets
         .iter()
         .filter(|file| file.ends_with(FONT_EXTENSION))
@@ -161,7 +160,7 @@ fn entry_links(
         script: format!("/{}", entry.file),
         stylesheets: stylesheets.into_iter().collect(),
         module_preloads,
-        font_preloads,
+        faces,
     })
 }
 
@@ -217,14 +216,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_stylesheets_fonts_are_preloaded() -> Result<(), Box<dyn std::error::Error>> {
+    fn the_stylesheets_faces_are_found() -> Result<(), Box<dyn std::error::Error>> {
         let chunks: HashMap<String, ManifestChunk> = serde_json::from_str(
             r#"{ "src/main.ts": { "file": "assets/main-a.js", "css": ["assets/main-b.css"],
                  "assets": ["assets/brand-display-archivo-c.woff2", "assets/brand-text-figtree-d.woff2", "assets/e.png"] } }"#,
         )?;
         let links = entry_links(&chunks, CLIENT_ENTRY)?;
         assert_eq!(
-            links.font_preloads,
+            links.faces,
             [
                 "/assets/brand-display-archivo-c.woff2",
                 "/assets/brand-text-figtree-d.woff2"
@@ -233,11 +232,11 @@ mod tests {
         Ok(())
     }
 
-    /// The build the binary embeds preloads its two faces, heading and text.
+    /// The build the binary embeds names its two faces, heading and text.
     #[test]
-    fn the_embedded_build_preloads_both_faces() -> Result<(), AssetError> {
+    fn the_embedded_build_names_both_faces() -> Result<(), AssetError> {
         let assets = Assets::load()?;
-        assert_eq!(assets.entry.font_preloads.len(), 2);
+        assert_eq!(assets.entry.faces.len(), 2);
         Ok(())
     }
 }

@@ -226,7 +226,8 @@ async fn html_carries_the_security_headers() {
     assert_eq!(
         directive("script-src"),
         format!(
-            "script-src 'self' 'wasm-unsafe-eval' {}",
+            "script-src 'self' {} 'wasm-unsafe-eval' {}",
+            onespace_server::render::start::csp_hash(),
             widget.script_origin()
         )
     );
@@ -248,11 +249,46 @@ async fn html_carries_the_security_headers() {
     assert!(headers.contains_key("content-security-policy"));
 }
 
+/// The page's one inline script (it starts the entry after the first paint) is the one the
+/// policy admits by its hash, and its text is the same on every page.
+#[actix_web::test]
+async fn the_inline_start_script_is_admitted_by_its_hash() {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    for path in ["/", "/hot-yoga", "/no-such-page"] {
+        let (_, headers, body) = get(path, &[]).await;
+        let csp = headers
+            .get("content-security-policy")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let inline: Vec<&str> = body
+            .split("<script")
+            .skip(1)
+            .filter(|tag| !tag.starts_with(" type=\"application/"))
+            .filter(|tag| !tag.split('>').next().unwrap().contains(" src="))
+            .map(|tag| {
+                tag.split_once('>')
+                    .unwrap()
+                    .1
+                    .split("</script>")
+                    .next()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(inline.len(), 1, "{path}: one inline script");
+        let hash =
+            base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(inline[0]));
+        assert!(csp.contains(&format!("'sha256-{hash}'")), "{path}: {csp}");
+    }
+}
+
 #[actix_web::test]
 async fn hashed_assets_are_immutable_and_linked_from_the_manifest() {
     let (_, _, body) = get("/", &[]).await;
     let script = body
-        .split("<script type=\"module\" src=\"")
+        .split("data-entry=\"")
         .nth(1)
         .unwrap()
         .split('"')

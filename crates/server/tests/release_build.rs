@@ -44,7 +44,7 @@ async fn pages_link_no_live_reload_script_and_its_routes_are_not_found() {
             app_test::call_service(&app, app_test::TestRequest::get().uri(path).to_request()).await;
         let body = app_test::read_body(response).await;
         let html = String::from_utf8_lossy(&body);
-        assert!(html.contains("<script type=\"module\""), "{path}");
+        assert!(html.contains("data-entry=\"/assets/main-"), "{path}");
         assert!(!html.contains(DEV_ROUTES), "{path} links {DEV_ROUTES}");
     }
     for path in ["/__dev/version", "/__dev/live-reload.js"] {

@@ -4,6 +4,8 @@
  * pushed to the dataLayer before any analytics tag could load; a stored choice applies at once.
  */
 
+import { safeLocalStorage } from './storage';
+
 export const CONSENT_KEY = 'cookie-consent';
 
 export type Consent = 'accepted' | 'declined';
@@ -55,12 +57,4 @@ export function storeConsent(consent: Consent, storage: Storage | null = safeLoc
     // Storage full or blocked: the choice still applies to this page view.
   }
   gtag('consent', 'update', { analytics_storage: analyticsStorage(consent) });
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }

@@ -2,11 +2,11 @@
  * The layout as a visitor's phone (390 px) and desktop (1440 px) lay it out, on every route and
  * after the contact form's thank-you: nothing wider than the screen, header, content and footer
  * starting at one left edge, no paragraph squeezed into a sliver on a wide screen, no heading
- * broken at a hyphen ("14-" / "Day"), the brand's typefaces loaded and used (support/brand.ts)
- * and nothing moving as the page loads.
+ * broken at a hyphen ("14-" / "Day"), the brand's typefaces loaded and used on a page after the
+ * visitor's first (support/brand.ts) and nothing moving as the page loads.
  */
 import type { Page } from '@playwright/test';
-import { expectBrandFaces } from '../support/brand';
+import { asReturningVisitor, expectBrandFaces } from '../support/brand';
 import { expect, routes, test, WIDTHS } from '../support/fixtures';
 import { fillContact, layoutShifts, prepare, settledLayoutShift } from '../support/islands';
 
@@ -98,6 +98,7 @@ for (const [, width] of WIDTHS) {
     test.use({ viewport: { width, height: 900 } });
     test.beforeEach(async ({ page }) => {
       await prepare(page);
+      await asReturningVisitor(page);
     });
 
     for (const route of routes) {

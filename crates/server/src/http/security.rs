@@ -2,7 +2,8 @@
 //!
 //! Scripts may come only from this origin: the islands are external modules, JSON props and
 //! JSON-LD are data blocks (`type="application/json"` / `application/ld+json`), which CSP does not
-//! execute, so no 'unsafe-inline' is needed for scripts. 'wasm-unsafe-eval' allows compiling the
+//! execute, so no 'unsafe-inline' is needed for scripts. The one inline script, which starts the
+//! entry after the first paint (`render::start`), is admitted by its hash. 'wasm-unsafe-eval' allows compiling the
 //! core's WebAssembly module and nothing else. The one third party is the timetable's schedule
 //! widget: its script's host may run scripts and its customer site may be framed, nothing more.
 
@@ -21,7 +22,10 @@ pub fn content_security_policy(widget: &WidgetSource) -> String {
     let frame = &widget.frame_origin;
     [
         "default-src 'self'".to_owned(),
-        format!("script-src 'self' 'wasm-unsafe-eval' {script}"),
+        format!(
+            "script-src 'self' {start} 'wasm-unsafe-eval' {script}",
+            start = crate::render::start::csp_hash()
+        ),
         "style-src 'self'".to_owned(),
         "img-src 'self' data:".to_owned(),
         "font-src 'self'".to_owned(),

@@ -173,9 +173,9 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 link rel="icon" href="/favicon.svg" type="image/svg+xml";
                 link rel="apple-touch-icon" href="/apple-touch-icon.png";
                 link rel="manifest" href="/site.webmanifest";
-                @for font in &context.entry.font_preloads {
-                    link rel="preload" href=(font) as="font" type="font/woff2" crossorigin;
-                }
+                // Before the stylesheet, so it runs at once: it picks the faces before any
+                // layout and starts the entry once the page has painted (`super::start`).
+                (super::start::script(&context.entry))
                 @for stylesheet in &context.entry.stylesheets {
                     link rel="stylesheet" href=(stylesheet);
                 }
@@ -185,10 +185,6 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 // arrives: layout shift. The page is one small pre-rendered document, so this
                 // costs no round trip; browsers without `rel=expect` ignore it.
                 link rel="expect" href={ "#" (FOOTER_ID) } blocking="render";
-                script type="module" src=(context.entry.script) {}
-                @for preload in &context.entry.module_preloads {
-                    link rel="modulepreload" href=(preload);
-                }
                 (dev_head())
                 @for block in &document.structured_data {
                     (block)

@@ -6,6 +6,7 @@ pub mod headings;
 pub mod island;
 pub mod json;
 pub mod layout;
+pub mod start;
 
 pub use form::FormView;
 pub use island::{island, Load};

@@ -1,0 +1,128 @@
+/**
+ * How a page starts (crates/server/src/render/start.rs, frontend/src/site/faces.ts and
+ * early-clicks.ts): a visitor's first page paints in the faces' metric-matched fallbacks and asks
+ * for no typeface and no script before its first contentful paint; once it has loaded, the entry
+ * fetches the faces and records them, and the next page is set in the brand faces from the
+ * browser's cache. A tap on a button that opens an island before the entry has started is held
+ * and replayed, or follows its link if the entry cannot load. Without JavaScript nothing is
+ * gated. Every route's faces for a returning visitor: layout.spec.ts.
+ */
+import type { Page } from '@playwright/test';
+import { DISPLAY, expectBrandFaces, facesOf, FACES_KEY, TEXT } from '../support/brand';
+import { expect, test, WIDTHS } from '../support/fixtures';
+import { TRIGGERS } from '../../../frontend/src/site/triggers';
+import { prepare, settledLayoutShift } from '../support/islands';
+
+/** The families the page's first heading and its body are set in. */
+function families(page: Page): Promise<{ heading: string; body: string }> {
+  return page.evaluate(() => ({
+    heading: getComputedStyle(document.querySelector('h1') ?? document.body).fontFamily,
+    body: getComputedStyle(document.body).fontFamily,
+  }));
+}
+
+/** The file's resource timing entries on the page (a cached file has one too, of 0 bytes). */
+function transfers(page: Page, file: string): Promise<number[]> {
+  return page.evaluate(
+    (url) => performance.getEntriesByName(url).map((entry) => (entry as PerformanceResourceTiming).transferSize),
+    new URL(file, page.url()).href,
+  );
+}
+
+for (const [name, width] of WIDTHS) {
+  test.describe(`${name} (${width} px)`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('a first page paints in the fallbacks before any face or script, and the next page has the brand faces', async ({ page }) => {
+      await prepare(page);
+      const faces = await facesOf(page, '/hot-yoga');
+      await page.goto('/hot-yoga');
+      await expect(page.locator('html')).toHaveClass(/(^|\s)faces-later(\s|$)/);
+      expect(await families(page)).toEqual({
+        heading: expect.stringMatching(new RegExp(`^"?${DISPLAY} fallback`)),
+        body: expect.stringMatching(new RegExp(`^"?${TEXT} fallback`)),
+      });
+
+      // Once loaded, the entry fetches the faces for the next page and records them.
+      await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), FACES_KEY)).toBe(faces);
+      // Nothing was asked for before the first contentful paint: no face, no script, no
+      // WebAssembly (the page's countdown island and the core's module start after it).
+      const started = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        requests: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\.(woff2|js|wasm)$/.test(new URL(entry.name).pathname))
+          .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+      }));
+      expect(started.paint).toBeGreaterThan(0);
+      expect(started.requests.map((request) => request.url)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^\/assets\/main-.*\.js$/), ...faces.split(' ')]),
+      );
+      for (const request of started.requests) expect(request.start, request.url).toBeGreaterThanOrEqual(started.paint);
+      // The page being read keeps its fallbacks: no swap, nothing moves.
+      expect((await families(page)).heading).toMatch(new RegExp(`^"?${DISPLAY} fallback`));
+      expect(await settledLayoutShift(page)).toBe(0);
+
+      // The next page: the brand faces from its first paint, from the cache.
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Memberships', exact: true }).first().click();
+      await expect(page).toHaveURL(/\/memberships$/);
+      await expect(page.locator('html')).not.toHaveClass(/faces-later/);
+      await expectBrandFaces(page);
+      for (const file of faces.split(' ')) expect(await transfers(page, file), `${file} from the cache`).toEqual([0]);
+      expect(await settledLayoutShift(page)).toBe(0);
+    });
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a first page asks for the brand faces as it lays out, and the next page is set in them', async ({ page }) => {
+    const faces = await facesOf(page);
+    await page.goto('/');
+    await expect(page.locator('html')).not.toHaveClass(/faces-later/);
+    // `font-display: optional`: the first page may keep its fallbacks if a face is late, but
+    // both faces are asked for, and the next page has them.
+    for (const file of faces.split(' ')) expect(await transfers(page, file), `${file} asked for`).toHaveLength(1);
+    await page.goto('/faq');
+    await expectBrandFaces(page);
+  });
+});
+
+/** Holds the entry's request until the returned function is called. */
+async function holdEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('the start script holds clicks on exactly the buttons the entry opens islands from', async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  const held = /data-early-clicks="([^"]*)"/.exec(html)?.[1];
+  expect(held).toBe(TRIGGERS.map((trigger) => `[${trigger.attribute}]`).join(','));
+});
+
+test('a tap on the chat button before the entry has started opens the chat once it has', async ({ page }) => {
+  await prepare(page);
+  const release = await holdEntry(page);
+  await page.goto('/about');
+  await page.locator('#chat').click();
+  // Held: the fallback link (the contact page) was not followed.
+  await expect(page).toHaveURL(/\/about$/);
+  release();
+  await expect(page.getByRole('dialog', { name: 'One Space Assistant' })).toBeVisible();
+  await expect(page).toHaveURL(/\/about$/);
+});
+
+test('if the entry cannot load, a held tap does what its link does without scripts', async ({ page, pageErrors }) => {
+  pageErrors.allow(/Failed to load resource: net::ERR_FAILED/, 'the test makes the entry fail to load');
+  await prepare(page);
+  await page.route(/\/assets\/main-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/about');
+  await page.locator('#chat').click();
+  await expect(page).toHaveURL(/\/contact$/);
+});
