@@ -10,6 +10,7 @@
 import type { Page } from '@playwright/test';
 import { DISPLAY, expectBrandFaces, facesOf, FACES_KEY, TEXT } from '../support/brand';
 import { expect, test, WIDTHS } from '../support/fixtures';
+import { FACES_LATER_CLASS } from '../../../frontend/src/site/faces';
 import { TRIGGERS } from '../../../frontend/src/site/triggers';
 import { prepare, settledLayoutShift } from '../support/islands';
 
@@ -37,7 +38,7 @@ for (const [name, width] of WIDTHS) {
       await prepare(page);
       const faces = await facesOf(page, '/hot-yoga');
       await page.goto('/hot-yoga');
-      await expect(page.locator('html')).toHaveClass(/(^|\s)faces-later(\s|$)/);
+      await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${FACES_LATER_CLASS}(\\s|$)`));
       expect(await families(page)).toEqual({
         heading: expect.stringMatching(new RegExp(`^"?${DISPLAY} fallback`)),
         body: expect.stringMatching(new RegExp(`^"?${TEXT} fallback`)),
@@ -66,7 +67,7 @@ for (const [name, width] of WIDTHS) {
       // The next page: the brand faces from its first paint, from the cache.
       await page.getByRole('contentinfo').getByRole('link', { name: 'Memberships', exact: true }).first().click();
       await expect(page).toHaveURL(/\/memberships$/);
-      await expect(page.locator('html')).not.toHaveClass(/faces-later/);
+      await expect(page.locator('html')).not.toHaveClass(new RegExp(FACES_LATER_CLASS));
       await expectBrandFaces(page);
       for (const file of faces.split(' ')) expect(await transfers(page, file), `${file} from the cache`).toEqual([0]);
       expect(await settledLayoutShift(page)).toBe(0);
@@ -80,7 +81,7 @@ test.describe('without JavaScript', () => {
   test('a first page asks for the brand faces as it lays out, and the next page is set in them', async ({ page }) => {
     const faces = await facesOf(page);
     await page.goto('/');
-    await expect(page.locator('html')).not.toHaveClass(/faces-later/);
+    await expect(page.locator('html')).not.toHaveClass(new RegExp(FACES_LATER_CLASS));
     // `font-display: optional`: the first page may keep its fallbacks if a face is late, but
     // both faces are asked for, and the next page has them.
     for (const file of faces.split(' ')) expect(await transfers(page, file), `${file} asked for`).toHaveLength(1);
@@ -124,5 +125,21 @@ test('if the entry cannot load, a held tap does what its link does without scrip
   await page.route(/\/assets\/main-[^/]*\.js$/, (route) => route.abort());
   await page.goto('/about');
   await page.locator('#chat').click();
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
+test('if the entry stops before taking the held taps over, a held tap does what its link does', async ({ page, pageErrors }) => {
+  pageErrors.allow(/the entry stopped/, 'the test serves an entry that throws');
+  await prepare(page);
+  let arrive = () => {};
+  const arrived = new Promise<void>((done) => (arrive = done));
+  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+    await arrived;
+    await route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("the entry stopped");' });
+  });
+  await page.goto('/about');
+  await page.locator('#chat').click();
+  await expect(page).toHaveURL(/\/about$/);
+  arrive();
   await expect(page).toHaveURL(/\/contact$/);
 });

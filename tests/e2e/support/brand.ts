@@ -6,6 +6,7 @@
  * there anyway; a first visit's fallbacks and the fetch for the next page are faces.spec.ts's.
  */
 import type { Page } from '@playwright/test';
+import { FACES_KEY } from '../../../frontend/src/site/faces';
 import { expect } from './fixtures';
 
 /** The faces: headings, then text. */
@@ -36,8 +37,7 @@ async function fontState(page: Page, family: string, weight: number): Promise<Fo
   );
 }
 
-/** The localStorage key recording the faces the browser holds (src/site/faces.ts). */
-export const FACES_KEY = 'brand-faces';
+export { FACES_KEY } from '../../../frontend/src/site/faces';
 
 /** The faces' files a page names to its start script (`data-faces`, space-separated). */
 export async function facesOf(page: Page, path = '/'): Promise<string> {

@@ -57,7 +57,8 @@ pub const EARLY_CLICKS: &str =
 /// for the page first (a press, a key, a touch). A click on one of [`EARLY_CLICKS`] before the
 /// entry has taken over is held (the entry replays it: `frontend/src/site/early-clicks.ts`), so a
 /// tap on the chat button a moment after the page shows opens the chat rather than the contact
-/// page; if the entry cannot load, each held click does what its link does without scripts.
+/// page. Should the entry fail to load, or stop before taking the held clicks over, each does
+/// what its link does without scripts once the entry's script has loaded or failed.
 const START_SCRIPT: &str = r#"(function () {
   var d = document, data = d.currentScript.dataset, held = [], started = false;
   try {
@@ -87,7 +88,7 @@ const START_SCRIPT: &str = r#"(function () {
     var entry = d.createElement("script");
     entry.type = "module";
     entry.src = data.entry;
-    entry.onerror = function () {
+    entry.onload = entry.onerror = function () {
       release().forEach(function (target) { target.click(); });
     };
     head.appendChild(entry);
