@@ -3,7 +3,7 @@
  * after the first: crates/server/src/render/start.rs): both faces (`frontend/build/fonts.ts`,
  * FACES) declared, loaded and used, headings in the display face and text in the text face, each
  * fetched once. Checked on every route at both widths by layout.spec.ts, which loads each page
- * there anyway; a first visit's fallbacks and the fetch for the next page are faces.spec.ts's.
+ * there anyway; a first visit's fallbacks and the fetch for the next page are page-start.spec.ts's.
  */
 import type { Page } from '@playwright/test';
 import { FACES_KEY } from '../../../frontend/src/site/faces';
@@ -37,7 +37,7 @@ async function fontState(page: Page, family: string, weight: number): Promise<Fo
   );
 }
 
-export { FACES_KEY } from '../../../frontend/src/site/faces';
+export { FACES_KEY };
 
 /** The faces' files a page names to its start script (`data-faces`, space-separated). */
 export async function facesOf(page: Page, path = '/'): Promise<string> {

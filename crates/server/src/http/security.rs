@@ -4,8 +4,9 @@
 //! JSON-LD are data blocks (`type="application/json"` / `application/ld+json`), which CSP does not
 //! execute, so no 'unsafe-inline' is needed for scripts. The one inline script, which starts the
 //! entry after the first paint (`render::start`), is admitted by its hash. 'wasm-unsafe-eval'
-//! allows compiling the core's WebAssembly module and nothing else. The one third party is the timetable's schedule
-//! widget: its script's host may run scripts and its customer site may be framed, nothing more.
+//! allows compiling the core's WebAssembly module and nothing else. The one third party is the
+//! timetable's schedule widget: its script's host may run scripts and its customer site may be
+//! framed, nothing more.
 
 use std::rc::Rc;
 

@@ -8,7 +8,7 @@
 //! once the page has painted its first content and finished loading, and then its chunks are
 //! fetched in parallel. Before, a phone fetched, compiled and ran the entry, the islands that
 //! start on their own and the core's WebAssembly before its first paint; each was a request on
-//! the way to the Largest Contentful Paint (issue 25). A page opened in a background tab records
+//! the way to the Largest Contentful Paint. A page opened in a background tab records
 //! no paint until it is shown, so the wait for the paint gives up after three seconds.
 //!
 //! **The brand's faces from the second page on.** A visitor's first page paints in the faces'
@@ -45,7 +45,7 @@ pub const FACES_KEY: &str = "brand-faces";
 
 /// What a click may land on before the entry has started that the entry would handle
 /// differently from the link's own action: the buttons and links that open an island
-/// (`frontend/src/site/triggers.ts`, TRIGGERS; tests/e2e/specs/faces.spec.ts checks the two
+/// (`frontend/src/site/triggers.ts`, TRIGGERS; tests/e2e/specs/page-start.spec.ts checks the two
 /// agree). The start script holds such a click and the entry replays it.
 pub const EARLY_CLICKS: &str =
     "[data-chat-open],[data-discount-open],[data-one-to-one],[data-plan]";

@@ -217,11 +217,11 @@ function watchPresses(element: HTMLElement): { released: () => Promise<void>; st
     for (const done of waiting.splice(0)) done();
   };
   element.addEventListener('pointerdown', () => (pressed = true), options);
-  // The click follows the release in the same task; a release without a click ends the wait on
-  // the next one.
-  doc.addEventListener('click', release, options);
-  doc.addEventListener('pointercancel', release, options);
-  doc.addEventListener('pointerup', () => doc.defaultView?.setTimeout(release, CLICK_GRACE_MS), options);
+  // Presses elsewhere on the page, while this island waits, are none of its business. The click
+  // releases the wait once it has bubbled (through the fallback and site/triggers.ts's listener).
+  doc.addEventListener('click', () => pressed && release(), { passive: true, signal: controller.signal });
+  doc.addEventListener('pointercancel', () => pressed && release(), options);
+  doc.addEventListener('pointerup', () => pressed && doc.defaultView?.setTimeout(release, CLICK_GRACE_MS), options);
   return {
     released: () => (pressed ? new Promise((done) => waiting.push(done)) : Promise.resolve()),
     stop: () => {
