@@ -81,6 +81,8 @@ lint:
 	$(RUNNER) --name lint --kind none --limit 30m -- bash -c '\
 	  cargo fmt --all --check && \
 	  cargo clippy --workspace --all-targets -- -D warnings && \
+	  cargo fmt --check --manifest-path tests/perf/floor/Cargo.toml && \
+	  cargo clippy --manifest-path tests/perf/floor/Cargo.toml --target-dir target/bench-floor -- -D warnings && \
 	  npm run typecheck -w frontend && \
 	  npm run typecheck -w tests'
 

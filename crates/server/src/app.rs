@@ -54,20 +54,30 @@ pub fn build_app(
             }
         })
         .wrap_fn(|request, service| {
-            let started = Instant::now();
-            let method = request.method().clone();
-            let path = request.path().to_owned();
+            // The access line is off by default (`main`'s log filter): its fields (a clock read,
+            // the method, a copy of the path) are gathered only when a subscriber takes it, so
+            // the page path pays nothing for a line nobody reads.
+            let logged =
+                tracing::enabled!(target: "onespace::http", tracing::Level::INFO).then(|| {
+                    (
+                        Instant::now(),
+                        request.method().clone(),
+                        request.path().to_owned(),
+                    )
+                });
             let response = service.call(request);
             async move {
                 let response = response.await?;
-                tracing::info!(
-                    target: "onespace::http",
-                    %method,
-                    %path,
-                    status = response.status().as_u16(),
-                    micros = started.elapsed().as_micros() as u64,
-                    "request"
-                );
+                if let Some((started, method, path)) = logged {
+                    tracing::info!(
+                        target: "onespace::http",
+                        %method,
+                        %path,
+                        status = response.status().as_u16(),
+                        micros = started.elapsed().as_micros() as u64,
+                        "request"
+                    );
+                }
                 Ok(response)
             }
         })

@@ -184,6 +184,11 @@ async fn pages_are_compressed_and_revalidated_with_their_etag() {
     assert_eq!(gzip.get(header::CONTENT_ENCODING).unwrap(), "gzip");
     let (_, refused, _) = get("/", &[("Accept-Encoding", "br;q=0, gzip;q=0")]).await;
     assert!(refused.get(header::CONTENT_ENCODING).is_none());
+    // Coding names are case-insensitive (RFC 9110, 8.4.1); a refusal holds for its name only.
+    let (_, upper, _) = get("/", &[("Accept-Encoding", "GZIP, BR;q=0.5")]).await;
+    assert_eq!(upper.get(header::CONTENT_ENCODING).unwrap(), "br");
+    let (_, no_brotli, _) = get("/", &[("Accept-Encoding", "Br; q=0, gzip;q=1.0")]).await;
+    assert_eq!(no_brotli.get(header::CONTENT_ENCODING).unwrap(), "gzip");
     assert_eq!(brotli.get(header::VARY).unwrap(), "Accept-Encoding");
 
     let etag = brotli

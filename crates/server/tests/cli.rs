@@ -120,8 +120,9 @@ fn get(addr: &str, path: &str) -> String {
     answer.lines().next().unwrap_or_default().to_owned()
 }
 
-#[test]
-fn by_default_the_log_names_missing_pages_but_writes_no_line_per_request() {
+/// Starts the server with `RUST_LOG` set to `filter` (or unset), asks for `/` and a missing
+/// page, stops it with SIGTERM (the log is flushed on the way out) and returns its log.
+fn log_of_two_requests(filter: Option<&str>) -> String {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -129,7 +130,8 @@ fn by_default_the_log_names_missing_pages_but_writes_no_line_per_request() {
         .port();
     let addr = format!("127.0.0.1:{port}");
     let data = std::env::temp_dir().join(format!("onespace-cli-log-{port}"));
-    let child = onespace()
+    let mut command = onespace();
+    command
         .args(["serve", "--addr", &addr, "--data"])
         .arg(&data)
         .env_remove("RUST_LOG")
@@ -138,9 +140,11 @@ fn by_default_the_log_names_missing_pages_but_writes_no_line_per_request() {
         // No route to the booking provider from a test: a loopback port that refuses at once.
         .env("ONESPACE_SCHEDULE_API_URL", "http://127.0.0.1:9/api/v2")
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+        .stderr(std::process::Stdio::piped());
+    if let Some(filter) = filter {
+        command.env("RUST_LOG", filter);
+    }
+    let child = command.spawn().unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while std::net::TcpStream::connect(&addr).is_err() {
         assert!(
@@ -151,7 +155,6 @@ fn by_default_the_log_names_missing_pages_but_writes_no_line_per_request() {
     }
     assert!(get(&addr, "/").contains("200"));
     assert!(get(&addr, "/no-such-page").contains("404"));
-    // SIGTERM, as a service manager stops it: the log is flushed on the way out.
     let stopped = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
@@ -159,7 +162,12 @@ fn by_default_the_log_names_missing_pages_but_writes_no_line_per_request() {
     assert!(stopped.success());
     let output = child.wait_with_output().unwrap();
     let _ = std::fs::remove_dir_all(&data);
-    let log = String::from_utf8_lossy(&output.stderr);
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn by_default_the_log_names_missing_pages_but_writes_no_line_per_request() {
+    let log = log_of_two_requests(None);
     assert!(
         log.contains("page not found") && log.contains("/no-such-page"),
         "{log}"
@@ -169,4 +177,23 @@ fn by_default_the_log_names_missing_pages_but_writes_no_line_per_request() {
         !log.contains('\u{1b}'),
         "colour codes in a piped log: {log}"
     );
+}
+
+#[test]
+fn with_the_access_log_on_each_request_has_its_line() {
+    let log = log_of_two_requests(Some("warn,onespace::http=info"));
+    let lines: Vec<&str> = log
+        .lines()
+        .filter(|line| line.contains("onespace::http"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{log}");
+    for (line, (path, status)) in lines.iter().zip([("/", 200), ("/no-such-page", 404)]) {
+        assert!(
+            line.contains("method=GET")
+                && line.contains(&format!("path={path} "))
+                && line.contains(&format!("status={status}"))
+                && line.contains("micros="),
+            "{line}"
+        );
+    }
 }

@@ -273,16 +273,18 @@ impl AcceptedEncodings {
         };
         for item in text.split(',') {
             let mut parts = item.split(';').map(str::trim);
-            let name = parts.next().unwrap_or_default().to_ascii_lowercase();
-            let refused = parts.any(|p| {
-                p.strip_prefix("q=")
-                    .and_then(|q| q.parse::<f32>().ok())
-                    .is_some_and(|q| q <= 0.0)
-            });
-            match name.as_str() {
-                "br" => accepted.brotli = !refused,
-                "gzip" => accepted.gzip = !refused,
-                _ => {}
+            let name = parts.next().unwrap_or_default();
+            let mut refused = || {
+                parts.any(|p| {
+                    p.strip_prefix("q=")
+                        .and_then(|q| q.parse::<f32>().ok())
+                        .is_some_and(|q| q <= 0.0)
+                })
+            };
+            if name.eq_ignore_ascii_case("br") {
+                accepted.brotli = !refused();
+            } else if name.eq_ignore_ascii_case("gzip") {
+                accepted.gzip = !refused();
             }
         }
         accepted
