@@ -30,7 +30,7 @@ DURATION=${BENCH_DURATION:-5s}
 ROUNDS=${BENCH_ROUNDS:-5}
 STARTS=${BENCH_STARTS:-10}
 CONNECTIONS=${BENCH_CONNECTIONS:-64}
-THREADS=${BENCH_THREADS:-1}
+THREADS=${BENCH_THREADS:-}
 ROUTES=${BENCH_ROUTES:-"/ /memberships /about /faq /contact /timetable /hot-yoga /intro-offer"}
 POST_CONNECTIONS=${BENCH_POST_CONNECTIONS:-$CONNECTIONS}
 # Posts a client may make per minute on the POST server: far above anything wrk can send, so no
@@ -104,11 +104,15 @@ echo
 "$BINARY" render --out "$work/site" >/dev/null
 ours_port=$(free_port)
 # With two or more cores, each server gets core 0 to itself (one worker; actix sizes its pool
-# from the affinity) and wrk gets core 1, so the load generator does not steal the servers' CPU.
+# from the affinity) and wrk gets every other core, one thread each (BENCH_THREADS overrides), so
+# the load generator does not steal the servers' CPU.
 server_cpu=(); client_cpu=()
-if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
-  server_cpu=(taskset -c 0); client_cpu=(taskset -c 1)
+last_core=$(( $(nproc) - 1 ))
+if [ "$last_core" -ge 1 ] && command -v taskset >/dev/null; then
+  server_cpu=(taskset -c 0); client_cpu=(taskset -c "1-$last_core")
+  THREADS=${THREADS:-$last_core}
 fi
+THREADS=${THREADS:-1}
 "${server_cpu[@]}" "$BINARY" serve --addr "127.0.0.1:$ours_port" --data "$work/data" 2>"$work/ours.log" &
 pids+=($!)
 
@@ -207,24 +211,27 @@ p99_ms() {
 # ratios mean "server against server" only while the servers' core, not wrk's, is the one that
 # runs out. On two cores wrk has one core, and a fast enough server saturates it first.
 cpu_counters() { grep -E '^cpu[0-9]+ ' /proc/stat; }
-busy_percent() { # core before-file after-file
-  awk -v core="cpu$1" '$1 == core {
-      total = 0; for (i = 2; i <= NF; i++) total += $i; idle = $5 + $6
-      if (seen) { printf "%.0f\n", 100 * ((total - t0) - (idle - i0)) / (total - t0) } else { t0 = total; i0 = idle; seen = 1 }
-    }' "$2" "$3"
+busy_percent() { # first-core last-core before-file after-file: the cores' busy share together
+  awk -v first="$1" -v last="$2" '{ core = substr($1, 4) + 0 }
+    core >= first && core <= last {
+      total = 0; for (i = 2; i <= NF; i++) total += $i
+      if (FNR == NR) { t0 += total; i0 += $5 + $6 } else { t1 += total; i1 += $5 + $6 }
+    }
+    END { printf "%.0f\n", 100 * ((t1 - t0) - (i1 - i0)) / (t1 - t0) }' "$3" "$4"
 }
 measure_round() { # server url round
   cpu_counters >"$work/cpu-before"
   run_wrk "$2" >"$work/$1-$3.txt"
   cpu_counters >"$work/cpu-after"
   if [ ${#server_cpu[@]} -gt 0 ]; then
-    echo "$(busy_percent 0 "$work/cpu-before" "$work/cpu-after") $(busy_percent 1 "$work/cpu-before" "$work/cpu-after")" >"$work/$1-$3.cpu"
+    echo "$(busy_percent 0 0 "$work/cpu-before" "$work/cpu-after")" \
+      "$(busy_percent 1 "$last_core" "$work/cpu-before" "$work/cpu-after")" >"$work/$1-$3.cpu"
   fi
 }
-cores_of() { # server round: "server core S%, wrk's core C%" when pinned
+cores_of() { # server round: "(server core S%, wrk C%)" when pinned
   [ -s "$work/$1-$2.cpu" ] || return 0
   read -r server client <"$work/$1-$2.cpu"
-  printf ' (server core %s%%, wrk core %s%%)' "$server" "$client"
+  printf ' (server core %s%%, wrk %s%%)' "$server" "$client"
 }
 
 echo "==> warming up"
@@ -272,7 +279,7 @@ def paced_by_wrk(text):
 for name, text in (("onespace", sys.argv[1]), ("nginx", sys.argv[2]), ("floor", sys.argv[3])):
     paced, measured = paced_by_wrk(text)
     if paced:
-        print(f"note: in {len(paced)} of {measured} rounds wrk's core was at 95% or more while"
+        print(f"note: in {len(paced)} of {measured} rounds wrk's cores were at 95% or more while"
               f" {name}'s was not: wrk, not {name}, set the pace, so {name}'s figure is a lower"
               f" bound")
 PY

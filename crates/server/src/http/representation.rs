@@ -41,12 +41,13 @@ pub enum CachePolicy {
 }
 
 impl CachePolicy {
-    fn header_value(self) -> &'static str {
-        match self {
+    /// A static header value: a `&str` would be copied into a new allocation on every answer.
+    fn header_value(self) -> HeaderValue {
+        HeaderValue::from_static(match self {
             Self::Immutable => "public, max-age=31536000, immutable",
             Self::Revalidate => "public, max-age=0, must-revalidate",
             Self::Day => "public, max-age=86400",
-        }
+        })
     }
 }
 
@@ -213,7 +214,7 @@ impl Representation {
         response
             .insert_header((header::ETAG, self.etag.clone()))
             .insert_header((header::CACHE_CONTROL, self.cache.header_value()))
-            .insert_header((header::VARY, "Accept-Encoding"));
+            .insert_header((header::VARY, HeaderValue::from_static("Accept-Encoding")));
         if status == StatusCode::OK && self.matches_if_none_match(request) {
             return response.status(StatusCode::NOT_MODIFIED).finish();
         }
@@ -226,11 +227,12 @@ impl Representation {
         };
         let body = match (brotli, gzip) {
             (Some(brotli), _) if accepted.brotli => {
-                response.insert_header((header::CONTENT_ENCODING, "br"));
+                response.insert_header((header::CONTENT_ENCODING, HeaderValue::from_static("br")));
                 brotli.clone()
             }
             (_, Some(gzip)) if accepted.gzip => {
-                response.insert_header((header::CONTENT_ENCODING, "gzip"));
+                response
+                    .insert_header((header::CONTENT_ENCODING, HeaderValue::from_static("gzip")));
                 gzip.clone()
             }
             _ => self.identity.clone(),
