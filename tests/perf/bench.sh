@@ -280,7 +280,7 @@ for name, text in (("onespace", sys.argv[1]), ("nginx", sys.argv[2]), ("floor", 
     paced, measured = paced_by_wrk(text)
     if paced:
         print(f"note: in {len(paced)} of {measured} rounds wrk's cores were at 95% or more while"
-              f" {name}'s was not: wrk, not {name}, set the pace, so {name}'s figure is a lower"
+              f" {name}'s core was not: wrk, not {name}, set the pace, so {name}'s figure is a lower"
               f" bound")
 PY
 
