@@ -219,13 +219,13 @@ busy_percent() { # first-core last-core before-file after-file: the cores' busy 
     }
     END { printf "%.0f\n", 100 * ((t1 - t0) - (i1 - i0)) / (t1 - t0) }' "$3" "$4"
 }
-measure_round() { # server url round
+measure_round() { # server round
   cpu_counters >"$work/cpu-before"
-  run_wrk "$2" >"$work/$1-$3.txt"
+  run_wrk "${url[$1]}" >"$work/$1-$2.txt"
   cpu_counters >"$work/cpu-after"
   if [ ${#server_cpu[@]} -gt 0 ]; then
     echo "$(busy_percent 0 0 "$work/cpu-before" "$work/cpu-after")" \
-      "$(busy_percent 1 "$last_core" "$work/cpu-before" "$work/cpu-after")" >"$work/$1-$3.cpu"
+      "$(busy_percent 1 "$last_core" "$work/cpu-before" "$work/cpu-after")" >"$work/$1-$2.cpu"
   fi
 }
 cores_of() { # server round: "(server core S%, wrk C%)" when pinned
@@ -234,20 +234,24 @@ cores_of() { # server round: "(server core S%, wrk C%)" when pinned
   printf ' (server core %s%%, wrk %s%%)' "$server" "$client"
 }
 
+# The servers in the order each round measures them, by the name their files and lines use.
+servers=(ours nginx floor)
+declare -A url=([ours]="http://127.0.0.1:$ours_port" [nginx]="http://127.0.0.1:$nginx_port"
+  [floor]="http://127.0.0.1:$floor_port")
+declare -A label=([ours]=onespace [nginx]=nginx [floor]=floor)
 echo "==> warming up"
-ROUTES="$ROUTES" wrk -t1 -c8 -d2s -s tests/perf/routes.lua "http://127.0.0.1:$ours_port" >/dev/null
-ROUTES="$ROUTES" wrk -t1 -c8 -d2s -s tests/perf/routes.lua "http://127.0.0.1:$nginx_port" >/dev/null
-ROUTES="$ROUTES" wrk -t1 -c8 -d2s -s tests/perf/routes.lua "http://127.0.0.1:$floor_port" >/dev/null
+for server in "${servers[@]}"; do
+  ROUTES="$ROUTES" wrk -t1 -c8 -d2s -s tests/perf/routes.lua "${url[$server]}" >/dev/null
+done
 echo "==> wrk -t$THREADS -c$CONNECTIONS -d$DURATION over: $ROUTES"
-echo "    $ROUNDS alternating rounds (ours, nginx, floor, ours, nginx, floor, ...)"
+echo "    $ROUNDS alternating rounds (${servers[*]}, ${servers[*]}, ...)"
 for round in $(seq 1 "$ROUNDS"); do
-  measure_round ours "http://127.0.0.1:$ours_port" "$round"
-  measure_round nginx "http://127.0.0.1:$nginx_port" "$round"
-  measure_round floor "http://127.0.0.1:$floor_port" "$round"
-  printf '    round %d: onespace %s req/s%s, nginx %s req/s%s, floor %s req/s%s\n' "$round" \
-    "$(rps "$work/ours-$round.txt")" "$(cores_of ours "$round")" \
-    "$(rps "$work/nginx-$round.txt")" "$(cores_of nginx "$round")" \
-    "$(rps "$work/floor-$round.txt")" "$(cores_of floor "$round")"
+  line="    round $round:"
+  for server in "${servers[@]}"; do
+    measure_round "$server" "$round"
+    line="$line ${label[$server]} $(rps "$work/$server-$round.txt") req/s$(cores_of "$server" "$round"),"
+  done
+  echo "${line%,}"
 done
 
 figures() { # server: prints "rps p99 [server-core% wrk-core%]" per round

@@ -209,7 +209,8 @@ const CLICK_GRACE_MS = 100;
 function watchPresses(element: HTMLElement): { released: () => Promise<void>; stop: () => void } {
   const doc = element.ownerDocument;
   const controller = new AbortController();
-  const options = { capture: true, passive: true, signal: controller.signal };
+  const bubbling = { passive: true, signal: controller.signal };
+  const options = { ...bubbling, capture: true };
   let pressed = false;
   let waiting: (() => void)[] = [];
   const release = () => {
@@ -219,7 +220,7 @@ function watchPresses(element: HTMLElement): { released: () => Promise<void>; st
   element.addEventListener('pointerdown', () => (pressed = true), options);
   // Presses elsewhere on the page, while this island waits, are none of its business. The click
   // releases the wait once it has bubbled (through the fallback and site/triggers.ts's listener).
-  doc.addEventListener('click', () => pressed && release(), { passive: true, signal: controller.signal });
+  doc.addEventListener('click', () => pressed && release(), bubbling);
   doc.addEventListener('pointercancel', () => pressed && release(), options);
   doc.addEventListener('pointerup', () => pressed && doc.defaultView?.setTimeout(release, CLICK_GRACE_MS), options);
   return {
