@@ -13,6 +13,7 @@
 
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 use rust_embed::RustEmbed;
 use serde::Deserialize;
@@ -20,6 +21,7 @@ use serde::Deserialize;
 use actix_web::web::Bytes;
 
 use crate::http::{CachePolicy, Representation};
+use crate::render::critical_css::StyleRules;
 
 #[derive(RustEmbed)]
 #[cfg_attr(not(feature = "dev"), folder = "../../frontend/dist")]
@@ -85,6 +87,9 @@ pub struct EntryLinks {
     /// The brand's faces (`woff2`) the stylesheet names. Not preloaded: a visitor's first page
     /// paints in their fallbacks and the faces are fetched after it (`render::start`).
     pub faces: Vec<String>,
+    /// The stylesheets' rules, read once, for the rules each page inlines
+    /// (`render::critical_css`).
+    pub style_rules: Arc<StyleRules>,
 }
 
 /// Every embedded file, prepared, by URL path.
@@ -156,11 +161,17 @@ fn entry_links(
         .filter(|file| file.ends_with(FONT_EXTENSION))
         .map(|file| format!("/{file}"))
         .collect();
+    let css: String = stylesheets
+        .iter()
+        .filter_map(|path| Dist::get(path.trim_start_matches('/')))
+        .map(|file| String::from_utf8_lossy(&file.data).into_owned())
+        .collect();
     Ok(EntryLinks {
         script: format!("/{}", entry.file),
         stylesheets: stylesheets.into_iter().collect(),
         module_preloads,
         faces,
+        style_rules: Arc::new(StyleRules::parse(&css)),
     })
 }
 

@@ -18,9 +18,13 @@ use arc_swap::{ArcSwap, Guard};
 use crate::assets::{AssetError, Assets};
 use crate::config::Config;
 use crate::content::ContentError;
+use crate::http::representation::best_brotli_len_estimate;
+use crate::http::security::content_security_policy;
 use crate::http::{CachePolicy, Representation};
 use crate::pages;
-use crate::render::{layout, FormView, RenderContext};
+use crate::render::critical_css::csp_hash;
+use crate::render::layout::Stylesheet;
+use crate::render::{layout, start, Document, FormView, RenderContext};
 use crate::routes::{Route, ROUTES};
 
 const HTML: &str = "text/html; charset=utf-8";
@@ -75,13 +79,7 @@ impl Site {
 
     /// Renders and prepares every page from `context`, beside already loaded `assets`.
     pub fn render(context: RenderContext, assets: Arc<Assets>) -> Self {
-        let html = |document| {
-            Representation::deferred(
-                HTML,
-                layout::render(&context, &document).into_bytes(),
-                CachePolicy::Revalidate,
-            )
-        };
+        let html = |document| prepared_page(&context, &document);
         // Pages depend on the configuration (public URL, retention period, schedule script), so
         // they render at start, sharing the cores; they are compressed on first need and in the
         // background (`http/representation.rs` says why).
@@ -186,6 +184,7 @@ impl Site {
         layout::render(
             &self.context,
             &pages::document_with_form(route, &self.context, view),
+            Stylesheet::Linked,
         )
     }
 
@@ -290,6 +289,39 @@ impl LiveSite {
             .unwrap_or_else(PoisonError::into_inner);
         *guard != seen
     }
+}
+
+/// The most a page may weigh, compressed, for its stylesheet rules to go inline: what a new
+/// connection delivers in its first round trip. TCP's initial window is ten segments, 14,600
+/// bytes (RFC 6928); the status line and headers (the policy alone is some 600 bytes) and a TLS
+/// record's framing take about 1,300 of them.
+pub const FIRST_ROUND_TRIP_BODY_BYTES: usize = 13_300;
+
+/// A page prepared for serving. Its stylesheet rules go inline (`render::critical_css` says
+/// why), admitted by their hash in the page's own Content-Security-Policy, when the page with
+/// them still arrives in the first round trip ([`FIRST_ROUND_TRIP_BODY_BYTES`], on the best
+/// brotli, which is served a few seconds after start; estimated, since it takes 60–100 ms to
+/// make). A heavier page links the stylesheet: a document that needs a second round trip would
+/// spend what inlining saves.
+/// Rendered twice: once to see which classes the page uses, once with their rules (the second
+/// render only adds to the `<head>`).
+fn prepared_page(context: &RenderContext, document: &Document) -> Representation {
+    let linked = layout::render(context, document, Stylesheet::Linked);
+    let css = context
+        .entry
+        .style_rules
+        .used_by(&linked, &[start::FACES_LATER_CLASS]);
+    // Text that could end the `<style>` element early is never inlined (the build's stylesheet
+    // has none).
+    if !css.is_empty() && !css.to_ascii_lowercase().contains("</style") {
+        let page = layout::render(context, document, Stylesheet::Inline(&css));
+        let policy = content_security_policy(&context.schedule_widget, Some(&csp_hash(&css)));
+        if best_brotli_len_estimate(page.as_bytes()) <= FIRST_ROUND_TRIP_BODY_BYTES {
+            return Representation::deferred(HTML, page.into_bytes(), CachePolicy::Revalidate)
+                .with_content_security_policy(&policy);
+        }
+    }
+    Representation::deferred(HTML, linked.into_bytes(), CachePolicy::Revalidate)
 }
 
 /// One page prepared at start, on one of the cores.

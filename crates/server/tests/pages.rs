@@ -19,6 +19,7 @@ use onespace_server::assets::EntryLinks;
 use onespace_server::build_app;
 use onespace_server::config::Clock;
 use onespace_server::pages::{self, document, document_with_form, form_anchor};
+use onespace_server::render::layout::Stylesheet;
 use onespace_server::render::{layout, FormView, RenderContext};
 use onespace_server::routes::{Page, ROUTES};
 use serde_json::Value;
@@ -117,6 +118,7 @@ fn context() -> RenderContext {
             stylesheets: vec!["/assets/main.css".to_owned()],
             module_preloads: Vec::new(),
             faces: vec!["/assets/brand-display-archivo.woff2".to_owned()],
+            ..EntryLinks::default()
         },
         retention_days: onespace_server::config::DEFAULT_RETENTION_DAYS,
         schedule_widget: Default::default(),
@@ -132,6 +134,7 @@ fn render(page: Page, view: &FormView) -> String {
     layout::render(
         &context(),
         &document_with_form(page.route(), &context(), view),
+        Stylesheet::Linked,
     )
 }
 
@@ -941,7 +944,11 @@ fn forms_follow_the_contract_with_the_post_handler() {
         }
         assert!(html.contains(forms::messages(form).submit_label));
         // The pre-rendered page is the blank form.
-        let plain = layout::render(&context(), &document(page.route(), &context()));
+        let plain = layout::render(
+            &context(),
+            &document(page.route(), &context()),
+            Stylesheet::Linked,
+        );
         assert_eq!(plain, html);
     }
     let contact = render(Page::Contact, &FormView::blank());

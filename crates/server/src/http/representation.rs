@@ -6,10 +6,10 @@
 //! 60 ms a page on this kind of machine, two seconds for the whole site, and even gzip and a
 //! quick brotli for every page take some 200 ms, while rendering them all takes 10 ms. Pages
 //! rendered at start ([`Representation::deferred`]) are therefore compressed when first needed:
-//! the first request for a page that accepts an encoding makes gzip and a quick brotli (a few
-//! milliseconds), and a background thread (`site.rs`) makes them for every page in turn and then
-//! the best brotli, some 12% smaller, which is served from then on. Every encoding decodes to the
-//! same bytes, so the ETag stays.
+//! the first request for a page that takes gzip, or brotli, makes that one (brotli at a quick
+//! setting; a few milliseconds), and a background thread (`site.rs`) makes both for every page
+//! in turn and then the best brotli, some 12% smaller, which is served from then on. Every
+//! encoding decodes to the same bytes, so the ETag stays.
 
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
@@ -59,6 +59,9 @@ pub struct Representation {
     cache: CachePolicy,
     identity: Bytes,
     encodings: Encodings,
+    /// A page's own Content-Security-Policy (one that admits its inline stylesheet rules by
+    /// their hash), sent instead of the site-wide one.
+    policy: Option<HeaderValue>,
 }
 
 /// The compressed bodies of a representation.
@@ -79,8 +82,10 @@ struct Encoded {
 
 #[derive(Debug, Default)]
 struct Deferred {
-    /// gzip and a quick brotli, made by the first request or the background thread.
-    quick: OnceLock<Encoded>,
+    /// gzip, made by the first request that takes it or the background thread.
+    gzip: OnceLock<Option<Bytes>>,
+    /// A quick brotli, made by the first request that takes it or the background thread.
+    quick_brotli: OnceLock<Option<Bytes>>,
     /// The best brotli, which replaces the quick one once made.
     best_brotli: OnceLock<Option<Bytes>>,
 }
@@ -147,13 +152,23 @@ impl Representation {
             cache,
             identity,
             encodings,
+            policy: None,
         }
+    }
+
+    /// This representation with its own Content-Security-Policy (the security headers keep a
+    /// policy a response already has). A policy that is not a valid header value is left out,
+    /// so the site-wide one, stricter, applies.
+    pub fn with_content_security_policy(mut self, policy: &str) -> Self {
+        self.policy = HeaderValue::from_str(policy).ok();
+        self
     }
 
     /// Makes the quick encodings of a [`Representation::deferred`] body; nothing for others.
     pub fn prepare_quick(&self) {
         if let Encodings::Deferred(deferred) = &self.encodings {
-            self.quick(deferred);
+            self.deferred_gzip(deferred);
+            self.quick_brotli(deferred);
         }
     }
 
@@ -162,11 +177,18 @@ impl Representation {
         let _ = self.brotli();
     }
 
-    fn quick<'a>(&self, deferred: &'a Deferred) -> &'a Encoded {
-        deferred.quick.get_or_init(|| {
-            let content_type = self.content_type.to_str().unwrap_or_default();
-            Encoded::of(content_type, &self.identity, BROTLI_QUICK)
-        })
+    fn deferred_gzip<'a>(&self, deferred: &'a Deferred) -> Option<&'a Bytes> {
+        deferred
+            .gzip
+            .get_or_init(|| gzip(&self.identity).map(Bytes::from))
+            .as_ref()
+    }
+
+    fn quick_brotli<'a>(&self, deferred: &'a Deferred) -> Option<&'a Bytes> {
+        deferred
+            .quick_brotli
+            .get_or_init(|| brotli(&self.identity, BROTLI_QUICK).map(Bytes::from))
+            .as_ref()
     }
 
     /// The uncompressed body.
@@ -190,20 +212,19 @@ impl Representation {
     pub fn gzip(&self) -> Option<&Bytes> {
         match &self.encodings {
             Encodings::Ready(encoded) => encoded.gzip.as_ref(),
-            Encodings::Deferred(deferred) => self.quick(deferred).gzip.as_ref(),
+            Encodings::Deferred(deferred) => self.deferred_gzip(deferred),
         }
     }
 
-    /// What a request is answered with now: for a deferred body, its best brotli if made,
-    /// otherwise the quick one (made now if this is the first request).
-    fn served(&self) -> (Option<&Bytes>, Option<&Bytes>) {
+    /// The brotli body a request is answered with now: for a deferred body, its best brotli if
+    /// made, otherwise the quick one (made now if this is the first request that takes it).
+    fn served_brotli(&self) -> Option<&Bytes> {
         match &self.encodings {
-            Encodings::Ready(encoded) => (encoded.gzip.as_ref(), encoded.brotli.as_ref()),
-            Encodings::Deferred(deferred) => {
-                let quick = self.quick(deferred);
-                let best = deferred.best_brotli.get().and_then(Option::as_ref);
-                (quick.gzip.as_ref(), best.or(quick.brotli.as_ref()))
-            }
+            Encodings::Ready(encoded) => encoded.brotli.as_ref(),
+            Encodings::Deferred(deferred) => match deferred.best_brotli.get() {
+                Some(best) => best.as_ref(),
+                None => self.quick_brotli(deferred),
+            },
         }
     }
 
@@ -219,23 +240,19 @@ impl Representation {
             return response.status(StatusCode::NOT_MODIFIED).finish();
         }
         response.insert_header((header::CONTENT_TYPE, self.content_type.clone()));
+        if let Some(policy) = &self.policy {
+            response.insert_header((header::CONTENT_SECURITY_POLICY, policy.clone()));
+        }
         let accepted = AcceptedEncodings::of(request);
-        let (gzip, brotli) = if accepted.brotli || accepted.gzip {
-            self.served()
+        let brotli = accepted.brotli.then(|| self.served_brotli()).flatten();
+        let body = if let Some(brotli) = brotli {
+            response.insert_header((header::CONTENT_ENCODING, HeaderValue::from_static("br")));
+            brotli.clone()
+        } else if let Some(gzip) = accepted.gzip.then(|| self.gzip()).flatten() {
+            response.insert_header((header::CONTENT_ENCODING, HeaderValue::from_static("gzip")));
+            gzip.clone()
         } else {
-            (None, None)
-        };
-        let body = match (brotli, gzip) {
-            (Some(brotli), _) if accepted.brotli => {
-                response.insert_header((header::CONTENT_ENCODING, HeaderValue::from_static("br")));
-                brotli.clone()
-            }
-            (_, Some(gzip)) if accepted.gzip => {
-                response
-                    .insert_header((header::CONTENT_ENCODING, HeaderValue::from_static("gzip")));
-                gzip.clone()
-            }
-            _ => self.identity.clone(),
+            self.identity.clone()
         };
         response.body(body)
     }
@@ -306,11 +323,30 @@ fn gzip(body: &[u8]) -> Option<Vec<u8>> {
     encoder.finish().ok()
 }
 
+/// About how many bytes the best brotli of `body` takes, from a fast, rougher brotli (quality 3,
+/// some 1 ms for a page): the best is 78–81% of it on the site's pages (a page's size decides
+/// whether its stylesheet rules go inline, `site.rs`, before any best brotli is made).
+pub fn best_brotli_len_estimate(body: &[u8]) -> usize {
+    const ROUGH_QUALITY: i32 = 3;
+    const BEST_PERCENT_OF_ROUGH: usize = 81;
+    brotli(body, ROUGH_QUALITY).map_or(body.len(), |rough| {
+        rough.len() * BEST_PERCENT_OF_ROUGH / 100
+    })
+}
+
+/// A brotli window just larger than `len` (at most the 4 MB one used before): the same output
+/// for a body that fits, without clearing match tables sized for 4 MB on every page.
+fn window_bits(len: usize) -> i32 {
+    // A window of 2^bits bytes holds 2^bits - 16 of history.
+    let bits = (len + 16).next_power_of_two().trailing_zeros();
+    i32::try_from(bits).unwrap_or(22).clamp(16, 22)
+}
+
 fn brotli(body: &[u8], quality: i32) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(body.len() / 3);
     let params = brotli::enc::BrotliEncoderParams {
         quality,
-        lgwin: 22,
+        lgwin: window_bits(body.len()),
         ..Default::default()
     };
     brotli::BrotliCompress(&mut &body[..], &mut out, &params).ok()?;

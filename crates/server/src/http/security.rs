@@ -18,7 +18,9 @@ use crate::widgets::schedule::WidgetSource;
 /// needs (from its configuration): its script's origin in `script-src` and the origin of the
 /// frame it draws in `frame-src`. Admitting them site-wide rather than on /timetable alone keeps
 /// one policy for every response; the widget runs only where the timetable page loads it.
-pub fn content_security_policy(widget: &WidgetSource) -> String {
+/// `inline_style`: the hash of the page's one `<style>` element (`render::critical_css`), for a
+/// prepared page's own policy; no other inline style is admitted.
+pub fn content_security_policy(widget: &WidgetSource, inline_style: Option<&str>) -> String {
     let script = widget.script_origin();
     let frame = &widget.frame_origin;
     [
@@ -27,7 +29,10 @@ pub fn content_security_policy(widget: &WidgetSource) -> String {
             "script-src 'self' {start} 'wasm-unsafe-eval' {script}",
             start = crate::render::start::csp_hash()
         ),
-        "style-src 'self'".to_owned(),
+        match inline_style {
+            Some(hash) => format!("style-src 'self' {hash}"),
+            None => "style-src 'self'".to_owned(),
+        },
         "img-src 'self' data:".to_owned(),
         "font-src 'self'".to_owned(),
         "connect-src 'self'".to_owned(),
@@ -58,7 +63,7 @@ impl SecurityHeaders {
     /// The headers, with the schedule widget's hosts in the Content-Security-Policy; `https`:
     /// the public URL is https, so every response also carries [`HSTS`].
     pub fn new(widget: &WidgetSource, https: bool) -> Self {
-        let csp = HeaderValue::from_str(&content_security_policy(widget))
+        let csp = HeaderValue::from_str(&content_security_policy(widget, None))
             .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
         let document: Vec<(HeaderName, HeaderValue)> = vec![
             (header::CONTENT_SECURITY_POLICY, csp),
@@ -115,6 +120,25 @@ impl SecurityHeaders {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inline_style_is_admitted_only_by_the_hash_given() {
+        let widget = WidgetSource::default();
+        let style_src = |policy: String| {
+            policy
+                .split("; ")
+                .find(|directive| directive.starts_with("style-src"))
+                .map(str::to_owned)
+        };
+        assert_eq!(
+            style_src(content_security_policy(&widget, None)).as_deref(),
+            Some("style-src 'self'")
+        );
+        assert_eq!(
+            style_src(content_security_policy(&widget, Some("'sha256-abc='"))).as_deref(),
+            Some("style-src 'self' 'sha256-abc='")
+        );
+    }
 
     #[test]
     fn hsts_on_every_response_only_when_the_public_url_is_https() {

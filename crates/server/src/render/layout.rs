@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use maud::{html, Markup, DOCTYPE};
+use maud::{html, Markup, PreEscaped, DOCTYPE};
 use onespace_core::content::Studio;
 use onespace_core::{links, studio};
 
@@ -134,8 +134,20 @@ fn share_image(context: &RenderContext, document: &Document) -> (String, u32, u3
     }
 }
 
+/// How a document carries the stylesheet.
+#[derive(Debug, Clone, Copy)]
+pub enum Stylesheet<'a> {
+    /// Linked, render-blocking: a page rendered on request (a form post that failed
+    /// validation, the studio's preview), by which time the browser has the stylesheet.
+    Linked,
+    /// These rules inline (the ones the page uses, `super::critical_css`), the whole stylesheet
+    /// loaded after the first paint by the start script, or by a `<noscript>` link without
+    /// scripts.
+    Inline(&'a str),
+}
+
 /// Renders the whole HTML document.
-pub fn render(context: &RenderContext, document: &Document) -> String {
+pub fn render(context: &RenderContext, document: &Document, stylesheet: Stylesheet<'_>) -> String {
     let canonical = document.path.map(|path| context.absolute(path));
     let current_path = document.path.unwrap_or_default();
     let (share_url, share_width, share_height, share_alt) = share_image(context, document);
@@ -175,9 +187,24 @@ pub fn render(context: &RenderContext, document: &Document) -> String {
                 link rel="manifest" href="/site.webmanifest";
                 // Before the stylesheet, so it runs at once: it picks the faces before any
                 // layout and starts the entry once the page has painted (`super::start`).
-                (super::start::script(&context.entry))
-                @for stylesheet in &context.entry.stylesheets {
-                    link rel="stylesheet" href=(stylesheet);
+                @match stylesheet {
+                    Stylesheet::Linked => {
+                        (super::start::script(&context.entry, &[]))
+                        @for href in &context.entry.stylesheets {
+                            link rel="stylesheet" href=(href);
+                        }
+                    }
+                    Stylesheet::Inline(css) => {
+                        (super::start::script(&context.entry, &context.entry.stylesheets))
+                        // The page's own rules; site.rs admits them by their hash and never
+                        // inlines text that could close the element.
+                        style { (PreEscaped(css)) }
+                        noscript {
+                            @for href in &context.entry.stylesheets {
+                                link rel="stylesheet" href=(href);
+                            }
+                        }
+                    }
                 }
                 // The first frame waits until the page's content is parsed (up to the footer). A
                 // phone short of time otherwise paints a half-parsed page (the header without its

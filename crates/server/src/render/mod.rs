@@ -1,6 +1,7 @@
 //! HTML rendering shared by every page: the document layout, the header and footer, islands
 //! markup and safely embedded JSON.
 
+pub mod critical_css;
 pub mod form;
 pub mod headings;
 pub mod island;

@@ -16,13 +16,19 @@
 //! download stands between an ad's click and the first paint (48 KB on a phone's connection,
 //! which Lighthouse's phone counted at 0.2–0.3 s of the LCP). Once that page has loaded, the entry
 //! fetches the faces into the browser's cache and records them (`frontend/src/site/faces.ts`);
-//! every page after that, in that visit and later ones, uses them from its first paint. With
+//! every page after that, in that visit and later ones, uses them from its first paint: the
+//! script preloads them there, from the browser's cache, and Chrome holds the first paint for a
+//! preloaded `optional` face. Without that hold, a page whose stylesheet rules are inline paints
+//! before a face is read from the cache, and the next full layout (the whole stylesheet applied
+//! when an island mounts) would set the text again in the face, moving it. With
 //! `font-display: optional` the first page never swaps faces while it is read, so nothing moves.
 //! The record names the faces' hashed files, so new faces are fetched afresh. Without scripts, or
 //! without storage, nothing is gated: the page asks for the faces as it lays out, as before.
 //!
 //! The script reads what changes between builds (the entry, its chunks, the faces) from its own
-//! `data-` attributes, so its text, and therefore its hash, is the same for every build.
+//! `data-` attributes, so its text, and therefore its hash, is the same for every build. On a
+//! page whose stylesheet rules are inline (`super::critical_css`) it also names the whole
+//! stylesheet (`data-stylesheets`), which the entry loads before an island mounts.
 
 use std::sync::OnceLock;
 
@@ -63,6 +69,15 @@ const START_SCRIPT: &str = r#"(function () {
   var d = document, data = d.currentScript.dataset, held = [], started = false;
   try {
     if (localStorage.getItem("brand-faces") !== data.faces) d.documentElement.classList.add("faces-later");
+    else data.faces.split(" ").forEach(function (href) {
+      var face = d.createElement("link");
+      face.rel = "preload";
+      face.as = "font";
+      face.type = "font/woff2";
+      face.crossOrigin = "anonymous";
+      face.href = href;
+      d.head.appendChild(face);
+    });
   } catch (e) {}
   function hold(event) {
     var target = event.target.closest ? event.target.closest(data.earlyClicks) : null;
@@ -115,9 +130,12 @@ const START_SCRIPT: &str = r#"(function () {
 
 /// The `<script>` element for the head: placed before the stylesheet, so it runs at once (an
 /// inline script after a stylesheet would wait for it) and the class is set before any layout.
-pub fn script(entry: &EntryLinks) -> Markup {
+/// `later_stylesheets`: for a page whose stylesheet rules are inline, the whole stylesheet, which
+/// the entry loads before an island mounts (`frontend/src/site/stylesheet.ts`); none for a page
+/// that links it.
+pub fn script(entry: &EntryLinks, later_stylesheets: &[String]) -> Markup {
     html! {
-        script data-entry=(entry.script) data-chunks=(entry.module_preloads.join(" ")) data-faces=(entry.faces.join(" ")) data-early-clicks=(EARLY_CLICKS) {
+        script data-entry=(entry.script) data-chunks=(entry.module_preloads.join(" ")) data-stylesheets=[(!later_stylesheets.is_empty()).then(|| later_stylesheets.join(" "))] data-faces=(entry.faces.join(" ")) data-early-clicks=(EARLY_CLICKS) {
             (PreEscaped(START_SCRIPT))
         }
     }
@@ -161,12 +179,17 @@ mod tests {
                 "/assets/display-e.woff2".to_owned(),
                 "/assets/text-f.woff2".to_owned(),
             ],
+            ..EntryLinks::default()
         };
-        let markup = script(&entry).into_string();
+        let markup = script(&entry, &[]).into_string();
+        assert!(!markup.contains("data-stylesheets"));
         assert!(markup.contains(r#"data-entry="/assets/main-a.js""#));
         assert!(markup.contains(r#"data-chunks="/assets/site-c.js /assets/run-d.js""#));
         assert!(markup.contains(r#"data-faces="/assets/display-e.woff2 /assets/text-f.woff2""#));
         assert!(markup.contains(&format!(">{START_SCRIPT}</script>")));
         assert!(csp_hash().starts_with("'sha256-") && csp_hash().len() == 53);
+        let later = script(&entry, &entry.stylesheets).into_string();
+        assert!(later.contains(r#"data-stylesheets="/assets/main-b.css""#));
+        assert!(later.contains(&format!(">{START_SCRIPT}</script>")));
     }
 }

@@ -15,6 +15,7 @@
  * or a dialog must not wait for the browser to become idle.
  */
 import type { ComponentType } from 'react';
+import { wholeStylesheet } from '../../site/stylesheet';
 
 /**
  * An island's module as produced by a dynamic import: either a React component (`default`; any
@@ -251,7 +252,8 @@ export async function hydrateIsland(
   const presses = watchPresses(element);
   try {
     await Promise.race([whenDue(element, strategyOf(element), win), loadRequested(element)]);
-    const module = await loader();
+    // What the island builds may use rules the page's inline ones lack.
+    const [module] = await Promise.all([loader(), wholeStylesheet(element.ownerDocument)]);
     await presses.released();
     if (module.mount) await module.mount(element, props);
     else await mount(element, module.default as ComponentType<Record<string, unknown>>, props);

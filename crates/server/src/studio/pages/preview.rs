@@ -289,7 +289,7 @@ fn render(mut context: RenderContext, route: &'static Route, instant: DateTime<U
     context.clock = Clock::Fixed(instant);
     let mut document = crate::pages::document(route, &context);
     document.noindex = true;
-    layout::render(&context, &document)
+    layout::render(&context, &document, layout::Stylesheet::Linked)
 }
 
 /// 500: checking or rendering the page failed (a panic caught on its thread), logged.
