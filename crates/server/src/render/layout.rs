@@ -140,9 +140,9 @@ pub enum Stylesheet<'a> {
     /// Linked, render-blocking: a page rendered on request (a form post that failed
     /// validation, the studio's preview), by which time the browser has the stylesheet.
     Linked,
-    /// These rules inline (the ones the page uses, `super::critical_css`), the whole stylesheet
-    /// loaded after the first paint by the start script, or by a `<noscript>` link without
-    /// scripts.
+    /// These rules inline (the ones the page uses, `super::critical_css`); the whole stylesheet
+    /// is named to the entry, which loads it before an island mounts, and linked in
+    /// `<noscript>` for a browser without scripts.
     Inline(&'a str),
 }
 
