@@ -19,10 +19,9 @@ use crate::assets::{AssetError, Assets};
 use crate::config::Config;
 use crate::content::ContentError;
 use crate::http::representation::best_brotli_len_estimate;
-use crate::http::security::content_security_policy;
+use crate::http::security::{content_security_policy, csp_hash_of};
 use crate::http::{CachePolicy, Representation};
 use crate::pages;
-use crate::render::critical_css::csp_hash;
 use crate::render::layout::Stylesheet;
 use crate::render::{layout, start, Document, FormView, RenderContext};
 use crate::routes::{Route, ROUTES};
@@ -315,7 +314,7 @@ fn prepared_page(context: &RenderContext, document: &Document) -> Representation
     // has none).
     if !css.is_empty() && !css.to_ascii_lowercase().contains("</style") {
         let page = layout::render(context, document, Stylesheet::Inline(&css));
-        let policy = content_security_policy(&context.schedule_widget, Some(&csp_hash(&css)));
+        let policy = content_security_policy(&context.schedule_widget, Some(&csp_hash_of(&css)));
         if best_brotli_len_estimate(page.as_bytes()) <= FIRST_ROUND_TRIP_BODY_BYTES {
             return Representation::deferred(HTML, page.into_bytes(), CachePolicy::Revalidate)
                 .with_content_security_policy(&policy);

@@ -10,9 +10,22 @@
 
 use std::rc::Rc;
 
+use base64::Engine as _;
+use sha2::{Digest, Sha256};
+
 use actix_web::http::header::{self, HeaderMap, HeaderName, HeaderValue};
 
 use crate::widgets::schedule::WidgetSource;
+
+/// The CSP source expression (`'sha256-…'`) admitting an inline element whose text is `text`:
+/// the start script, or a page's inline stylesheet rules.
+pub fn csp_hash_of(text: &str) -> String {
+    let digest = Sha256::digest(text.as_bytes());
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
+}
 
 /// The Content-Security-Policy of every page: this origin, plus exactly what the schedule widget
 /// needs (from its configuration): its script's origin in `script-src` and the origin of the
@@ -120,6 +133,14 @@ impl SecurityHeaders {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hash_is_the_csp_form_of_the_text() {
+        assert_eq!(
+            csp_hash_of(""),
+            "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"
+        );
+    }
 
     #[test]
     fn inline_style_is_admitted_only_by_the_hash_given() {

@@ -25,9 +25,7 @@
 
 use std::collections::HashSet;
 
-use base64::Engine as _;
 use cssparser::{Parser, Token};
-use sha2::{Digest, Sha256};
 
 /// At-rules whose block holds rules (kept with the rules inside them that a page uses).
 const GROUPING_AT_RULES: [&str; 6] = [
@@ -78,15 +76,6 @@ impl StyleRules {
         write_used(&self.rules, &names, &mut css);
         css
     }
-}
-
-/// The CSP source expression admitting a `<style>` element whose text is `css`.
-pub fn csp_hash(css: &str) -> String {
-    let digest = Sha256::digest(css.as_bytes());
-    format!(
-        "'sha256-{}'",
-        base64::engine::general_purpose::STANDARD.encode(digest)
-    )
 }
 
 /// Appends the rules among `rules` that `names` satisfy; whether any was.
@@ -359,13 +348,5 @@ mod tests {
             "@media screen{.a{color:red}}"
         );
         assert_eq!(StyleRules::parse("").used_by("<p>", &[]), "");
-    }
-
-    #[test]
-    fn the_hash_is_the_csp_form_of_the_style_text() {
-        assert_eq!(
-            csp_hash(""),
-            "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"
-        );
     }
 }

@@ -32,9 +32,7 @@
 
 use std::sync::OnceLock;
 
-use base64::Engine as _;
 use maud::{html, Markup, PreEscaped};
-use sha2::{Digest, Sha256};
 
 use crate::assets::EntryLinks;
 
@@ -144,13 +142,7 @@ pub fn script(entry: &EntryLinks, later_stylesheets: &[String]) -> Markup {
 /// The script's CSP source expression, `'sha256-…'`.
 pub fn csp_hash() -> &'static str {
     static HASH: OnceLock<String> = OnceLock::new();
-    HASH.get_or_init(|| {
-        let digest = Sha256::digest(START_SCRIPT.as_bytes());
-        format!(
-            "'sha256-{}'",
-            base64::engine::general_purpose::STANDARD.encode(digest)
-        )
-    })
+    HASH.get_or_init(|| crate::http::security::csp_hash_of(START_SCRIPT))
 }
 
 #[cfg(test)]
