@@ -14,10 +14,10 @@ use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
 use actix_web::{web, App, FromRequest, Handler, HttpRequest, HttpResponse, Responder};
 
 use crate::enquiries;
-use crate::http::security;
-use crate::pages;
-use crate::routes::{self, ROUTES};
-use crate::site::{LiveSite, Site};
+use onespace_http::security;
+use onespace_site::pages;
+use onespace_site::routes::{self, ROUTES};
+use onespace_site::site::{LiveSite, Site};
 
 /// Shared state of every worker: the site being served (each request reads its current
 /// rendering).
@@ -37,7 +37,7 @@ pub fn build_app(
 > {
     let context = site.current().context().clone();
     let security_headers = security::SecurityHeaders::new(
-        &context.schedule_widget,
+        &context.schedule_widget.policy_sources(),
         context.public_url.starts_with("https://"),
     );
     App::new()
@@ -104,14 +104,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
         }
     }
     config.configure(enquiries::configure);
-    config.configure(crate::studio::configure);
+    config.configure(onespace_backoffice::configure);
     #[cfg(feature = "dev")]
     config.configure(crate::dev::configure);
     config
         .service(readable("/sitemap.xml", sitemap))
         .service(readable("/robots.txt", robots))
         .service(readable(
-            &format!("{}{{file}}", routes::IMAGES_PREFIX),
+            &format!("{}{{file}}", onespace_images::IMAGES_PREFIX),
             image,
         ))
         .default_service(web::to(fallback));
@@ -195,11 +195,6 @@ fn not_found(request: &HttpRequest, site: &Site) -> HttpResponse {
     site.not_found.respond(request, StatusCode::NOT_FOUND)
 }
 
-/// Marks a 5xx answer whose body is already the page the visitor should see: a form's page with
-/// the reason at the form and what they typed (a no-script enquiry the database could not take,
-/// 503), which the error page must not replace.
-#[derive(Debug, Clone, Copy)]
-pub struct ComposedPage;
 
 /// Replaces the body of any 5xx response with the 'Unexpected Application Error!' page, except
 /// JSON answers (the forms API and the health check), whose clients read the JSON, and
@@ -216,7 +211,7 @@ fn server_error_page<B: MessageBody + 'static>(
     let composed = response
         .response()
         .extensions()
-        .get::<ComposedPage>()
+        .get::<onespace_http::ComposedPage>()
         .is_some();
     if json || composed {
         tracing::warn!(target: "onespace::error", path = %response.request().path(), status = status.as_u16(), "unavailable");

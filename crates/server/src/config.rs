@@ -5,10 +5,10 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use chrono::{DateTime, TimeDelta, Utc};
+use onespace_site::clock::RenderClock;
 
 use crate::mail::{MailArgs, MailConfig, MailConfigError};
-use crate::widgets::schedule::{
+use onespace_site::widgets::schedule::{
     WidgetSource, TEAMUP_ORIGIN, TEAMUP_SCRIPT_URL, TEAMUP_WIDGET_CALL,
 };
 
@@ -65,25 +65,10 @@ pub enum ConfigError {
     ScheduleFrameOrigin(String),
     /// A schedule setting is wrong (the message names it).
     #[error(transparent)]
-    Schedule(#[from] crate::schedule::config::ScheduleConfigError),
-    /// `--preview-date` / `ONESPACE_PREVIEW_DATE` is neither a date nor an instant.
-    #[error(
-        "ONESPACE_PREVIEW_DATE (--preview-date): '{0}' must be a date like 2026-12-01 (the site \
-         as it opens that day, UK time) or an instant like 2026-12-01T09:30:00Z"
-    )]
-    PreviewDate(String),
-    /// `--preview-from` / `ONESPACE_PREVIEW_FROM` is neither a date nor an instant.
-    #[error(
-        "ONESPACE_PREVIEW_FROM (--preview-from): '{0}' must be a date like 2026-12-01 (the start \
-         of that day, UK time) or an instant like 2025-08-31T22:59:50Z, from which the clock runs"
-    )]
-    PreviewFrom(String),
-    /// Both `--preview-date` and `--preview-from` are given.
-    #[error(
-        "ONESPACE_PREVIEW_DATE (--preview-date) and ONESPACE_PREVIEW_FROM (--preview-from) \
-         cannot both be set: the first stops the clock, the second sets it running"
-    )]
-    PreviewBoth,
+    Schedule(#[from] crate::timetable::config::ScheduleConfigError),
+    /// A preview setting is wrong (the message names it).
+    #[error(transparent)]
+    Preview(#[from] onespace_site::clock::PreviewError),
     /// A mail setting is wrong (the message names it).
     #[error(transparent)]
     Mail(#[from] MailConfigError),
@@ -155,7 +140,7 @@ pub struct ServeArgs {
     pub mail: MailArgs,
     /// Where the class schedule is read.
     #[command(flatten)]
-    pub schedule: crate::schedule::ScheduleArgs,
+    pub schedule: crate::timetable::ScheduleArgs,
 }
 
 /// How long enquiries are kept unless ONESPACE_RETENTION_DAYS says otherwise: two years.
@@ -178,9 +163,9 @@ pub struct Config {
     /// Where the schedule widget comes from and how it starts.
     pub schedule_widget: WidgetSource,
     /// The instant pages are rendered for.
-    pub clock: Clock,
+    pub clock: RenderClock,
     /// Where the studio's content is read.
-    pub content: crate::content::Source,
+    pub content: crate::content_source::Source,
 }
 
 /// Checked settings of the forms API, its database and its mail.
@@ -206,9 +191,9 @@ pub struct ServeConfig {
     /// The forms API.
     pub enquiries: EnquiryConfig,
     /// The class schedule's source.
-    pub schedule: crate::schedule::ScheduleConfig,
+    pub schedule: crate::timetable::ScheduleConfig,
     /// The studio area's clock.
-    pub studio_clock: crate::studio::StudioClock,
+    pub studio_clock: onespace_store::StaffClock,
 }
 
 impl ServeArgs {
@@ -231,11 +216,11 @@ impl ServeArgs {
             public_url: public_origin(&self.public_url)?,
             retention_days,
             schedule_widget: self.schedule_widget()?,
-            clock: Clock::from_settings(
+            clock: RenderClock::from_settings(
                 self.preview_date.as_deref(),
                 self.preview_from.as_deref(),
             )?,
-            content: crate::content::Source::from_option(self.content.as_deref()),
+            content: crate::content_source::Source::from_option(self.content.as_deref()),
         };
         let database_url = self
             .database_url
@@ -246,7 +231,7 @@ impl ServeArgs {
         if let Some(url) = &database_url {
             let known = ["postgres://", "postgresql://", "sqlite:"];
             if !known.iter().any(|scheme| url.starts_with(scheme)) {
-                return Err(ConfigError::DatabaseUrl(crate::storage::redact(url)));
+                return Err(ConfigError::DatabaseUrl(onespace_store::redact(url)));
             }
         }
         let rate_limit_per_minute = self
@@ -257,7 +242,7 @@ impl ServeArgs {
         let mail = self.mail.validate(&self.data_dir)?;
         Ok(ServeConfig {
             schedule: self.schedule.validate()?,
-            studio_clock: crate::studio::StudioClock::new(self.studio_clock_file.clone()),
+            studio_clock: onespace_store::StaffClock::new(self.studio_clock_file.clone()),
             site,
             enquiries: EnquiryConfig {
                 database_url,
@@ -273,7 +258,7 @@ impl ServeArgs {
 impl ServeArgs {
     /// The schedule widget's three settings, checked.
     fn schedule_widget(&self) -> Result<WidgetSource, ConfigError> {
-        let script_url = url_origin(&self.schedule_script_url)
+        let script_url = onespace_http::url_origin(&self.schedule_script_url)
             .map(|_| self.schedule_script_url.trim().to_owned())
             .ok_or_else(|| ConfigError::ScheduleScriptUrl(self.schedule_script_url.clone()))?;
         let identifier = |name: &str| {
@@ -301,6 +286,16 @@ impl ServeArgs {
 }
 
 impl Config {
+    /// What the public pages are rendered with from this configuration.
+    pub fn site_settings(&self) -> onespace_site::site::Settings {
+        onespace_site::site::Settings {
+            public_url: self.public_url.clone(),
+            retention_days: self.retention_days,
+            schedule_widget: self.schedule_widget.clone(),
+            clock: self.clock,
+        }
+    }
+
     /// Defaults suitable for tests and for rendering: public URL as in production.
     pub fn for_rendering() -> Self {
         Self {
@@ -309,111 +304,10 @@ impl Config {
             public_url: DEFAULT_PUBLIC_URL.to_owned(),
             retention_days: DEFAULT_RETENTION_DAYS,
             schedule_widget: WidgetSource::default(),
-            clock: Clock::Real,
-            content: crate::content::Source::Embedded,
+            clock: RenderClock::Real,
+            content: crate::content_source::Source::Embedded,
         }
     }
-}
-
-/// Where the instant that pages are rendered for comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Clock {
-    /// The system clock: what a visitor sees today.
-    Real,
-    /// A fixed instant, to see the site as it will be (or was) then (`--preview-date`).
-    Fixed(DateTime<Utc>),
-    /// The system clock moved by a constant amount, so it runs from the instant
-    /// `--preview-from` names: the studio watches an offer start or end as visitors will, and
-    /// the calendar thread renders the pages again at the boundary exactly as on the real clock.
-    /// An offset rather than a start instant, so that it follows the system clock's corrections
-    /// as [`Clock::Real`] does.
-    Running {
-        /// The preview's instant minus the system's.
-        ahead: TimeDelta,
-    },
-}
-
-impl Clock {
-    /// The real clock, or the fixed instant `--preview-date` names: a `YYYY-MM-DD` date is the
-    /// start of that day in UK time (when the studio opens its doors, every offer of that day is
-    /// already on), an RFC 3339 instant is taken as it is (to look at a boundary exactly).
-    pub fn from_preview(preview: Option<&str>) -> Result<Self, ConfigError> {
-        match given(preview) {
-            None => Ok(Self::Real),
-            Some(text) => preview_instant(text)
-                .map(Self::Fixed)
-                .ok_or_else(|| ConfigError::PreviewDate(text.to_owned())),
-        }
-    }
-
-    /// The clock `serve` runs on: [`Clock::from_preview`] for `--preview-date`, or, for
-    /// `--preview-from` (the same forms), a clock running from that instant as of now.
-    pub fn from_settings(
-        preview_date: Option<&str>,
-        preview_from: Option<&str>,
-    ) -> Result<Self, ConfigError> {
-        match (given(preview_date), given(preview_from)) {
-            (Some(_), Some(_)) => Err(ConfigError::PreviewBoth),
-            (_, Some(text)) => preview_instant(text)
-                .map(Self::running_from)
-                .ok_or_else(|| ConfigError::PreviewFrom(text.to_owned())),
-            (date, None) => Self::from_preview(date),
-        }
-    }
-
-    /// A clock that reads `start` now and runs on from it.
-    pub fn running_from(start: DateTime<Utc>) -> Self {
-        Self::Running {
-            ahead: start - Utc::now(),
-        }
-    }
-
-    /// The current instant by this clock.
-    pub fn now(self) -> DateTime<Utc> {
-        match self {
-            Self::Real => Utc::now(),
-            Self::Fixed(instant) => instant,
-            Self::Running { ahead } => Utc::now() + ahead,
-        }
-    }
-
-    /// Whether time passes on this clock: offers start and end by themselves (the calendar
-    /// thread), which never happens on a fixed one.
-    pub fn runs(self) -> bool {
-        !matches!(self, Self::Fixed(_))
-    }
-}
-
-/// A preview setting with something in it.
-fn given(setting: Option<&str>) -> Option<&str> {
-    setting.map(str::trim).filter(|text| !text.is_empty())
-}
-
-/// A preview's instant: an RFC 3339 instant as it is, or the start of a `YYYY-MM-DD` day in UK
-/// time.
-fn preview_instant(text: &str) -> Option<DateTime<Utc>> {
-    if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
-        return Some(instant.with_timezone(&Utc));
-    }
-    onespace_core::offers::Date::parse_iso(text)
-        .ok()
-        .and_then(onespace_core::offers::Date::naive)
-        .map(onespace_core::calendar::london_midnight)
-}
-
-/// The origin (`scheme://host[:port]`) of an absolute http(s) URL with a path, or `None`.
-pub fn url_origin(url: &str) -> Option<String> {
-    let url = url.trim();
-    let (scheme, rest) = url
-        .strip_prefix("https://")
-        .map(|rest| ("https", rest))
-        .or_else(|| url.strip_prefix("http://").map(|rest| ("http", rest)))?;
-    let host = rest.split(['/', '?', '#']).next()?;
-    let valid = !host.is_empty()
-        && !host.starts_with(':')
-        && !url.contains(char::is_whitespace)
-        && !url.contains(['"', '<', '>', '\'', ';']);
-    valid.then(|| format!("{scheme}://{host}"))
 }
 
 /// `raw` as a public origin without a trailing slash, or the error naming ONESPACE_PUBLIC_URL.
@@ -456,72 +350,11 @@ mod tests {
             content: None,
             studio_clock_file: None,
             mail: MailArgs::default(),
-            schedule: crate::schedule::ScheduleArgs::default(),
+            schedule: crate::timetable::ScheduleArgs::default(),
         }
     }
 
-    #[test]
-    fn the_preview_date_is_the_start_of_that_uk_day_or_an_exact_instant() {
-        let fixed = |text: &str| match Clock::from_preview(Some(text)) {
-            Ok(Clock::Fixed(instant)) => instant.to_rfc3339(),
-            other => panic!("{text}: {other:?}"),
-        };
-        assert_eq!(fixed("2026-12-01"), "2026-12-01T00:00:00+00:00");
-        assert_eq!(fixed("2025-08-31"), "2025-08-30T23:00:00+00:00");
-        assert_eq!(
-            fixed("2025-08-31T23:00:00+01:00"),
-            "2025-08-31T22:00:00+00:00"
-        );
-        assert!(matches!(Clock::from_preview(None), Ok(Clock::Real)));
-        assert!(matches!(Clock::from_preview(Some(" ")), Ok(Clock::Real)));
-        for bad in ["2026-13-01", "tomorrow", "01/12/2026"] {
-            let mut given = args("127.0.0.1:8080", DEFAULT_PUBLIC_URL);
-            given.preview_date = Some(bad.to_owned());
-            let error = given
-                .validate()
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
-            assert!(
-                error.starts_with("ONESPACE_PREVIEW_DATE (--preview-date): '"),
-                "{bad}: {error}"
-            );
-        }
-    }
 
-    #[test]
-    fn the_preview_from_clock_starts_at_its_instant_and_runs() {
-        let start = "2025-08-31T22:59:50Z";
-        let clock = Clock::from_settings(None, Some(start)).unwrap_or(Clock::Real);
-        assert!(clock.runs(), "{clock:?}");
-        let first = clock.now();
-        let expected = preview_instant(start).unwrap_or_default();
-        assert!(
-            (first - expected).abs() < TimeDelta::seconds(5),
-            "{first} is not about {expected}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-        assert!(clock.now() > first, "the clock runs on");
-        assert!(!Clock::from_preview(Some(start))
-            .unwrap_or(Clock::Real)
-            .runs());
-        assert!(Clock::Real.runs());
-        let error = |date: Option<&str>, from: Option<&str>| {
-            let mut given = args("127.0.0.1:8080", DEFAULT_PUBLIC_URL);
-            given.preview_date = date.map(str::to_owned);
-            given.preview_from = from.map(str::to_owned);
-            given
-                .validate()
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default()
-        };
-        assert!(
-            error(None, Some("soon")).starts_with("ONESPACE_PREVIEW_FROM (--preview-from): 'soon'")
-        );
-        assert!(error(Some("2025-08-15"), Some(start)).contains("cannot both be set"));
-        assert_eq!(error(None, Some("2025-08-31")), "");
-    }
 
     #[test]
     fn accepts_good_values_and_trims_the_trailing_slash() {
@@ -598,34 +431,4 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_schedule_script_must_be_an_absolute_url_and_gives_its_origin() {
-        assert_eq!(
-            url_origin("https://goteamup.com/static/js/widget.js").as_deref(),
-            Some("https://goteamup.com")
-        );
-        assert_eq!(
-            url_origin("http://127.0.0.1:9000/widget.js").as_deref(),
-            Some("http://127.0.0.1:9000")
-        );
-        for bad in [
-            "",
-            "widget.js",
-            "//cdn.example/w.js",
-            "https:///w.js",
-            "https://a b/w.js",
-            "https://x.example/w.js; script-src *",
-        ] {
-            assert_eq!(url_origin(bad), None, "{bad}");
-            let mut given = args("127.0.0.1:8080", DEFAULT_PUBLIC_URL);
-            given.schedule_script_url = bad.to_owned();
-            let error = given.validate().err().map(|e| e.to_string());
-            assert!(
-                error.as_deref().is_some_and(
-                    |e| e.starts_with("ONESPACE_SCHEDULE_SCRIPT_URL (--schedule-script-url)")
-                ),
-                "{bad}: {error:?}"
-            );
-        }
-    }
 }

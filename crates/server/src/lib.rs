@@ -1,44 +1,45 @@
-//! The One Space website server.
+//! The One Space website server: the `onespace` binary's library, which wires the crates below
+//! it into one application and runs what happens in the background.
 //!
-//! - [`routes`]: the route table, the one source of paths, titles and descriptions.
-//! - [`pages`]: every page's content; [`render`]: the layout, islands and JSON embedding.
-//! - [`site`]: every page rendered and compressed ahead of requests, swapped whole on a change;
-//!   [`calendar`]: renders it again whenever a dated offer starts or ends.
-//! - [`app`]: the actix application (`build_app`), shared by `main` and the tests.
-//! - [`assets`]: the embedded Vite build; [`http`]: representations and security headers.
-//! - [`images`]: the studio's photos made into cached, responsive variants, served at
-//!   `/images/`.
+//! - [`app`]: the actix application (`build_app`), shared by `main` and the tests: the public
+//!   pages (`onespace_site`), the forms API ([`enquiries`]) and the staff area
+//!   (`onespace_backoffice`).
 //! - [`config`]: flags and environment variables, checked at start.
-//! - [`content`]: the studio's content files (prices, offers), read, checked and reloaded.
-//! - `dev` (the `dev` feature, `make dev` only): live reload and assets read from disk.
-//! - [`static_render`]: `onespace render`, the whole site as static files.
-//! - [`enquiries`]: the forms API (JSON and HTML form posts), its protections, the health check
-//!   and the export; [`storage`]: SQLite or PostgreSQL with the mail outbox; [`mail`]: the
-//!   studio's notification mail and the background worker that delivers it.
-//! - [`studio`]: the staff area at `/studio` (sign-in with a second factor, the enquiries
-//!   inbox, staff and the audit log); its own wing, wired in by [`app`] and `main` only.
+//! - [`content_source`]: the content read from a folder or the embedded copy.
+//! - [`enquiries`]: the forms API (JSON and HTML form posts), its protections and the health
+//!   check; [`mail`]: the studio's notification mail and the worker that delivers it.
+//! - [`timetable`]: the booking provider's client (TeamUp), its configuration and check.
+//! - [`tasks`]: every task that renders the site again (calendar, content watch and follow,
+//!   photos, timetable refresh).
+//!
+//! The crates, bottom up: `onespace_core` (every visible rule), `onespace_http`,
+//! `onespace_store` (the database), `onespace_images`, `onespace_site` (the public pages),
+//! `onespace_backoffice` (the staff area); docs/ARCHITECTURE.md draws the graph.
 
 pub mod app;
-pub mod assets;
-pub mod calendar;
 pub mod config;
-pub mod content;
-#[cfg(feature = "dev")]
-pub mod dev;
+pub mod content_source;
 pub mod enquiries;
-pub mod http;
-pub mod images;
 pub mod mail;
-pub mod pages;
-pub mod render;
-pub mod routes;
-pub mod schedule;
-pub mod site;
-pub mod static_render;
-pub mod storage;
-pub mod studio;
-pub mod widgets;
+pub mod tasks;
+pub mod timetable;
 
 pub use app::build_app;
 pub use config::Config;
-pub use site::{LiveSite, Site};
+pub use onespace_site::site::{BuildError, ContentErrors};
+use onespace_site::Site;
+
+/// Reads the content the configuration names (a folder or the embedded copy), then renders and
+/// prepares every page from it.
+pub fn build_site(config: &Config) -> Result<Site, BuildError> {
+    let content = config.content.load().map_err(ContentErrors)?;
+    build_site_with(config, content)
+}
+
+/// [`build_site`] from content already read (the database's live version).
+pub fn build_site_with(
+    config: &Config,
+    content: onespace_core::content::Content,
+) -> Result<Site, BuildError> {
+    Site::build(&config.site_settings(), content)
+}

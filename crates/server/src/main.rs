@@ -8,17 +8,19 @@ use std::path::PathBuf;
 use actix_web::{web, HttpServer};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use onespace_server::config::{Clock, Config, ServeArgs, ServeConfig};
-use onespace_server::content::versions;
-use onespace_server::content::Source as ContentSource;
-use onespace_server::enquiries::export::{self, Format};
+use onespace_backoffice::cli::StaffRole;
+use onespace_backoffice::export::{self, Format};
+use onespace_backoffice::{StaffClock, Studio};
+use onespace_images as images;
+use onespace_server::config::{Config, ServeArgs, ServeConfig};
+use onespace_server::content_source::Source as ContentSource;
 use onespace_server::enquiries::Enquiries;
-use onespace_server::images;
 use onespace_server::mail::{Deliverer, Worker};
-use onespace_server::storage::{Store, SQLITE_FILE};
-use onespace_server::studio::cli::StaffRole;
-use onespace_server::studio::{Studio, StudioClock};
-use onespace_server::{build_app, static_render, LiveSite, Site};
+use onespace_server::{build_app, build_site, build_site_with};
+use onespace_site::clock::RenderClock;
+use onespace_site::{static_render, LiveSite, Site};
+use onespace_store::published::versions;
+use onespace_store::{Store, SQLITE_FILE};
 
 #[derive(Debug, Parser)]
 #[command(name = "onespace", version, about = "The One Space website")]
@@ -216,11 +218,11 @@ enum ScheduleCommand {
         #[arg(long = "content", env = "ONESPACE_CONTENT_DIR")]
         content: Option<PathBuf>,
         /// The widget script (as `serve --schedule-script-url`).
-        #[arg(long, env = "ONESPACE_SCHEDULE_SCRIPT_URL", default_value = onespace_server::widgets::schedule::TEAMUP_SCRIPT_URL)]
+        #[arg(long, env = "ONESPACE_SCHEDULE_SCRIPT_URL", default_value = onespace_site::widgets::schedule::TEAMUP_SCRIPT_URL)]
         schedule_script_url: String,
         /// The provider's API and key (as `serve`).
         #[command(flatten)]
-        schedule: onespace_server::schedule::ScheduleArgs,
+        schedule: onespace_server::timetable::ScheduleArgs,
     },
 }
 
@@ -231,7 +233,7 @@ enum ImagesCommand {
     /// status 1 when any file cannot be used.
     Check {
         /// Folder of photos.
-        #[arg(default_value = onespace_server::images::DEFAULT_SOURCE_DIR)]
+        #[arg(default_value = onespace_images::DEFAULT_SOURCE_DIR)]
         dir: PathBuf,
         /// Data folder holding the variants' cache.
         #[arg(long = "data", env = "ONESPACE_DATA_DIR", default_value = "./data")]
@@ -269,15 +271,15 @@ fn main() -> anyhow::Result<()> {
             preview_date,
             content,
         } => {
-            let now = Clock::from_preview(preview_date.as_deref())?.now();
+            let now = RenderClock::from_preview(preview_date.as_deref())?.now();
             let content = ContentSource::from_option(content.as_deref())
                 .load()
-                .map_err(onespace_server::site::ContentErrors)?;
+                .map_err(onespace_site::site::ContentErrors)?;
             let listed =
-                |route: &_| onespace_server::pages::campaigns::listed(route, &content.offers, now);
+                |route: &_| onespace_site::pages::campaigns::listed(route, &content.offers, now);
             println!(
                 "{}",
-                onespace_server::routes::table_json(listed, &content.offers)
+                onespace_site::routes::table_json(listed, &content.offers)
             );
             Ok(())
         }
@@ -309,12 +311,12 @@ fn main() -> anyhow::Result<()> {
             &public_url,
             &data_dir,
             database_url.as_deref(),
-            StudioClock::new(studio_clock_file),
+            StaffClock::new(studio_clock_file),
         ),
         Command::Studio {
             command: StudioCommand::Routes,
         } => {
-            println!("{}", onespace_server::studio::routes_json());
+            println!("{}", onespace_backoffice::routes_json());
             Ok(())
         }
         Command::Schedule {
@@ -334,11 +336,11 @@ fn main() -> anyhow::Result<()> {
         } => {
             let config = Config {
                 public_url: onespace_server::config::public_origin(&public_url)?,
-                clock: Clock::from_preview(preview_date.as_deref())?,
+                clock: RenderClock::from_preview(preview_date.as_deref())?,
                 content: ContentSource::from_option(content.as_deref()),
                 ..Config::for_rendering()
             };
-            let site = Site::build(&config)?;
+            let site = build_site(&config)?;
             // Unlike `serve`, which starts at once and shows the photos when ready, a render
             // waits for them: the files it writes are final.
             let (library, errors) =
@@ -376,11 +378,11 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     // (content::versions says why there is only ever one source).
     let preparing = std::time::Instant::now();
     let (site, following) = match &config.content {
-        ContentSource::Folder(_) => (Site::build(&config)?, None),
+        ContentSource::Folder(_) => (build_site(&config)?, None),
         ContentSource::Embedded => {
             let (number, content) = versions::at_start(&store).await?;
             tracing::info!(number, "content: serving the database's live version");
-            (Site::build_with(&config, content)?, Some(number))
+            (build_site_with(&config, content)?, Some(number))
         }
     };
     let site = web::Data::new(LiveSite::new(site));
@@ -391,12 +393,12 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let following = following.map(|number| {
         // The photos uploaded in the studio that the live version names: read from the
         // database and prepared in the background, like the folder's.
-        actix_web::rt::spawn(images::uploads::refresh(
+        actix_web::rt::spawn(onespace_server::tasks::photo_refresh::refresh(
             site.clone().into_inner(),
             store.clone(),
             images::cache_dir(&config.data_dir),
         ));
-        actix_web::rt::spawn(versions::follow(
+        actix_web::rt::spawn(onespace_server::tasks::content_follow::follow(
             store.clone(),
             site.clone().into_inner(),
             number,
@@ -406,24 +408,24 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     // Scheduled content changes go live on whichever node claims them first; only while the
     // database is the content's source (a folder named at start is the one source otherwise).
     let publishing = following.is_some().then(|| {
-        actix_web::rt::spawn(onespace_server::content::schedules::run(
+        actix_web::rt::spawn(onespace_store::published::scheduled::run(
             store.clone(),
             studio_clock.clone(),
         ))
     });
-    onespace_server::calendar::render_at_boundaries(site.clone().into_inner(), config.clock);
+    onespace_server::tasks::calendar::render_at_boundaries(site.clone().into_inner(), config.clock);
     // Kept until the server stops: dropping it stops watching the content folder.
-    let content_watch = onespace_server::content::watch::start(
+    let content_watch = onespace_server::tasks::content_watch::start(
         site.clone().into_inner(),
         config.content.clone(),
         images::cache_dir(&config.data_dir),
     )
     .context("starting the content reload thread")?;
     #[cfg(unix)]
-    actix_web::rt::spawn(onespace_server::content::watch::reload_on_hangup(
+    actix_web::rt::spawn(onespace_server::tasks::content_watch::reload_on_hangup(
         content_watch.requests(),
     ));
-    images::background::prepare_then_render(
+    onespace_server::tasks::photo_prepare::prepare_then_render(
         site.clone().into_inner(),
         config.content.images_dir(),
         images::cache_dir(&config.data_dir),
@@ -463,8 +465,8 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     );
     let (stop_worker, worker_stop) = tokio::sync::watch::channel(false);
     let worker = actix_web::rt::spawn(worker.run(worker_stop.clone()));
-    onespace_server::schedule::refresh::restore(&site, &store).await;
-    let timetable = actix_web::rt::spawn(onespace_server::schedule::refresh::run(
+    onespace_server::tasks::timetable_refresh::restore(&site, &store).await;
+    let timetable = actix_web::rt::spawn(onespace_server::tasks::timetable_refresh::run(
         schedule,
         site.clone(),
         store.clone(),
@@ -522,7 +524,7 @@ fn studio_add_user(
     public_url: &str,
     data_dir: &std::path::Path,
     database_url: Option<&str>,
-    clock: StudioClock,
+    clock: StaffClock,
 ) -> anyhow::Result<()> {
     let public_url = onespace_server::config::public_origin(public_url)?;
     let database_url = database_url.filter(|url| !url.trim().is_empty());
@@ -539,7 +541,7 @@ fn studio_add_user(
     let outcome = actix_web::rt::System::new().block_on(async {
         let store = Store::open(database_url, data_dir).await?;
         let outcome =
-            onespace_server::studio::cli::add_user(&store, email, role, &public_url, &clock).await;
+            onespace_backoffice::cli::add_user(&store, email, role, &public_url, &clock).await;
         store.close().await;
         outcome
     })?;
@@ -559,7 +561,7 @@ fn studio_add_user(
 fn content(command: ContentCommand) -> anyhow::Result<()> {
     match command {
         ContentCommand::Init { dir } => {
-            for path in onespace_server::content::init(&dir)? {
+            for path in onespace_server::content_source::init(&dir)? {
                 println!("wrote {}", path.display());
             }
             println!(
@@ -574,7 +576,7 @@ fn content(command: ContentCommand) -> anyhow::Result<()> {
             note,
             database,
         } => {
-            use onespace_server::content::transfer::{import, Imported};
+            use onespace_server::content_source::transfer::{import, Imported};
             match database.with_store(async |store| import(store, &dir, &note).await)? {
                 Imported::Stored {
                     number,
@@ -619,7 +621,7 @@ fn content(command: ContentCommand) -> anyhow::Result<()> {
         }
         ContentCommand::Export { dir, database } => {
             let (number, written) = database.with_store(async |store| {
-                onespace_server::content::transfer::export(store, &dir).await
+                onespace_server::content_source::transfer::export(store, &dir).await
             })?;
             for path in &written {
                 println!("wrote {}", path.display());
@@ -631,7 +633,7 @@ fn content(command: ContentCommand) -> anyhow::Result<()> {
             Ok(())
         }
         ContentCommand::Check { dir, data_dir } => {
-            let mut mistakes: Vec<String> = match onespace_server::content::load_dir(&dir) {
+            let mut mistakes: Vec<String> = match onespace_server::content_source::load_dir(&dir) {
                 Ok(_) => Vec::new(),
                 Err(errors) => errors.iter().map(ToString::to_string).collect(),
             };
@@ -659,14 +661,14 @@ fn content(command: ContentCommand) -> anyhow::Result<()> {
 fn check_schedule(
     content: Option<&std::path::Path>,
     script_url: &str,
-    args: &onespace_server::schedule::ScheduleArgs,
+    args: &onespace_server::timetable::ScheduleArgs,
 ) -> anyhow::Result<()> {
     let config = args.validate()?;
     let content = ContentSource::from_option(content)
         .load()
-        .map_err(onespace_server::site::ContentErrors)?;
+        .map_err(onespace_site::site::ContentErrors)?;
     let stdout = std::io::stdout();
-    let problems = onespace_server::schedule::check::run(
+    let problems = onespace_server::timetable::check::run(
         &config,
         &content.schedule,
         script_url,

@@ -27,6 +27,8 @@
 
 #[cfg(feature = "check")]
 pub mod check;
+#[cfg(feature = "check")]
+pub mod embedded;
 pub mod faq;
 pub mod investors;
 pub mod money;

@@ -16,6 +16,7 @@ mod messages;
 mod payload;
 mod schema;
 mod validate;
+pub mod wire;
 
 use serde::{Deserialize, Serialize};
 

@@ -11,7 +11,7 @@ use actix_web::web::Bytes;
 use actix_web::{HttpResponse, HttpResponseBuilder, ResponseError};
 use onespace_core::forms::{group_thousands, TEXT_MAX};
 
-use crate::storage::StorageError;
+use onespace_store::StorageError;
 
 /// Why an enquiry was not accepted.
 #[derive(Debug, thiserror::Error)]

@@ -12,7 +12,7 @@
 //! - **Islands**: one random UUID per form fill (`crypto.randomUUID()`), kept through every
 //!   retry and replaced after a send succeeds (`frontend/src/islands/forms/idempotency.ts`).
 //! - **The form without JavaScript**: the form pages are rendered once and cached with their
-//!   ETags (`crate::site`), and `onespace render` writes them as static files, so their markup
+//!   ETags (`onespace_site::site`), and `onespace render` writes them as static files, so their markup
 //!   cannot carry a value per visitor. The pre-rendered form therefore has no key, and the
 //!   server derives one from the post itself ([`from_content`]): the form and its tidied fields,
 //!   in a window of [`WINDOW`]. A browser resending the same post (the visitor reloads or goes
@@ -29,11 +29,7 @@ use sha2::{Digest, Sha256};
 
 use super::error::EnquiryError;
 
-/// The header the islands send the key in.
-pub const HEADER: &str = "Idempotency-Key";
-
-/// The hidden field the plain form sends the key in.
-pub const FIELD: &str = "idempotencyKey";
+use onespace_core::forms::wire::{IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER};
 
 /// How long a post derived from its content counts as the same post (see the module notes).
 pub const WINDOW: std::time::Duration = std::time::Duration::from_secs(60 * 60);
@@ -65,15 +61,15 @@ impl IdempotencyKey {
 
 /// The key of a JSON post: its `Idempotency-Key` header, if any.
 pub fn from_header(request: &HttpRequest) -> Result<Option<IdempotencyKey>, EnquiryError> {
-    let Some(value) = request.headers().get(HEADER) else {
+    let Some(value) = request.headers().get(IDEMPOTENCY_HEADER) else {
         return Ok(None);
     };
     let text = value.to_str().map_err(|_| {
         EnquiryError::BadRequest(format!(
-            "The {HEADER} header must be a UUID written in ASCII."
+            "The {IDEMPOTENCY_HEADER} header must be a UUID written in ASCII."
         ))
     })?;
-    IdempotencyKey::parse(text, &format!("{HEADER} header")).map(Some)
+    IdempotencyKey::parse(text, &format!("{IDEMPOTENCY_HEADER} header")).map(Some)
 }
 
 /// The key of a plain form post's [`FIELD`]: none when the field is missing or empty (the
@@ -81,7 +77,7 @@ pub fn from_header(request: &HttpRequest) -> Result<Option<IdempotencyKey>, Enqu
 pub fn from_field(value: Option<&str>) -> Result<Option<IdempotencyKey>, EnquiryError> {
     match value.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(text) => IdempotencyKey::parse(text, &format!("hidden field '{FIELD}'")).map(Some),
+        Some(text) => IdempotencyKey::parse(text, &format!("hidden field '{IDEMPOTENCY_FIELD}'")).map(Some),
     }
 }
 

@@ -10,10 +10,9 @@ use serde_json::{Map, Value};
 use super::error::EnquiryError;
 use super::idempotency::{self, IdempotencyKey};
 use super::Enquiries;
-use crate::storage::{now_ms, Inserted, NewEnquiry};
+use onespace_store::{now_ms, Inserted, NewEnquiry};
 
-/// The hidden field that people leave empty and form-filling robots do not.
-pub const HONEYPOT: &str = "website";
+use onespace_core::forms::wire::HONEYPOT;
 
 /// The `formType` values of SPEC section 7.
 pub const FORM_TYPES: [&str; 3] = ["contact", "investment", "membership"];
@@ -37,7 +36,7 @@ pub struct FormPost {
     pub submission: Submission,
     /// The form's fields as typed, to show again.
     pub values: BTreeMap<String, String>,
-    /// The hidden key field ([`idempotency::FIELD`]) as posted.
+    /// The hidden key field ([`onespace_core::forms::wire::IDEMPOTENCY_FIELD`]) as posted.
     pub key: Option<String>,
 }
 
@@ -141,7 +140,7 @@ pub fn from_form(body: &[u8], form_type: &str) -> Result<FormPost, EnquiryError>
         .any(|(name, value)| name == HONEYPOT && !value.trim().is_empty());
     let mut values: BTreeMap<String, String> = pairs.into_iter().collect();
     values.remove(HONEYPOT);
-    let key = values.remove(idempotency::FIELD);
+    let key = values.remove(onespace_core::forms::wire::IDEMPOTENCY_FIELD);
     match values.remove("formType") {
         Some(posted) if posted != form_type => return Err(unknown_form_type()),
         _ => {}

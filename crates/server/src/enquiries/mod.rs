@@ -24,7 +24,6 @@
 //! statuses, [`export`] writes the studio's CSV or JSON export.
 
 pub mod error;
-pub mod export;
 pub mod idempotency;
 pub mod intake;
 pub mod protect;
@@ -41,10 +40,10 @@ use tokio::sync::Notify;
 pub use error::EnquiryError;
 use rate_limit::RateLimiter;
 
-use crate::pages;
-use crate::render::FormView;
-use crate::routes::{self, Page};
-use crate::storage::Store;
+use onespace_site::pages;
+use onespace_site::render::FormView;
+use onespace_site::routes::{self, Page};
+use onespace_store::Store;
 
 /// Shared state of the enquiry endpoints.
 #[derive(Debug)]
@@ -158,7 +157,7 @@ pub async fn form_post(
     request: HttpRequest,
     payload: web::Payload,
     state: web::Data<Enquiries>,
-    site: crate::app::SiteData,
+    site: onespace_site::SiteData,
 ) -> Result<HttpResponse, EnquiryError> {
     let page = routes::find(request.path());
     let (Some(route), Some(anchor), Some(form_type)) = (
@@ -211,7 +210,7 @@ pub async fn form_post(
             let mut page = response
                 .content_type("text/html; charset=utf-8")
                 .body(site.current().render_form(route, &view));
-            page.extensions_mut().insert(crate::app::ComposedPage);
+            page.extensions_mut().insert(onespace_http::ComposedPage);
             Ok(page)
         }
     }
@@ -241,7 +240,7 @@ async fn healthz(state: web::Data<Enquiries>) -> HttpResponse {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routes::ROUTES;
+    use onespace_site::routes::ROUTES;
 
     #[test]
     fn every_page_with_a_form_posts_a_form_type() {

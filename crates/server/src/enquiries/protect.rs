@@ -2,7 +2,6 @@
 //! body size and the time it takes to arrive (before it is read), and the client's rate limit
 //! (`super::rate_limit`).
 
-use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -86,24 +85,7 @@ pub fn check_origin(request: &HttpRequest, public_url: &str) -> Result<(), Enqui
     }
 }
 
-/// The client's address: the connection's peer, or with `trust_proxy` the last address in
-/// `X-Forwarded-For` (the one the studio's own proxy appended; earlier entries are whatever the
-/// client claimed).
-pub fn client_ip(request: &HttpRequest, trust_proxy: bool) -> Option<IpAddr> {
-    if trust_proxy {
-        let forwarded = request
-            .headers()
-            .get_all("x-forwarded-for")
-            .filter_map(|value| value.to_str().ok())
-            .flat_map(|value| value.split(','))
-            .filter_map(|part| part.trim().parse::<IpAddr>().ok())
-            .last();
-        if forwarded.is_some() {
-            return forwarded;
-        }
-    }
-    request.peer_addr().map(|addr| addr.ip())
-}
+pub use onespace_http::client_ip;
 
 /// Requires the media type `expected` (parameters such as `charset` are ignored).
 pub fn check_content_type(

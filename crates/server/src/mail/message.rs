@@ -7,7 +7,7 @@ use lettre::{Address, Message};
 use maud::html;
 use onespace_core::forms::{Enquiry, FormName};
 
-use crate::storage::format_utc;
+use onespace_store::format_utc;
 
 /// Longest subject line, in characters.
 const SUBJECT_MAX: usize = 200;

@@ -12,7 +12,7 @@ use tokio::sync::{watch, Notify};
 use super::config::{MailConfig, SMTP_TIMEOUT};
 use super::message::compose;
 use super::transport::{Deliverer, MailError};
-use crate::storage::{now_ms, ClaimedMail, Store};
+use onespace_store::{now_ms, ClaimedMail, Store};
 
 /// Mails claimed at once.
 const BATCH: i64 = 8;

@@ -1,0 +1,432 @@
+//! The staff area at `/studio` (the back office of the studio, the business): staff sign in with a password and a second factor, read,
+//! answer, export and erase enquiries, edit the site's content as drafts they publish now or
+//! schedule for a UK date and time (or restore an earlier version), preview the whole site from
+//! their draft on any date, upload photos into their draft, and owners manage staff and read the audit log.
+//!
+//! The public site has no accounts and keeps none: with no staff account in the database every
+//! `/studio` path answers the site's 404 page, so a site that does not use the area has no
+//! sign-in surface. Accounts are made only by `onespace studio add-user` (or an owner's
+//! invitation), which prints a single-use set-up link; nothing ships with a default account,
+//! password or secret. The area is built to OWASP ASVS level 2:
+//!
+//! - [`passwords`]: argon2id at OWASP's minimum, 12 to 128 characters, refused when guessable
+//!   (zxcvbn); [`second_factor`]: TOTP codes used once, ten recovery codes.
+//! - [`session`]: server-side sessions in the database (256-bit ids stored hashed, a
+//!   `__Host-` cookie that is Secure, HttpOnly and SameSite=Strict, a new id at sign-in, 30
+//!   minutes idle and 12 hours in all), and the guard every route goes through: [`ROUTES`] says
+//!   who may use each path and the guard reads it, so no handler decides access on its own.
+//!   Every state-changing request needs a same-site `Origin` (or `Sec-Fetch-Site`) and the
+//!   session's form token.
+//! - [`throttle`]: growing waits after failed sign-ins and a 15-minute pause after ten, per
+//!   e-mail address and per client; an unknown address costs the same argon2 work and gets the
+//!   same answer as a wrong password.
+//! - [`audit`]: who did what, when and from where, for owners, kept as long as enquiries.
+//! - `pages`: the handlers; `views`: the templates, which render only what they are given.
+//!
+//! Its tables and SQL are `onespace_store`'s (`staff`, `audit`, `drafts`); only the server's
+//! wiring (`app`, `main`) uses this crate.
+
+pub(crate) mod audit;
+pub mod cli;
+mod diff;
+pub mod export;
+mod pages;
+mod passwords;
+pub mod preview;
+mod second_factor;
+mod session;
+mod throttle;
+mod tokens;
+mod views;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use actix_web::http::header;
+use actix_web::{web, HttpResponse, Resource};
+
+pub use onespace_store::StaffClock;
+
+use onespace_store::Store;
+
+/// How long a set-up link works.
+pub const SET_UP_LINK_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// The studio area's shared state, added to the app with `.app_data(web::Data::new(...))` by
+/// `main`; without it every `/studio` path is the not-found page.
+#[derive(Debug)]
+pub struct Studio {
+    store: Store,
+    clock: StaffClock,
+    public_url: String,
+    trust_proxy: bool,
+    dummy_hash: String,
+    mail_folder: Option<PathBuf>,
+    content_folder: Option<PathBuf>,
+    image_cache: PathBuf,
+}
+
+impl Studio {
+    /// The area on `store`: `public_url` is the site's origin (forms must come from it, and the
+    /// area insists on https when it is https), `trust_proxy` as for the forms, `mail_folder`
+    /// the folder of `.eml` files when mail is delivered there (an erased enquiry's file goes
+    /// too), `content_folder` the folder the site's content is served from when one is named
+    /// (the database's versions are then not served, and the area says so), `image_cache` the
+    /// photo pipeline's cache, where the preview prepares a draft's new photos.
+    pub fn new(
+        store: Store,
+        clock: StaffClock,
+        public_url: &str,
+        trust_proxy: bool,
+        mail_folder: Option<PathBuf>,
+        content_folder: Option<PathBuf>,
+        image_cache: PathBuf,
+    ) -> Self {
+        Self {
+            store,
+            clock,
+            public_url: public_url.to_owned(),
+            trust_proxy,
+            dummy_hash: passwords::dummy_hash(),
+            mail_folder,
+            content_folder,
+            image_cache,
+        }
+    }
+
+    /// Deletes ended sessions, old failures, expired set-up links, and audit lines older than
+    /// `retention` (the enquiries' period): run by the mail worker's daily retention.
+    pub async fn tidy(&self, retention: Duration) {
+        let now = self.clock.now_ms();
+        let retention_ms = i64::try_from(retention.as_millis()).unwrap_or(i64::MAX);
+        let tidied = onespace_store::staff::tidy(
+            &self.store,
+            now - session::IDLE_MS,
+            now - session::ABSOLUTE_MS,
+            now - throttle::WINDOW_MS,
+            now,
+        )
+        .await;
+        let audit = onespace_store::staff::delete_audit_before(&self.store, now.saturating_sub(retention_ms)).await;
+        if let Err(error) = tidied.and(audit.map(drop)) {
+            tracing::warn!(%error, "studio area: cannot delete ended sessions or old audit lines");
+        }
+    }
+}
+
+/// Who may use a path of the area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Access {
+    /// Anyone (while the area exists): signing in and setting up an account.
+    Public,
+    /// Any signed-in staff member.
+    Staff,
+    /// Signed-in owners only.
+    Owner,
+}
+
+/// One path of the area.
+#[derive(Clone, Copy)]
+pub struct StudioRoute {
+    /// The path pattern (actix's, `{id}` for a segment).
+    pub path: &'static str,
+    /// The methods it answers besides HEAD.
+    pub methods: &'static [&'static str],
+    /// Who may use it: the guard ([`session`]) reads this.
+    pub access: Access,
+    /// Adds the handlers to its resource.
+    attach: fn(Resource) -> Resource,
+}
+
+/// Every path of the studio area: the one place that says who may use what. The tests walk it
+/// to prove that no path but the public ones answers without a session.
+pub const ROUTES: [StudioRoute; 34] = [
+    StudioRoute {
+        path: "/studio",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::inbox::home)),
+    },
+    StudioRoute {
+        path: "/studio/sign-in",
+        methods: &["GET", "POST"],
+        access: Access::Public,
+        attach: |r| {
+            r.route(web::get().to(pages::sign_in::form))
+                .route(web::post().to(pages::sign_in::submit))
+        },
+    },
+    StudioRoute {
+        path: "/studio/sign-in/code",
+        methods: &["GET", "POST"],
+        access: Access::Public,
+        attach: |r| {
+            r.route(web::get().to(pages::sign_in::code_form))
+                .route(web::post().to(pages::sign_in::code_submit))
+        },
+    },
+    StudioRoute {
+        path: "/studio/set-up/{token}",
+        methods: &["GET", "POST"],
+        access: Access::Public,
+        attach: |r| {
+            r.route(web::get().to(pages::set_up::form))
+                .route(web::post().to(pages::set_up::submit))
+        },
+    },
+    StudioRoute {
+        path: "/studio/sign-out",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::sign_in::sign_out)),
+    },
+    StudioRoute {
+        path: "/studio/account",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::account::show)),
+    },
+    StudioRoute {
+        path: "/studio/account/sign-out-everywhere",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::account::sign_out_everywhere)),
+    },
+    StudioRoute {
+        path: "/studio/account/password",
+        methods: &["GET", "POST"],
+        access: Access::Staff,
+        attach: |r| {
+            r.route(web::get().to(pages::account::password_form))
+                .route(web::post().to(pages::account::password_submit))
+        },
+    },
+    StudioRoute {
+        path: "/studio/enquiries",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::inbox::list)),
+    },
+    StudioRoute {
+        path: "/studio/enquiries/export.csv",
+        methods: &["GET"],
+        access: Access::Owner,
+        attach: |r| r.route(web::get().to(pages::inbox::export)),
+    },
+    StudioRoute {
+        path: "/studio/enquiries/{id}",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::inbox::show)),
+    },
+    StudioRoute {
+        path: "/studio/enquiries/{id}/state",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::inbox::change_state)),
+    },
+    StudioRoute {
+        path: "/studio/enquiries/{id}/erase",
+        methods: &["GET", "POST"],
+        access: Access::Owner,
+        attach: |r| {
+            r.route(web::get().to(pages::inbox::erase_form))
+                .route(web::post().to(pages::inbox::erase))
+        },
+    },
+    StudioRoute {
+        path: "/studio/staff",
+        methods: &["GET"],
+        access: Access::Owner,
+        attach: |r| r.route(web::get().to(pages::staff::list)),
+    },
+    StudioRoute {
+        path: "/studio/staff/invite",
+        methods: &["POST"],
+        access: Access::Owner,
+        attach: |r| r.route(web::post().to(pages::staff::invite)),
+    },
+    StudioRoute {
+        path: "/studio/staff/{id}/remove",
+        methods: &["POST"],
+        access: Access::Owner,
+        attach: |r| r.route(web::post().to(pages::staff::remove)),
+    },
+    StudioRoute {
+        path: "/studio/content",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::content::history)),
+    },
+    StudioRoute {
+        path: "/studio/content/edit/{file}",
+        methods: &["GET", "POST"],
+        access: Access::Staff,
+        attach: |r| {
+            r.route(web::get().to(pages::content::edit_form))
+                .route(web::post().to(pages::content::edit_save))
+        },
+    },
+    StudioRoute {
+        path: "/studio/content/photos",
+        methods: &["GET", "POST"],
+        access: Access::Staff,
+        attach: |r| {
+            r.route(web::get().to(pages::photos::form))
+                .route(web::post().to(pages::photos::upload))
+        },
+    },
+    StudioRoute {
+        path: "/studio/content/draft",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::content::review)),
+    },
+    StudioRoute {
+        path: "/studio/content/draft/publish",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::content::publish)),
+    },
+    StudioRoute {
+        path: "/studio/content/draft/discard",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::content::discard)),
+    },
+    StudioRoute {
+        path: "/studio/content/draft/update",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::content::bring_up_to_date)),
+    },
+    StudioRoute {
+        path: "/studio/content/draft/start-again",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::content::start_again)),
+    },
+    StudioRoute {
+        path: "/studio/content/preview",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::preview::home)),
+    },
+    StudioRoute {
+        path: "/studio/content/preview-images/{file}",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::preview::image)),
+    },
+    StudioRoute {
+        path: "/studio/content/preview/{path:.*}",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::preview::page)),
+    },
+    StudioRoute {
+        path: "/studio/content/draft/schedule",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::content::schedule)),
+    },
+    StudioRoute {
+        path: "/studio/content/scheduled",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::schedules::list)),
+    },
+    StudioRoute {
+        path: "/studio/content/scheduled/{id}",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::schedules::show)),
+    },
+    StudioRoute {
+        path: "/studio/content/scheduled/{id}/cancel",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::schedules::cancel)),
+    },
+    StudioRoute {
+        path: "/studio/content/versions/{number}",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::content::version)),
+    },
+    StudioRoute {
+        path: "/studio/content/versions/{number}/restore",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::content::restore)),
+    },
+    StudioRoute {
+        path: "/studio/audit",
+        methods: &["GET"],
+        access: Access::Owner,
+        attach: |r| r.route(web::get().to(pages::audit_log::list)),
+    },
+];
+
+/// The row of [`ROUTES`] whose pattern is `pattern`.
+pub fn route(pattern: &str) -> Option<&'static StudioRoute> {
+    ROUTES.iter().find(|route| route.path == pattern)
+}
+
+/// The route table as JSON (path, methods, access), for `onespace studio routes` and the tests.
+pub fn routes_json() -> String {
+    let rows: Vec<_> = ROUTES
+        .iter()
+        .map(|route| {
+            serde_json::json!({ "path": route.path, "methods": route.methods, "access": route.access })
+        })
+        .collect();
+    serde_json::to_string_pretty(&rows).unwrap_or_else(|_| "[]".to_owned())
+}
+
+/// Registers every path of [`ROUTES`]; any other method is 405 with `Allow`, and any other path
+/// under `/studio/` is the site's not-found page.
+pub fn configure(config: &mut web::ServiceConfig) {
+    for route in &ROUTES {
+        let allow = route.methods.join(", ");
+        // Another method is 405, but only where the area exists: without it, 404 like any path.
+        let resource = (route.attach)(web::resource(route.path)).default_service(web::to(
+            move |_area: session::Area| {
+                let allow = allow.clone();
+                async move {
+                    session::private(
+                        HttpResponse::MethodNotAllowed()
+                            .insert_header((header::ALLOW, allow))
+                            .finish(),
+                    )
+                }
+            },
+        ));
+        config.service(resource);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_route_is_under_studio_once_and_only_sign_in_and_set_up_are_public() {
+        let mut paths: Vec<_> = ROUTES.iter().map(|route| route.path).collect();
+        paths.sort_unstable();
+        paths.dedup();
+        assert_eq!(paths.len(), ROUTES.len());
+        for route in &ROUTES {
+            assert!(route.path == "/studio" || route.path.starts_with("/studio/"));
+            if route.access == Access::Public {
+                assert!(
+                    route.path.starts_with("/studio/sign-in")
+                        || route.path.starts_with("/studio/set-up/"),
+                    "{}",
+                    route.path
+                );
+            }
+        }
+    }
+}

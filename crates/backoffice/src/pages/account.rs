@@ -1,0 +1,170 @@
+//! A staff member's own account: where they are signed in, signing out everywhere, and
+//! changing their password (which signs out everywhere else).
+
+use std::collections::HashMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+
+use super::sign_in::confirm_password;
+use super::hash_password;
+use super::html;
+use super::see_other;
+use super::NoFields;
+use crate::audit::{self, Action};
+use crate::session::{self, Staff, StaffForm};
+use onespace_store::staff::{self, Role};
+use crate::views::account as view;
+use crate::{passwords, tokens};
+
+/// `GET /studio/account`.
+pub async fn show(
+    request: HttpRequest,
+    staff: Staff,
+    query: web::Query<HashMap<String, String>>,
+) -> HttpResponse {
+    let studio = staff.studio();
+    let sessions = staff::sessions_of(&studio.store, &staff.account.id).await;
+    let left = staff::recovery_codes_left(&studio.store, &staff.account.id).await;
+    let (sessions, left) = match (sessions, left) {
+        (Ok(sessions), Ok(left)) => (sessions, left),
+        (Err(error), _) | (_, Err(error)) => return session::unavailable(&request, &error),
+    };
+    let lines: Vec<view::SessionLine> = sessions
+        .into_iter()
+        .map(|session| view::SessionLine {
+            started_at: session.created_at,
+            last_seen_at: session.last_seen_at,
+            current: session.id_hash == staff.session.id_hash,
+            address: session.address,
+        })
+        .collect();
+    let notice = query
+        .contains_key("changed")
+        .then_some("Your password is changed. Every other session was signed out.");
+    let role = if staff.account.role == Role::Owner {
+        "Owner"
+    } else {
+        "Editor"
+    };
+    html(
+        StatusCode::OK,
+        view::show(
+            &staff.chrome(),
+            &staff.account.email,
+            role,
+            left,
+            &lines,
+            notice,
+        ),
+    )
+}
+
+/// `POST /studio/account/sign-out-everywhere`: ends every session of the account, this one too.
+pub async fn sign_out_everywhere(request: HttpRequest, post: StaffForm<NoFields>) -> HttpResponse {
+    let staff = post.staff;
+    let studio = staff.studio();
+    match staff::delete_sessions_of(&studio.store, &staff.account.id).await {
+        Ok(ended) => {
+            audit::record(
+                studio,
+                Some(&staff.account.email),
+                Action::SignOutEverywhere,
+                &format!("{ended} session(s) ended"),
+                &staff.area.address,
+            )
+            .await;
+            let mut response = see_other("/studio/sign-in?signed-out=1");
+            let _ = response.add_removal_cookie(&session::session_cookie(String::new()));
+            response
+        }
+        Err(error) => session::unavailable(&request, &error),
+    }
+}
+
+/// `GET /studio/account/password`.
+pub async fn password_form(staff: Staff) -> HttpResponse {
+    html(StatusCode::OK, view::password(&staff.chrome(), None, None))
+}
+
+/// The password change's fields.
+#[derive(Debug, Deserialize)]
+pub struct PasswordFields {
+    #[serde(default)]
+    current: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    confirm: String,
+}
+
+/// `POST /studio/account/password`.
+pub async fn password_submit(
+    request: HttpRequest,
+    post: StaffForm<PasswordFields>,
+) -> HttpResponse {
+    let StaffForm { staff, form } = post;
+    let studio = staff.studio();
+    if !confirm_password(&staff.account, form.current).await {
+        let now = studio.clock.now_ms();
+        let key = tokens::digest(&staff.account.email);
+        if let Err(error) =
+            staff::record_failure(&studio.store, now, &key, &staff.area.address).await
+        {
+            return session::unavailable(&request, &error);
+        }
+        audit::record(
+            studio,
+            Some(&staff.account.email),
+            Action::SignInFailed,
+            "wrong current password at password change",
+            &staff.area.address,
+        )
+        .await;
+        return html(
+            StatusCode::FORBIDDEN,
+            view::password(
+                &staff.chrome(),
+                Some("That is not your current password."),
+                None,
+            ),
+        );
+    }
+    let refusal = passwords::refusal_of_new(&form.password, &form.confirm, &staff.account.email);
+    if let Some(refusal) = refusal {
+        return html(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            view::password(&staff.chrome(), None, Some(&refusal)),
+        );
+    }
+    let Some(phc) = hash_password(form.password).await else {
+        return session::refused_page(
+            &request,
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "Your password could not be changed",
+            "Nothing was changed. Try again in a minute.",
+        );
+    };
+    match staff::change_password(
+        &studio.store,
+        &staff.account.id,
+        &phc,
+        &staff.session.id_hash,
+    )
+    .await
+    {
+        Ok(()) => {
+            audit::record(
+                studio,
+                Some(&staff.account.email),
+                Action::PasswordChanged,
+                "other sessions ended",
+                &staff.area.address,
+            )
+            .await;
+            see_other("/studio/account?changed=1")
+        }
+        Err(error) => session::unavailable(&request, &error),
+    }
+}

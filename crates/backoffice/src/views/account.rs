@@ -1,0 +1,103 @@
+//! A staff member's own account: sessions, signing out everywhere, changing password.
+
+use maud::html;
+
+use super::csrf_field;
+use super::field_error;
+use super::iso;
+use super::page;
+use super::uk_time;
+use super::Chrome;
+
+/// One signed-in session.
+pub struct SessionLine {
+    /// Started, Unix ms.
+    pub started_at: i64,
+    /// Last request, Unix ms.
+    pub last_seen_at: i64,
+    /// Client address at sign-in.
+    pub address: String,
+    /// The one making this request.
+    pub current: bool,
+}
+
+/// `/studio/account`.
+pub fn show(
+    chrome: &Chrome<'_>,
+    email: &str,
+    role: &str,
+    recovery_codes_left: i64,
+    sessions: &[SessionLine],
+    notice: Option<&str>,
+) -> String {
+    page(
+        chrome,
+        "Your account",
+        html! {
+            h1 class="studio-title" { "Your account" }
+            @if let Some(notice) = notice {
+                div class="studio-notice" role="status" { p { (notice) } }
+            }
+            div class="studio-panel" {
+                p { strong { (email) } " · " (role) }
+                p { (recovery_codes_left) " of 10 recovery codes left." }
+                p { a class="link-arrow" href="/studio/account/password" { "Change your password" } }
+            }
+            section class="studio-panel" aria-labelledby="sessions-title" {
+                h2 class="studio-subtitle" id="sessions-title" { "Where you are signed in" }
+                ul class="studio-sessions" {
+                    @for session in sessions {
+                        li {
+                            "Since " time datetime=(iso(session.started_at)) { (uk_time(session.started_at)) }
+                            ", last active " (uk_time(session.last_seen_at)) ", from " (session.address)
+                            @if session.current { " (this browser)" }
+                        }
+                    }
+                }
+                form method="post" action="/studio/account/sign-out-everywhere" class="studio-form" {
+                    (csrf_field(chrome.csrf()))
+                    button class="btn btn-sm btn-outline" type="submit" { "Sign out everywhere" }
+                }
+            }
+        },
+    )
+}
+
+/// `/studio/account/password`.
+pub fn password(
+    chrome: &Chrome<'_>,
+    current_error: Option<&str>,
+    new_error: Option<&str>,
+) -> String {
+    page(
+        chrome,
+        "Change your password",
+        html! {
+            div class="studio-panel studio-narrow" {
+                h1 class="studio-title" { "Change your password" }
+                p { "Every other place you are signed in is signed out." }
+                form method="post" action="/studio/account/password" class="studio-form" novalidate {
+                    (csrf_field(chrome.csrf()))
+                    div class=(if current_error.is_some() { "field field-invalid" } else { "field" }) {
+                        label class="field-label" for="current" { "Current password" }
+                        input class="field-input" id="current" name="current" type="password" autocomplete="current-password" required maxlength="1024"
+                            aria-describedby=[current_error.is_some().then_some("current-error")];
+                        (field_error("current", current_error))
+                    }
+                    div class=(if new_error.is_some() { "field field-invalid" } else { "field" }) {
+                        label class="field-label" for="password" { "New password" }
+                        p class="form-note" id="password-hint" { "At least 12 characters. A few unrelated words make a strong password that is easy to remember." }
+                        input class="field-input" id="password" name="password" type="password" autocomplete="new-password" required minlength="12" maxlength="128"
+                            aria-describedby=(if new_error.is_some() { "password-hint password-error" } else { "password-hint" });
+                        (field_error("password", new_error))
+                    }
+                    div class="field" {
+                        label class="field-label" for="confirm" { "New password again" }
+                        input class="field-input" id="confirm" name="confirm" type="password" autocomplete="new-password" required maxlength="128";
+                    }
+                    button class="btn btn-primary" type="submit" { "Change password" }
+                }
+            }
+        },
+    )
+}

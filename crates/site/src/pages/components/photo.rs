@@ -1,0 +1,216 @@
+//! Photographs in a page: [`picture`] for a prepared photo ([`onespace_images`]), [`photo_slot`]
+//! for a place that shows the studio's photo when `photos.toml` gives one and its art when not,
+//! and [`monogram`] for a coach who has no portrait yet.
+
+use maud::{html, Markup};
+use onespace_core::content::Place;
+
+use super::art::Art;
+use super::cards::{image_slot, Ratio};
+use onespace_images::{Format, Photo, FORMATS};
+use crate::render::RenderContext;
+use crate::routes::Page;
+
+/// `sizes` of a photo in half the page column (`.split-media`: the whole width on phones, half
+/// from 768 px, at most half of the 80rem column: (1280 - 2 × 32 padding - 64 gap) / 2).
+pub const HALF_COLUMN: &str = "(min-width: 1280px) 576px, (min-width: 768px) 50vw, 100vw";
+
+/// `sizes` of a photo in a card of a three-column grid (one column on phones, two from 768 px).
+pub const CARD_COLUMN: &str =
+    "(min-width: 1280px) 390px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
+
+/// `sizes` of one of two photos side by side in half the column.
+pub const QUARTER_COLUMN: &str =
+    "(min-width: 1280px) 280px, (min-width: 768px) 25vw, (min-width: 640px) 50vw, 100vw";
+
+/// A photo the content places on the site, ready to show.
+#[derive(Debug, Clone)]
+pub struct Placed<'a> {
+    /// The prepared photo.
+    pub photo: &'a Photo,
+    /// Its text alternative, from `photos.toml`.
+    pub alt: &'a str,
+    /// Its focal point's classes (`focus-x-40 focus-y-70`), which keep the subject in the
+    /// place's crop; empty for the middle.
+    pub focus: String,
+}
+
+impl RenderContext {
+    /// The photo `photos.toml` puts at `place`, once prepared; `None` while there is none (or it
+    /// is still being prepared, or could not be used), and the place shows its art.
+    pub fn photo_at(&self, place: Place) -> Option<Placed<'_>> {
+        let placed = self.content.photos.at(place)?;
+        let photo = self.images.photo(&placed.file)?;
+        Some(Placed {
+            photo,
+            alt: &placed.alt,
+            focus: placed.focus_classes(),
+        })
+    }
+}
+
+/// The places a page's hero shows beside its heading: the page's largest image, loaded first,
+/// and its main photo when the page is shared.
+const HEROES: [(Page, Place); 6] = [
+    (Page::HotYoga, Place::HotYogaHero),
+    (Page::YogaBeginners, Place::YogaBeginnersHero),
+    (Page::Pilates, Place::PilatesHero),
+    (Page::GroupPt, Place::GroupPtHero),
+    (Page::HyroxTraining, Place::HyroxTrainingHero),
+    (Page::FireIceRecovery, Place::FireIceRecoveryHero),
+];
+
+/// Pages whose first photo is further down: their main photo when shared. Pages not listed
+/// (and not in [`HEROES`]) share the site's picture (`share`).
+const FIRST_PHOTOS: [(Page, Place); 8] = [
+    (Page::About, Place::AboutStudio),
+    (Page::Challenge, Place::Challenge),
+    (Page::FireIce, Place::FireIce),
+    (Page::Hyrox, Place::Hyrox),
+    (Page::IntroOffer, Place::IntroOffer),
+    (Page::CorporateWellness, Place::Corporate),
+    (Page::InvestInOneSpace, Place::Invest),
+    (Page::YogaRetreat, Place::Retreat),
+];
+
+/// The place of `page`'s main photo, if it has one.
+pub fn main_place(page: Page) -> Option<Place> {
+    HEROES
+        .iter()
+        .chain(&FIRST_PHOTOS)
+        .find(|(of, _)| *of == page)
+        .map(|(_, place)| *place)
+}
+
+/// How the photo at `place` loads: a hero's first, at high priority (it is the page's Largest
+/// Contentful Paint), every other one lazily as it nears the screen.
+fn loading(place: Place) -> Loading {
+    if HEROES.iter().any(|(_, hero)| *hero == place) {
+        Loading::Priority
+    } else {
+        Loading::Lazy
+    }
+}
+
+/// The place `place` in a box of `ratio`: the studio's photo filling the box (cropped to it,
+/// so the layout is the designed one whatever the photo's shape) with its alt text, or, without
+/// one, the art described by `label`. `sizes` is the width the box takes ([`HALF_COLUMN`]...).
+pub fn photo_slot(
+    context: &RenderContext,
+    place: Place,
+    art: Art,
+    ratio: Ratio,
+    label: &str,
+    sizes: &str,
+) -> Markup {
+    match context.photo_at(place) {
+        Some(placed) => html! {
+            div class={ "image-slot image-slot-photo " (ratio.class()) } data-photo-place=(place.key()) {
+                (picture(placed.photo, placed.alt, sizes, loading(place), &placed.focus))
+            }
+        },
+        None => image_slot(art, ratio, label),
+    }
+}
+
+/// How a photo loads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Loading {
+    /// Below the fold: fetched as it nears the viewport.
+    Lazy,
+    /// The page's largest image (its Largest Contentful Paint): fetched first, at high priority.
+    Priority,
+}
+
+/// A `<picture>` offering each format's variants (AVIF, then WebP) with `srcset` and `sizes`,
+/// and the JPEG fallback `<img>` with its own `srcset`, the photo's `width` and `height` (so the
+/// box is reserved before it loads: no layout shift), the required `alt` text and the loading
+/// mode. `sizes` is the width the photo takes in the layout (e.g. `(min-width: 768px) 50vw,
+/// 100vw`), from which the browser picks a variant. The tiny blurred placeholder sits behind it
+/// as an `<img>` of its own (a `data:` URI): the Content-Security-Policy refuses inline styles,
+/// so it cannot be a `style` background. `focus` is the focal point's classes (or empty), which
+/// set where a crop to the place's box keeps.
+pub fn picture(photo: &Photo, alt: &str, sizes: &str, loading: Loading, focus: &str) -> Markup {
+    let fallback = photo.widest(Format::Jpeg);
+    let (width, height) = fallback.map_or((photo.width, photo.height), |v| (v.width, v.height));
+    let priority = loading == Loading::Priority;
+    html! {
+        div class="photo" {
+            @if let Some(placeholder) = &photo.placeholder {
+                img class="photo-placeholder" src=(placeholder) alt="" width=(width) height=(height);
+            }
+            picture {
+                @for format in FORMATS.iter().filter(|format| **format != Format::Jpeg) {
+                    source type=(format.mime()) srcset=(photo.srcset(*format)) sizes=(sizes);
+                }
+                img class={ "photo-img" @if !focus.is_empty() { " " (focus) } }
+                    src=[fallback.map(|variant| photo.url(variant))]
+                    srcset=(photo.srcset(Format::Jpeg))
+                    sizes=(sizes)
+                    width=(width)
+                    height=(height)
+                    alt=(alt)
+                    loading=(if priority { "eager" } else { "lazy" })
+                    fetchpriority=[priority.then_some("high")]
+                    decoding="async";
+            }
+        }
+    }
+}
+
+/// The width a coach's portrait takes on /meet-the-team: the card's 3:4 tile, 7 to 11rem wide
+/// (`.team-portrait`, by the card's width).
+pub const PORTRAIT_SIZES: &str = "(min-width: 1024px) 176px, 144px";
+
+/// Where the rings behind a monogram centre, by card: each coach's tile is drawn differently.
+const MONOGRAM_RING_CENTRES: [(u32, u32); 4] = [(300, 400), (0, 400), (300, 0), (0, 0)];
+
+/// A coach's initials on the brand's heat or ice gradient, with rings of light, in the 3:4 tile
+/// a portrait will take: a designed stand-in, different for each coach, where a shared icon said
+/// nothing. `index` alternates which colour leads and where the rings centre, so neighbouring
+/// cards differ. The name is the card's heading, so the monogram is hidden from assistive
+/// technology.
+pub fn monogram(name: &str, index: usize) -> Markup {
+    let lead = if index % 2 == 0 {
+        "monogram-heat"
+    } else {
+        "monogram-ice"
+    };
+    let (cx, cy) = MONOGRAM_RING_CENTRES[index % MONOGRAM_RING_CENTRES.len()];
+    html! {
+        div class={ "monogram " (lead) } aria-hidden="true" data-monogram=(initials(name)) {
+            svg class="monogram-art" viewBox="0 0 300 400" width="300" height="400" preserveAspectRatio="xMidYMid slice" fill="none" focusable="false" {
+                @for r in [140, 220, 300, 380] {
+                    circle class="monogram-ring" cx=(cx) cy=(cy) r=(r) {}
+                }
+            }
+            span class="monogram-initials" { (initials(name)) }
+        }
+    }
+}
+
+/// The first letter of the first and last words of `name`, capitals: "Anna Marie Smith" is "AS",
+/// "Jo" is "J".
+pub fn initials(name: &str) -> String {
+    let mut words = name.split_whitespace();
+    let first = words.next().and_then(|word| word.chars().next());
+    let last = words.last().and_then(|word| word.chars().next());
+    first
+        .into_iter()
+        .chain(last)
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn initials_take_the_first_and_last_names() {
+        assert_eq!(initials("Anna Marie Smith"), "AS");
+        assert_eq!(initials("jo"), "J");
+        assert_eq!(initials("  Ólafur  Arnalds "), "ÓA");
+        assert_eq!(initials(""), "");
+    }
+}

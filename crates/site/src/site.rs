@@ -1,0 +1,392 @@
+//! The site prepared ahead of requests: every page rendered once (on every core) and ETagged,
+//! then compressed in the background, next to the embedded assets, the sitemap and robots.txt.
+//! Nothing a page shows depends on the request, so serving a page is a map lookup. Pages with an
+//! enquiry form also have their thank-you variant (`?sent=1`) prepared; only a form post that
+//! failed validation renders on request.
+//!
+//! A [`Site`] never changes once built. What it is rendered from (the [`RenderContext`]) can:
+//! [`LiveSite`] holds the site being served and swaps in a whole new one, rendered from the changed
+//! context, so a visitor never sees half of a change.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::Duration;
+
+use arc_swap::{ArcSwap, Guard};
+
+use crate::assets::{AssetError, Assets};
+use crate::clock::RenderClock;
+use crate::widgets::schedule::WidgetSource;
+use onespace_core::content::check::ContentError;
+use onespace_http::representation::best_brotli_len_estimate;
+use onespace_http::security::{content_security_policy, csp_hash_of};
+use onespace_http::{CachePolicy, Representation};
+use crate::pages;
+use crate::render::layout::Stylesheet;
+use crate::render::{layout, start, Document, FormView, RenderContext};
+use crate::routes::{Route, ROUTES};
+
+const HTML: &str = "text/html; charset=utf-8";
+
+/// What the pages are rendered with besides the content: the server's configuration.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Public origin for canonical and Open Graph URLs, without a trailing slash.
+    pub public_url: String,
+    /// Days enquiries are kept, as the privacy notice states.
+    pub retention_days: u64,
+    /// Where the schedule widget on /timetable comes from and how it starts.
+    pub schedule_widget: WidgetSource,
+    /// Where the render instant comes from.
+    pub clock: RenderClock,
+}
+
+/// Everything the server answers with, prepared.
+#[derive(Debug)]
+pub struct Site {
+    pages: HashMap<&'static str, Representation>,
+    /// Thank-you variants of the pages with a form, by path.
+    sent: HashMap<&'static str, Representation>,
+    context: RenderContext,
+    /// The not-found page (served with status 404).
+    pub not_found: Representation,
+    /// The unexpected-error page (served with status 500).
+    pub server_error: Representation,
+    /// Embedded frontend files, shared by every site rendered in this process: re-rendering the
+    /// pages never re-reads or re-compresses them.
+    pub assets: Arc<Assets>,
+    /// /sitemap.xml.
+    pub sitemap: Representation,
+    /// /robots.txt.
+    pub robots: Representation,
+}
+
+impl Site {
+    /// Loads the assets, then renders and prepares every page from `settings` and `content`
+    /// (read by the caller: a folder, the embedded copy or the database's live version).
+    pub fn build(
+        settings: &Settings,
+        content: onespace_core::content::Content,
+    ) -> Result<Self, BuildError> {
+        let assets = Arc::new(Assets::load()?);
+        let context = RenderContext {
+            public_url: settings.public_url.clone(),
+            entry: assets.entry.clone(),
+            retention_days: settings.retention_days,
+            schedule_widget: settings.schedule_widget.clone(),
+            clock: settings.clock,
+            now: settings.clock.now(),
+            timetable: None,
+            content: Arc::new(content),
+            images: Arc::default(),
+        };
+        Ok(Self::render(context, assets))
+    }
+
+    /// Renders and prepares every page from `context`, beside already loaded `assets`.
+    pub fn render(context: RenderContext, assets: Arc<Assets>) -> Self {
+        let html = |document| prepared_page(&context, &document);
+        // Pages depend on the configuration (public URL, retention period, schedule script), so
+        // they render at start, sharing the cores; they are compressed on first need and in the
+        // background (`http/representation.rs` says why).
+        let jobs: Vec<Job> = ROUTES
+            .iter()
+            .map(Job::Page)
+            .chain(
+                ROUTES
+                    .iter()
+                    .filter(|route| pages::form_anchor(route.page).is_some())
+                    .map(Job::Sent),
+            )
+            .collect();
+        // The two error pages render on a thread of their own beside the pages, and come back
+        // as they are: nothing to look up in the pages' results, nothing that could be missing.
+        let ((not_found, server_error), prepared) = std::thread::scope(|scope| {
+            let errors = scope.spawn(|| (html(pages::not_found()), html(pages::server_error(500))));
+            let prepared = in_parallel(&jobs, |job| {
+                html(match job {
+                    Job::Page(route) => pages::document(route, &context),
+                    Job::Sent(route) => {
+                        pages::document_with_form(route, &context, &FormView::sent())
+                    }
+                })
+            });
+            let errors = errors
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (errors, prepared)
+        });
+        let mut pages = HashMap::new();
+        let mut sent = HashMap::new();
+        for (job, representation) in jobs.iter().zip(prepared) {
+            match job {
+                Job::Page(route) => pages.insert(route.path, representation),
+                Job::Sent(route) => sent.insert(route.path, representation),
+            };
+        }
+        let site = Self {
+            pages,
+            sent,
+            not_found,
+            server_error,
+            sitemap: Representation::new(
+                "application/xml; charset=utf-8",
+                sitemap(&context).into_bytes(),
+                CachePolicy::Revalidate,
+            ),
+            robots: Representation::new(
+                "text/plain; charset=utf-8",
+                format!(
+                    "User-agent: *\nAllow: /\nDisallow: /studio\n\nSitemap: {}\n",
+                    context.absolute("/sitemap.xml")
+                )
+                .into_bytes(),
+                CachePolicy::Revalidate,
+            ),
+            assets,
+            context,
+        };
+        site.compress_in_background();
+        site
+    }
+
+    /// What the pages were rendered from.
+    pub fn context(&self) -> &RenderContext {
+        &self.context
+    }
+
+    /// Compresses the pages on one background thread, leaving the other cores to the visitors:
+    /// first the quick encodings of every page (so that no first request has to make them), then
+    /// the best brotli of each. Without a thread (the system refuses one) each page is
+    /// compressed by its first request instead, at the quick setting, which is correct, only
+    /// larger.
+    fn compress_in_background(&self) {
+        // In the route table's order, the home page first.
+        let pages: Vec<Representation> = ROUTES
+            .iter()
+            .filter_map(|route| self.pages.get(route.path))
+            .chain(self.sent.values())
+            .chain([&self.not_found, &self.server_error])
+            .cloned()
+            .collect();
+        let spawned = std::thread::Builder::new()
+            .name("compress-pages".to_owned())
+            .spawn(move || {
+                pages.iter().for_each(Representation::prepare_quick);
+                pages.iter().for_each(Representation::improve);
+            });
+        if let Err(error) = spawned {
+            tracing::warn!(%error, "pages are compressed by their first requests");
+        }
+    }
+
+    /// The thank-you variant of the form page at `path`.
+    pub fn sent_page(&self, path: &str) -> Option<&Representation> {
+        self.sent.get(path)
+    }
+
+    /// The page at `route` with its form in the state `view` (a post that failed validation).
+    pub fn render_form(&self, route: &Route, view: &FormView) -> String {
+        layout::render(
+            &self.context,
+            &pages::document_with_form(route, &self.context, view),
+            Stylesheet::Linked,
+        )
+    }
+
+    /// The prepared page at `path`.
+    pub fn page(&self, path: &str) -> Option<&Representation> {
+        self.pages.get(path)
+    }
+
+    /// Every page with its path, for the static render.
+    pub fn pages(&self) -> impl Iterator<Item = (&'static str, &Representation)> {
+        self.pages.iter().map(|(path, page)| (*path, page))
+    }
+}
+
+/// Why the site could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The embedded frontend build is missing or broken.
+    #[error(transparent)]
+    Assets(#[from] AssetError),
+    /// The content has mistakes.
+    #[error(transparent)]
+    Content(#[from] ContentErrors),
+}
+
+/// Every mistake of one content load, one per line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContentErrors(pub Vec<ContentError>);
+
+impl std::fmt::Display for ContentErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "the content has {} mistake(s):", self.0.len())?;
+        let lines: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        f.write_str(&lines.join("\n"))
+    }
+}
+
+impl std::error::Error for ContentErrors {}
+
+/// The site being served. Requests read the current [`Site`] without locking; a change of what the
+/// pages are rendered from (see [`LiveSite::update`]) renders a complete new site and swaps it in
+/// at once, so every response comes from one consistent rendering and ETags follow the content.
+#[derive(Debug)]
+pub struct LiveSite {
+    served: ArcSwap<Site>,
+    /// Held while a new site renders, so two changes arriving together are applied one after the
+    /// other and neither renders from a context that lacks the other.
+    updating: Mutex<()>,
+    /// How many updates have been served, and a signal on each: the calendar thread waits on it
+    /// so a content reload re-schedules its next re-render at once.
+    updates: (Mutex<u64>, Condvar),
+}
+
+impl LiveSite {
+    /// Serves `site` until the first update.
+    pub fn new(site: Site) -> Self {
+        Self {
+            served: ArcSwap::from_pointee(site),
+            updating: Mutex::new(()),
+            updates: (Mutex::new(0), Condvar::new()),
+        }
+    }
+
+    /// The site to answer the current request from. Hold it for one request only: a long-lived
+    /// guard keeps an old rendering alive.
+    pub fn current(&self) -> Guard<Arc<Site>> {
+        self.served.load()
+    }
+
+    /// Applies `change` to a copy of the served site's render context, with `now` read again from
+    /// its clock, renders every page from it and serves the result from then on (compression
+    /// follows in the background). Rendering takes every core for a moment: call it from a
+    /// blocking thread (`actix_web::web::block`), never on a worker serving requests.
+    pub fn update(&self, change: impl FnOnce(&mut RenderContext)) {
+        let _one_at_a_time = self.updating.lock().unwrap_or_else(PoisonError::into_inner);
+        let served = self.served.load_full();
+        let mut context = served.context.clone();
+        context.now = context.clock.now();
+        change(&mut context);
+        let site = Site::render(context, Arc::clone(&served.assets));
+        self.served.store(Arc::new(site));
+        let (count, signal) = &self.updates;
+        *count.lock().unwrap_or_else(PoisonError::into_inner) += 1;
+        signal.notify_all();
+    }
+
+    /// How many updates have been served so far (for [`LiveSite::wait_for_update`]).
+    pub fn updates(&self) -> u64 {
+        *self
+            .updates
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Blocks until an update after the `seen`-th is served or `timeout` passes; true if one was.
+    pub fn wait_for_update(&self, seen: u64, timeout: Duration) -> bool {
+        let (count, signal) = &self.updates;
+        let guard = count.lock().unwrap_or_else(PoisonError::into_inner);
+        let (guard, _) = signal
+            .wait_timeout_while(guard, timeout, |count| *count == seen)
+            .unwrap_or_else(PoisonError::into_inner);
+        *guard != seen
+    }
+}
+
+/// The most a page may weigh, compressed, for its stylesheet rules to go inline: what a new
+/// connection delivers in its first round trip. TCP's initial window is ten segments, 14,600
+/// bytes (RFC 6928); the status line and headers (the policy alone is some 600 bytes) and a TLS
+/// record's framing take about 1,300 of them.
+pub const FIRST_ROUND_TRIP_BODY_BYTES: usize = 13_300;
+
+/// A page prepared for serving. Its stylesheet rules go inline (`render::critical_css` says
+/// why), admitted by their hash in the page's own Content-Security-Policy, when the page with
+/// them still arrives in the first round trip ([`FIRST_ROUND_TRIP_BODY_BYTES`], on the best
+/// brotli, which is served a few seconds after start; estimated, since it takes 60–100 ms to
+/// make). A heavier page links the stylesheet: a document that needs a second round trip would
+/// spend what inlining saves.
+/// Rendered twice: once to see which classes the page uses, once with their rules (the second
+/// render only adds to the `<head>`).
+fn prepared_page(context: &RenderContext, document: &Document) -> Representation {
+    let linked = layout::render(context, document, Stylesheet::Linked);
+    let css = context
+        .entry
+        .style_rules
+        .used_by(&linked, &[start::FACES_LATER_CLASS]);
+    // Text that could end the `<style>` element early is never inlined (the build's stylesheet
+    // has none).
+    if !css.is_empty() && !css.to_ascii_lowercase().contains("</style") {
+        let page = layout::render(context, document, Stylesheet::Inline(&css));
+        let policy = content_security_policy(&context.schedule_widget.policy_sources(), Some(&csp_hash_of(&css)));
+        if best_brotli_len_estimate(page.as_bytes()) <= FIRST_ROUND_TRIP_BODY_BYTES {
+            return Representation::deferred(HTML, page.into_bytes(), CachePolicy::Revalidate)
+                .with_content_security_policy(&policy);
+        }
+    }
+    Representation::deferred(HTML, linked.into_bytes(), CachePolicy::Revalidate)
+}
+
+/// One page prepared at start, on one of the cores.
+enum Job {
+    /// The page at the route as visitors first see it.
+    Page(&'static Route),
+    /// Its thank-you variant (`?sent=1`).
+    Sent(&'static Route),
+}
+
+/// `work` applied to every item, on as many threads as the machine has cores (each takes the
+/// next item when it is done), results in the order of `items`.
+fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .min(items.len());
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<Option<R>> = std::iter::repeat_with(|| None).take(items.len()).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(index) else { break };
+                        done.push((index, work(item)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        for worker in workers {
+            match worker.join() {
+                Ok(done) => {
+                    for (index, result) in done {
+                        results[index] = Some(result);
+                    }
+                }
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+    });
+    results.into_iter().flatten().collect()
+}
+
+fn sitemap(context: &RenderContext) -> String {
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for route in ROUTES
+        .iter()
+        .filter(|route| pages::campaigns::listed(route, &context.content.offers, context.now))
+    {
+        xml.push_str("  <url><loc>");
+        xml.push_str(&context.absolute(route.path));
+        xml.push_str("</loc></url>\n");
+    }
+    xml.push_str("</urlset>\n");
+    xml
+}
