@@ -3,7 +3,7 @@
 //   - `vite build --watch --mode development` rewrites frontend/dist-dev (stable names, no
 //     minification) on every change to an island, a site script or the stylesheet;
 //   - the server runs as a debug build with the `dev` feature, which reads that folder from disk
-//     on each request and links a live-reload script in every page (crates/server/src/dev);
+//     on each request and links a live-reload script in every page (crates/site/src/dev);
 //   - a change to a Rust file or a Cargo manifest rebuilds the server; the old one keeps serving
 //     while cargo works and is replaced only when the build succeeds (a compile error leaves the
 //     last good server up and prints the error); a change to the core or its WebAssembly crate

@@ -18,11 +18,11 @@
  * per word (a busy phone swapping faces mid-load widened 'Start Today' by 4 px and moved the
  * header), so the faces are `optional`: a page that starts without them keeps its fallbacks and
  * nothing moves (CLS 0). A visitor's first page paints in the fallbacks on purpose and fetches
- * the faces once it has loaded, for every page after it (crates/server/src/render/start.rs):
+ * the faces once it has loaded, for every page after it (crates/site/src/render/start.rs):
  * the faces' bytes no longer stand before an ad visitor's first paint. The stylesheet imports
  * `fonts.css`; Vite hashes the `woff2` files into `assets/` like any other asset (served
  * immutable), and the server names them to the page's start script (every `woff2` the entry's
- * stylesheet names, `crates/server/src/assets.rs`).
+ * stylesheet names, `crates/site/src/assets.rs`).
  *
  * Files are rewritten only when their bytes change, so `vite build --watch` does not loop.
  */

@@ -1,7 +1,7 @@
 /**
  * Writes `.br` and `.gz` beside every text file of the production build (scripts, styles, SVG,
  * the WebAssembly module, the web manifest), so the server embeds them ready-made instead of
- * compressing at start (`crates/server/src/assets.rs` picks them up). A sibling is written only
+ * compressing at start (`crates/site/src/assets.rs` picks them up). A sibling is written only
  * when it is smaller than the file: compression that does not pay for itself is left out, which is
  * the one rule the server needs to know. Brotli runs at its best quality (11) and gzip at 9, as
  * they are paid once per build.

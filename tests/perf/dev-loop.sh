@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 SAVES=${DEV_LOOP_SAVES:-3}
-TEMPLATE=crates/server/src/pages/legal.rs
+TEMPLATE=crates/site/src/pages/legal.rs
 TEMPLATE_TEXT="About these terms"
 TEMPLATE_URL=/terms
 ISLAND=frontend/src/islands/offer/OfferWatch.tsx

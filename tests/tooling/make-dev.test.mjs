@@ -40,7 +40,7 @@ const MARK = `ONESPACE_MAKE_DEV_TEST=${randomUUID()}`;
 /**
  * A Rust file no module includes: saving it makes `make dev` rebuild and restart the server.
  */
-const probe = join(root, 'crates/server/src/dev', `saved-by-make-dev-test-${process.pid}.rs`);
+const probe = join(root, 'crates/site/src/dev', `saved-by-make-dev-test-${process.pid}.rs`);
 
 /** Saves `probe` the way sed -i and vim do: a new file renamed over the old one. */
 function saveByRename(text) {

@@ -38,7 +38,7 @@ test('make build with nothing changed rewrites no output and compiles nothing', 
 test('a changed template, core rule or island still rebuilds what depends on it', () => {
   // Dry runs (`make -n`) after making one source newer than every output; its time is put back.
   const cases = [
-    ['crates/server/src/pages/home.rs', ['npm run build -w frontend']],
+    ['crates/site/src/pages/home.rs', ['npm run build -w frontend']],
     ['crates/core/src/lib.rs', ['bash scripts/wasm.sh frontend/src/wasm-pkg', 'bash scripts/wasm.sh frontend/src/studio/wasm-pkg onespace-studio-wasm', 'npm run build -w frontend']],
     ['crates/studio-wasm/src/lib.rs', ['bash scripts/wasm.sh frontend/src/studio/wasm-pkg onespace-studio-wasm', 'npm run build -w frontend']],
     ['frontend/src/main.ts', ['npm run build -w frontend']],

@@ -5,9 +5,9 @@
 
 use onespace_store::{StorageError, Store};
 
-use onespace_store::staff::{self, Role};
 use super::tokens;
 use super::SET_UP_LINK_LIFETIME_MS;
+use onespace_store::staff::{self, Role};
 
 pub use onespace_store::staff::Role as StaffRole;
 

@@ -107,7 +107,11 @@ impl Studio {
             now,
         )
         .await;
-        let audit = onespace_store::staff::delete_audit_before(&self.store, now.saturating_sub(retention_ms)).await;
+        let audit = onespace_store::staff::delete_audit_before(
+            &self.store,
+            now.saturating_sub(retention_ms),
+        )
+        .await;
         if let Err(error) = tidied.and(audit.map(drop)) {
             tracing::warn!(%error, "studio area: cannot delete ended sessions or old audit lines");
         }

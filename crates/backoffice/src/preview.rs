@@ -296,9 +296,7 @@ mod tests {
         );
         let route = format!("{IMAGES_PREFIX}{{file}}");
         assert!(
-            crate::ROUTES
-                .iter()
-                .any(|studio| studio.path == route),
+            crate::ROUTES.iter().any(|studio| studio.path == route),
             "{route} is not in the studio's route table"
         );
     }

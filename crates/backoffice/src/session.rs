@@ -30,12 +30,12 @@ use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use futures_core::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
 
-use onespace_store::staff::{self, Account, Role, Session, Stage};
 use super::tokens;
 use super::views;
 use super::Access;
 use super::Studio;
 use onespace_site::SiteData;
+use onespace_store::staff::{self, Account, Role, Session, Stage};
 use onespace_store::StorageError;
 
 /// The session cookie.
@@ -81,7 +81,9 @@ pub fn private(mut response: HttpResponse) -> HttpResponse {
     );
     // A 5xx page of the area already says what happened; the site's error page must not
     // replace it.
-    response.extensions_mut().insert(onespace_http::ComposedPage);
+    response
+        .extensions_mut()
+        .insert(onespace_http::ComposedPage);
     response
 }
 

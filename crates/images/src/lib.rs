@@ -145,11 +145,7 @@ pub struct Photo {
 impl Photo {
     /// The address of a variant.
     pub fn url(&self, variant: &Variant) -> String {
-        format!(
-            "{}{}",
-            crate::IMAGES_PREFIX,
-            file_name(&self.hash, variant)
-        )
+        format!("{}{}", crate::IMAGES_PREFIX, file_name(&self.hash, variant))
     }
 
     /// The variants of one format, narrowest first.

@@ -42,7 +42,11 @@ pub type Prepared = (String, Photo, Vec<Bytes>);
 /// prepares it into `cache_dir` (on a blocking thread; a photo made once is read back from the
 /// cache). One that cannot be read or prepared is logged and left out, and its place keeps its
 /// art.
-pub async fn prepare<F, Read>(missing: Vec<String>, cache_dir: &Path, mut original: F) -> Vec<Prepared>
+pub async fn prepare<F, Read>(
+    missing: Vec<String>,
+    cache_dir: &Path,
+    mut original: F,
+) -> Vec<Prepared>
 where
     F: FnMut(String) -> Read,
     Read: Future<Output = Result<Option<Vec<u8>>, String>>,

@@ -195,7 +195,6 @@ fn not_found(request: &HttpRequest, site: &Site) -> HttpResponse {
     site.not_found.respond(request, StatusCode::NOT_FOUND)
 }
 
-
 /// Replaces the body of any 5xx response with the 'Unexpected Application Error!' page, except
 /// JSON answers (the forms API and the health check), whose clients read the JSON, and
 /// [`ComposedPage`]s.

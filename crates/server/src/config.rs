@@ -354,7 +354,61 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_schedule_script_that_is_not_an_absolute_url_is_named() {
+        for bad in [
+            "",
+            "widget.js",
+            "//cdn.example/w.js",
+            "https:///w.js",
+            "https://a b/w.js",
+            "https://x.example/w.js; script-src *",
+        ] {
+            let mut given = args("127.0.0.1:8080", DEFAULT_PUBLIC_URL);
+            given.schedule_script_url = bad.to_owned();
+            let error = given.validate().err().map(|e| e.to_string());
+            assert!(
+                error.as_deref().is_some_and(
+                    |e| e.starts_with("ONESPACE_SCHEDULE_SCRIPT_URL (--schedule-script-url)")
+                ),
+                "{bad}: {error:?}"
+            );
+        }
+    }
 
+    #[test]
+    fn a_bad_preview_setting_is_named() {
+        for bad in ["2026-13-01", "tomorrow", "01/12/2026"] {
+            let mut given = args("127.0.0.1:8080", DEFAULT_PUBLIC_URL);
+            given.preview_date = Some(bad.to_owned());
+            let error = given
+                .validate()
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(
+                error.starts_with("ONESPACE_PREVIEW_DATE (--preview-date): '"),
+                "{bad}: {error}"
+            );
+        }
+        let error = |date: Option<&str>, from: Option<&str>| {
+            let mut given = args("127.0.0.1:8080", DEFAULT_PUBLIC_URL);
+            given.preview_date = date.map(str::to_owned);
+            given.preview_from = from.map(str::to_owned);
+            given
+                .validate()
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default()
+        };
+        assert!(
+            error(None, Some("soon")).starts_with("ONESPACE_PREVIEW_FROM (--preview-from): 'soon'")
+        );
+        assert!(
+            error(Some("2025-08-15"), Some("2025-08-31T22:59:50Z")).contains("cannot both be set")
+        );
+        assert_eq!(error(None, Some("2025-08-31")), "");
+    }
 
     #[test]
     fn accepts_good_values_and_trims_the_trailing_slash() {
@@ -430,5 +484,4 @@ mod tests {
             assert!(message.contains(name), "{name}: {message}");
         }
     }
-
 }

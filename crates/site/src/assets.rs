@@ -20,8 +20,8 @@ use serde::Deserialize;
 
 use actix_web::web::Bytes;
 
-use onespace_http::{CachePolicy, Representation};
 use crate::render::critical_css::StyleRules;
+use onespace_http::{CachePolicy, Representation};
 
 #[derive(RustEmbed)]
 #[cfg_attr(not(feature = "dev"), folder = "../../frontend/dist")]

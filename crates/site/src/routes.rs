@@ -115,7 +115,6 @@ impl Page {
     }
 }
 
-
 /// The route whose path is `path`, if any.
 pub fn find(path: &str) -> Option<&'static Route> {
     ROUTES.iter().find(|route| route.path == path)

@@ -17,15 +17,15 @@ use arc_swap::{ArcSwap, Guard};
 
 use crate::assets::{AssetError, Assets};
 use crate::clock::RenderClock;
+use crate::pages;
+use crate::render::layout::Stylesheet;
+use crate::render::{layout, start, Document, FormView, RenderContext};
+use crate::routes::{Route, ROUTES};
 use crate::widgets::schedule::WidgetSource;
 use onespace_core::content::check::ContentError;
 use onespace_http::representation::best_brotli_len_estimate;
 use onespace_http::security::{content_security_policy, csp_hash_of};
 use onespace_http::{CachePolicy, Representation};
-use crate::pages;
-use crate::render::layout::Stylesheet;
-use crate::render::{layout, start, Document, FormView, RenderContext};
-use crate::routes::{Route, ROUTES};
 
 const HTML: &str = "text/html; charset=utf-8";
 
@@ -322,7 +322,10 @@ fn prepared_page(context: &RenderContext, document: &Document) -> Representation
     // has none).
     if !css.is_empty() && !css.to_ascii_lowercase().contains("</style") {
         let page = layout::render(context, document, Stylesheet::Inline(&css));
-        let policy = content_security_policy(&context.schedule_widget.policy_sources(), Some(&csp_hash_of(&css)));
+        let policy = content_security_policy(
+            &context.schedule_widget.policy_sources(),
+            Some(&csp_hash_of(&css)),
+        );
         if best_brotli_len_estimate(page.as_bytes()) <= FIRST_ROUND_TRIP_BODY_BYTES {
             return Representation::deferred(HTML, page.into_bytes(), CachePolicy::Revalidate)
                 .with_content_security_policy(&policy);

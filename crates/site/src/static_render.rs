@@ -7,8 +7,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use onespace_http::Representation;
 use crate::site::Site;
+use onespace_http::Representation;
 
 /// Writes the site below `out`; returns the number of files written (encodings included).
 pub fn write_site(site: &Site, out: &Path) -> io::Result<usize> {

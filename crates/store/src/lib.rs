@@ -40,11 +40,11 @@ pub mod clock;
 pub mod drafts;
 mod migrations;
 pub mod photos;
-pub mod published;
-pub mod staff;
 mod postgres;
+pub mod published;
 mod shared;
 mod sqlite;
+pub mod staff;
 
 use std::path::Path;
 use std::sync::Arc;

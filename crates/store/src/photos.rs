@@ -75,9 +75,8 @@ pub async fn original(store: &Store, hash: &str) -> Result<Option<Vec<u8>>, Stor
 
 /// [`original`] as the photo pipeline reads an upload (`onespace_images::uploads::prepare`):
 /// by an owned hash, with why it cannot be read as text for its log.
-pub async fn original_for_pipeline(
-    store: &Store,
-    hash: String,
-) -> Result<Option<Vec<u8>>, String> {
-    original(store, &hash).await.map_err(|error| error.to_string())
+pub async fn original_for_pipeline(store: &Store, hash: String) -> Result<Option<Vec<u8>>, String> {
+    original(store, &hash)
+        .await
+        .map_err(|error| error.to_string())
 }

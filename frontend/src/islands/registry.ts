@@ -1,5 +1,5 @@
 /**
- * Every island component by the name the server writes in data-island (crates/server/src/widgets
+ * Every island component by the name the server writes in data-island (crates/site/src/widgets
  * builds the elements). Each entry is a dynamic import, so a component's code (and React itself)
  * is fetched only when an island needs it.
  */

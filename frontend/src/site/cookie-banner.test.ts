@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enhanceCookieBanner } from './cookie-banner';
 
-/** The server's markup (crates/server/src/widgets/cookie_banner.rs), as every page carries it. */
+/** The server's markup (crates/site/src/widgets/cookie_banner.rs), as every page carries it. */
 const BANNER = `
   <section class="cookie-banner" aria-label="Cookie consent" data-cookie-banner hidden>
     <p class="cookie-banner-text">We use cookies to see how our site is used and to improve it. Read our <a href="/privacy">Privacy Notice</a>.</p>

@@ -1,6 +1,6 @@
 /**
  * Clicks that landed before the entry started. The page's start script
- * (crates/server/src/render/start.rs) requests the entry only once the page has painted, and
+ * (crates/site/src/render/start.rs) requests the entry only once the page has painted, and
  * holds a click on a button that opens an island (site/triggers.ts) until then; the entry, once
  * its listeners are in place, takes the held clicks over and replays them, so the tap opens the
  * chat or the dialog it was meant for.

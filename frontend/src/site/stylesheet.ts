@@ -1,6 +1,6 @@
 /**
  * The whole stylesheet, for what scripts add to a page. A prepared page carries inline only the
- * rules its own markup uses (crates/server/src/render/critical_css.rs), so it paints without
+ * rules its own markup uses (crates/site/src/render/critical_css.rs), so it paints without
  * waiting for the stylesheet; the start script names the whole one in `data-stylesheets`. Markup
  * an island builds (a dialog, the chat, the timetable's filters) may use rules the page did not
  * need, so the islands runtime waits for this before mounting one. Loading it only then spares a

@@ -1,5 +1,5 @@
 /**
- * A prepared page carries only the stylesheet rules its markup can use (crates/server/src/render/
+ * A prepared page carries only the stylesheet rules its markup can use (crates/site/src/render/
  * critical_css.rs), and a visitor with scripts sees the page with those alone until an island
  * mounts. So on every route, at phone and desktop widths, every element and its `::before` and
  * `::after` must have the same computed style with the page's inline rules alone as with the

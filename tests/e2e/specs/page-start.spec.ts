@@ -1,5 +1,5 @@
 /**
- * How a page starts (crates/server/src/render/start.rs, frontend/src/site/faces.ts and
+ * How a page starts (crates/site/src/render/start.rs, frontend/src/site/faces.ts and
  * early-clicks.ts): a visitor's first page paints in the faces' metric-matched fallbacks and asks
  * for no typeface and no script before its first contentful paint; once it has loaded, the entry
  * fetches the faces and records them, and the next page is set in the brand faces from the

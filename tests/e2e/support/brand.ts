@@ -1,6 +1,6 @@
 /**
  * The brand's typefaces as a page uses them for a visitor whose browser holds them (any page
- * after the first: crates/server/src/render/start.rs): both faces (`frontend/build/fonts.ts`,
+ * after the first: crates/site/src/render/start.rs): both faces (`frontend/build/fonts.ts`,
  * FACES) declared, loaded and used, headings in the display face and text in the text face, each
  * fetched once. Checked on every route at both widths by layout.spec.ts, which loads each page
  * there anyway; a first visit's fallbacks and the fetch for the next page are page-start.spec.ts's.

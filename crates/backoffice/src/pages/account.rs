@@ -7,16 +7,16 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use super::sign_in::confirm_password;
 use super::hash_password;
 use super::html;
 use super::see_other;
+use super::sign_in::confirm_password;
 use super::NoFields;
 use crate::audit::{self, Action};
 use crate::session::{self, Staff, StaffForm};
-use onespace_store::staff::{self, Role};
 use crate::views::account as view;
 use crate::{passwords, tokens};
+use onespace_store::staff::{self, Role};
 
 /// `GET /studio/account`.
 pub async fn show(

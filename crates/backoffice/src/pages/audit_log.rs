@@ -8,8 +8,8 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use super::html;
 use super::Paging;
 use crate::session::{self, Staff};
-use onespace_store::staff;
 use crate::views::audit as view;
+use onespace_store::staff;
 
 /// Lines per page.
 const PER_PAGE: i64 = 50;

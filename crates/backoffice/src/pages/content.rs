@@ -29,19 +29,19 @@ use super::html;
 use super::see_other;
 use super::wants_json;
 use super::Paging;
-use onespace_store::published::merge::{self, Lines};
-use onespace_store::published::scheduled;
-use onespace_store::published::versions::{self, Added, Files, Kind, NewVersion, Version};
-use onespace_store::{StorageError, Store};
 use crate::audit::{self, Action};
 use crate::diff;
-use onespace_store::drafts::{self, Draft};
 use crate::session::{self, Staff, StaffForm};
 use crate::views::content::{
     self as view, Behind, Clash, Done, Editing, EditorData, FileEditor, Review, Served, Updated,
     VersionPage, VersionRow,
 };
 use crate::views::message_page;
+use onespace_store::drafts::{self, Draft};
+use onespace_store::published::merge::{self, Lines};
+use onespace_store::published::scheduled;
+use onespace_store::published::versions::{self, Added, Files, Kind, NewVersion, Version};
+use onespace_store::{StorageError, Store};
 
 /// Versions per page.
 const PER_PAGE: i64 = 50;

@@ -17,12 +17,12 @@ use serde::Deserialize;
 use super::html;
 use super::see_other;
 use super::NoFields;
-use crate::export;
-use onespace_store::StoredEnquiry;
 use crate::audit::{self, Action};
+use crate::export;
 use crate::session::{self, Staff, StaffForm};
-use onespace_store::staff::{self, InboxRow, Role};
 use crate::views::{chart, inbox as view, message_page};
+use onespace_store::staff::{self, InboxRow, Role};
+use onespace_store::StoredEnquiry;
 
 /// Enquiries per page of the list.
 const PER_PAGE: usize = 50;

@@ -36,15 +36,15 @@ use serde_json::{json, Value};
 use super::html;
 use super::see_other;
 use super::wants_json;
-use onespace_store::photos::{self as originals, NewOriginal};
-use onespace_store::published::versions;
-use onespace_images::decode::{MAX_FILE_BYTES, MAX_PIXELS};
-use onespace_images::uploads;
 use crate::audit::{self, Action};
-use onespace_store::drafts::{self, Draft};
 use crate::session::{self, Staff, StaffUpload};
 use crate::views::message_page;
 use crate::views::photos::{self as view, Target as Choice, Typed, UploadPage};
+use onespace_images::decode::{MAX_FILE_BYTES, MAX_PIXELS};
+use onespace_images::uploads;
+use onespace_store::drafts::{self, Draft};
+use onespace_store::photos::{self as originals, NewOriginal};
+use onespace_store::published::versions;
 
 /// Where the review of the draft is: where an upload leads.
 const REVIEW: &str = "/studio/content/draft";

@@ -28,17 +28,17 @@ use onespace_core::content::check::ContentError;
 
 use super::html;
 use super::see_other;
-use onespace_site::SiteData;
-use onespace_site::clock::RenderClock;
-use onespace_store::published::versions::{self, Files};
-use onespace_images::uploads;
-use onespace_site::render::{layout, RenderContext};
-use onespace_site::routes::{self, Route, ROUTES};
-use onespace_store::drafts;
 use crate::preview::{self, Asked, Moment};
 use crate::session::{self, Staff};
 use crate::views::message_page;
 use crate::views::preview::{self as view, PreviewBar, Previewed};
+use onespace_images::uploads;
+use onespace_site::clock::RenderClock;
+use onespace_site::render::{layout, RenderContext};
+use onespace_site::routes::{self, Route, ROUTES};
+use onespace_site::SiteData;
+use onespace_store::drafts;
+use onespace_store::published::versions::{self, Files};
 
 /// The longest part of a typed date repeated back in a refusal.
 const ECHO_CHARS_MAX: usize = 40;
@@ -230,12 +230,9 @@ async fn show(
         // A photo the draft names that the live site does not show yet is prepared here, and
         // served to staff at the preview's own address for photos.
         context.images = Arc::new(
-            uploads::for_preview(
-                &context.images,
-                &studio.image_cache,
-                &content,
-                |hash| onespace_store::photos::original_for_pipeline(&studio.store, hash),
-            )
+            uploads::for_preview(&context.images, &studio.image_cache, &content, |hash| {
+                onespace_store::photos::original_for_pipeline(&studio.store, hash)
+            })
             .await,
         );
         context.content = content;

@@ -12,13 +12,13 @@ use onespace_core::calendar::{london_instant, london_time};
 
 use super::html;
 use super::see_other;
-use onespace_store::published::scheduled::{self, Plan, Schedule, State};
-use onespace_store::published::versions;
 use crate::audit::{self, Action};
 use crate::diff;
 use crate::session::{self, Staff, StaffForm};
 use crate::views::message_page;
 use crate::views::schedules::{self as view, Against, Notice, SchedulePage, ScheduleRow};
+use onespace_store::published::scheduled::{self, Plan, Schedule, State};
+use onespace_store::published::versions;
 
 /// Settled schedules listed under the waiting ones.
 const SETTLED_LISTED: i64 = 50;

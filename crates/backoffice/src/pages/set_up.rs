@@ -11,9 +11,9 @@ use super::hash_password;
 use super::html;
 use crate::audit::{self, Action};
 use crate::session::{self, Area, PublicForm};
-use onespace_store::staff::{self, Account, Invite};
 use crate::views::{message_page, sign_in as view};
 use crate::{passwords, second_factor, tokens, Studio};
+use onespace_store::staff::{self, Account, Invite};
 
 /// The invitation behind a link's token, if it can still be used, with its account.
 async fn usable(

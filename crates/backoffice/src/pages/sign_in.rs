@@ -14,10 +14,10 @@ use super::verify_password;
 use super::NoFields;
 use crate::audit::{self, Action};
 use crate::session::{self, Area, PublicForm, StaffForm};
-use onespace_store::staff::{self, Account, Stage};
 use crate::throttle::{self, Verdict};
 use crate::views::sign_in as view;
 use crate::{second_factor, tokens, Studio};
+use onespace_store::staff::{self, Account, Stage};
 
 /// What the sign-in page says after a refused password or unknown address: the same words, the
 /// same status, the same work.

@@ -8,15 +8,15 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use super::sign_in::confirm_password;
 use super::html;
 use super::normalise_email;
 use super::see_other;
+use super::sign_in::confirm_password;
 use crate::audit::{self, Action};
 use crate::session::{self, Staff, StaffForm};
-use onespace_store::staff::{self, Role};
 use crate::views::staff as view;
 use crate::{cli, tokens};
+use onespace_store::staff::{self, Role};
 
 struct Shown<'a> {
     invite_email: &'a str,

@@ -8,8 +8,8 @@ use super::iso;
 use super::page;
 use super::uk_time;
 use super::Chrome;
-use onespace_site::render::json::script_safe_json;
 use crate::diff::{FileChanges, Line};
+use onespace_site::render::json::script_safe_json;
 
 /// One version as the history lists it.
 pub struct VersionRow<'a> {

@@ -9,8 +9,8 @@ use super::iso;
 use super::page;
 use super::uk_time;
 use super::Chrome;
-use onespace_store::published::scheduled::State;
 use crate::diff::FileChanges;
+use onespace_store::published::scheduled::State;
 
 /// One scheduled change as the list shows it.
 pub struct ScheduleRow<'a> {

@@ -1,7 +1,8 @@
 //! The default content: the repository's `content/` folder as this release was built with it,
 //! served when no folder and no published version name other content.
 
-use super::File;
+use super::check::{check, ContentError};
+use super::{Content, File};
 
 /// The default content, the files of the repository's `content/` folder as built.
 pub const FILES: [(File, &str); 9] = [
@@ -37,3 +38,11 @@ pub const FILES: [(File, &str); 9] = [
     ),
 ];
 
+/// The embedded content, checked. The tests check it (and `content check` the repository's
+/// folder in CI), so an error here is a build mistake, reported like any other.
+pub fn content() -> Result<Content, Vec<ContentError>> {
+    match check(FILES.map(|(file, text)| (file, Ok(text.to_owned())))) {
+        (Some(content), errors) if errors.is_empty() => Ok(content),
+        (_, errors) => Err(errors),
+    }
+}

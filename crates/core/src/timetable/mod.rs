@@ -11,7 +11,6 @@
 //! time), for the home page's next classes, and [`typical_next_change`] says when that list
 //! changes, so the server renders the pages again then.
 
-
 pub mod classes;
 
 pub use classes::{Availability, Class, Timetable, SHOWN_DAYS, WINDOW_DAYS};

@@ -38,9 +38,7 @@ impl Source {
     /// Reads and checks the content.
     pub fn load(&self) -> Result<Content, Vec<ContentError>> {
         match self {
-            Source::Embedded => checked(check(
-                onespace_core::content::embedded::FILES.map(|(file, text)| (file, Ok(text.to_owned()))),
-            )),
+            Source::Embedded => onespace_core::content::embedded::content(),
             Source::Folder(dir) => load_dir(dir),
         }
     }

@@ -19,11 +19,11 @@ use onespace_core::content::File;
 use onespace_core::content::photos::{upload_hash, UPLOADS_PREFIX};
 use onespace_core::content::Content;
 
+use onespace_images::uploads::{self, Examined};
+use onespace_store::audit::{self, Action};
 use onespace_store::photos::{self as originals, NewOriginal};
 use onespace_store::published::versions::{self, Added, Kind, NewVersion};
-use onespace_images::uploads::{self, Examined};
 use onespace_store::Store;
-use onespace_store::audit::{self, Action};
 
 /// What an import did, or why it did not.
 #[derive(Debug)]

@@ -77,7 +77,9 @@ pub fn from_header(request: &HttpRequest) -> Result<Option<IdempotencyKey>, Enqu
 pub fn from_field(value: Option<&str>) -> Result<Option<IdempotencyKey>, EnquiryError> {
     match value.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(text) => IdempotencyKey::parse(text, &format!("hidden field '{IDEMPOTENCY_FIELD}'")).map(Some),
+        Some(text) => {
+            IdempotencyKey::parse(text, &format!("hidden field '{IDEMPOTENCY_FIELD}'")).map(Some)
+        }
     }
 }
 

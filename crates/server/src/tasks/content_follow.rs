@@ -86,4 +86,3 @@ pub async fn follow(
         }
     }
 }
-

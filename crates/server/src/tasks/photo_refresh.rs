@@ -32,7 +32,8 @@ pub async fn refresh(site: Arc<LiveSite>, store: Store, cache_dir: PathBuf) {
     };
     let prepared = prepare(missing, &cache_dir, |hash| {
         onespace_store::photos::original_for_pipeline(&store, hash)
-    }).await;
+    })
+    .await;
     let count = prepared.len();
     let rendered = tokio::task::spawn_blocking(move || {
         site.update(move |context| {
@@ -52,5 +53,3 @@ pub async fn refresh(site: Arc<LiveSite>, store: Store, cache_dir: PathBuf) {
         }
     }
 }
-
-

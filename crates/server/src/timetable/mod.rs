@@ -16,7 +16,6 @@ pub mod provider;
 
 use std::time::Duration;
 
-
 pub use config::{Credentials, RequestMode, ScheduleArgs, ScheduleConfig};
 
 pub use onespace_core::timetable::{Availability, Class, Timetable, SHOWN_DAYS, WINDOW_DAYS};
@@ -26,4 +25,3 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Pause between two fetches while the provider answers (SPEC: five-minute freshness).
 pub const DEFAULT_REFRESH: Duration = Duration::from_secs(300);
-

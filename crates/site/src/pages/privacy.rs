@@ -80,7 +80,8 @@ mod tests {
     #[test]
     #[allow(clippy::expect_used)]
     fn the_notice_states_the_configured_period() {
-        let content = crate::content::default_content().expect("the default content is valid");
+        let content =
+            onespace_core::content::embedded::content().expect("the default content is valid");
         assert!(main(730, &content.studio)
             .into_string()
             .contains("Enquiries are kept for 2 years"));

@@ -263,8 +263,8 @@ pub fn september_announcement(
 /// name, start and end with the UK offset, the studio as location and organizer, the class's
 /// booking page as the offer, attended in person. Empty (no block) until a copy was fetched.
 pub fn class_events(context: &RenderContext) -> Vec<Value> {
-    use onespace_core::timetable::{Availability, SHOWN_DAYS};
     use onespace_core::calendar::london_time;
+    use onespace_core::timetable::{Availability, SHOWN_DAYS};
     let Some(copy) = context.timetable.as_deref() else {
         return Vec::new();
     };

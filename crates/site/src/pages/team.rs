@@ -12,9 +12,9 @@ use onespace_core::mail;
 
 use super::components::photo::PORTRAIT_SIZES;
 use super::components::{cta_banner, monogram, page_hero, picture, Loading};
-use onespace_images::Library;
 use crate::routes::Page;
 use crate::widgets;
+use onespace_images::Library;
 
 /// The coach's photo if it is named and prepared, else their monogram.
 fn portrait(coach: &Coach, index: usize, images: &Library) -> Markup {

@@ -12,8 +12,8 @@ use super::components::classes;
 use super::components::{icon, page_hero, Icon};
 use crate::render::RenderContext;
 use crate::routes::Page;
-use onespace_core::timetable::SHOWN_DAYS;
 use crate::widgets;
+use onespace_core::timetable::SHOWN_DAYS;
 
 /// The page content: the week's classes as of `context.now`, and the schedule widget loading
 /// `context.schedule_widget`.

@@ -75,7 +75,7 @@ mod tests {
 
     #[test]
     fn the_fallback_is_a_link_to_contact_drawn_as_the_chat_button() {
-        let studio = crate::content::default_content()
+        let studio = onespace_core::content::embedded::content()
             .expect("the default content is valid")
             .studio;
         let prices = ChatPrices {

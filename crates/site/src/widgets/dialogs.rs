@@ -101,7 +101,8 @@ mod tests {
 
     #[test]
     fn triggers_fall_back_to_the_cores_mail_links() {
-        let content = crate::content::default_content().expect("the default content is valid");
+        let content =
+            onespace_core::content::embedded::content().expect("the default content is valid");
         let to = content.studio.email.as_str();
         let discount = discount_button(
             "Request Discount Code",
@@ -124,7 +125,8 @@ mod tests {
 
     #[test]
     fn dialog_islands_render_nothing_until_opened() {
-        let content = crate::content::default_content().expect("the default content is valid");
+        let content =
+            onespace_core::content::embedded::content().expect("the default content is valid");
         for dialog in [
             discount_dialog(&content.studio.email, &Concession { percent_off: 20 }),
             one_to_one_dialog(&content),

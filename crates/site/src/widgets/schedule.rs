@@ -164,7 +164,7 @@ mod tests {
     use super::*;
 
     fn schedule() -> Schedule {
-        crate::content::default_content()
+        onespace_core::content::embedded::content()
             .unwrap_or_else(|errors| panic!("{errors:?}"))
             .schedule
     }

@@ -41,9 +41,9 @@ use chrono::{DateTime, Utc};
 
 use super::merge::{self, Lines};
 use super::versions::{self, Files, Kind, Version};
-use crate::{StorageError, Store};
 use crate::audit::{Action, INSERT_LINE};
 use crate::clock::StaffClock;
+use crate::{StorageError, Store};
 
 /// How often each node looks for schedules whose time has come.
 pub const TICK: Duration = Duration::from_secs(1);

@@ -2,7 +2,7 @@
  * The idempotency key of one filling-in of an enquiry form: a random UUID the island sends with
  * every try of the same enquiry (the server stores the enquiry once per key, so a resend after a
  * 503 or a lost answer never makes a second copy), replaced once a send succeeds. See
- * crates/server/src/enquiries/idempotency.rs.
+ * crates/core/src/forms/wire.rs.
  */
 export function newIdempotencyKey(): string {
   const webCrypto = globalThis.crypto;

@@ -1,5 +1,5 @@
 /**
- * Watches a dated offer on its live page (crates/server/src/pages/campaigns.rs): if the page is
+ * Watches a dated offer on its live page (crates/site/src/pages/campaigns.rs): if the page is
  * still open when the offer ends, it says so and points to what is on now, as the server's ended
  * page does, and hides the offer's content (`[data-offer-live]`, via `data-offer-ended` on the
  * document). The end instant comes in the props only to schedule the check; whether the offer

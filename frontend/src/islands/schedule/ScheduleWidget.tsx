@@ -1,7 +1,7 @@
 /**
  * The timetable's booking widget from the schedule provider (TeamUp; SPEC sections 2, 4, 8, 9).
  * Everything about the provider comes from the server's one configuration place
- * (crates/server/src/widgets/schedule.rs): the script URL, the global object and method that
+ * (crates/site/src/widgets/schedule.rs): the script URL, the global object and method that
  * initialise it with the widget configuration, the element it creates, and the timings.
  *
  * After an initial delay the script is loaded and initialised; the widget's element is then

@@ -15,9 +15,9 @@ use onespace_core::content::TypicalClass;
 use onespace_core::timetable::{day_key, type_key, typical_upcoming, TypicalOccurrence};
 
 use crate::render::{island, Load};
-use onespace_core::timetable::{Availability, Class, Timetable};
 use crate::widgets::schedule::{class_booking_url, schedule_page_url};
 use onespace_core::content::Schedule;
+use onespace_core::timetable::{Availability, Class, Timetable};
 
 /// `7:00 AM`, by the core's one formatter.
 fn clock(instant: DateTime<FixedOffset>) -> String {
@@ -422,7 +422,7 @@ mod tests {
     }
 
     fn row(class: &Class, now: &str) -> String {
-        let schedule = crate::content::default_content()
+        let schedule = onespace_core::content::embedded::content()
             .unwrap_or_else(|errors| panic!("{errors:?}"))
             .schedule;
         class_row(class, &schedule, now.parse().unwrap_or_default()).into_string()

@@ -15,11 +15,11 @@ use onespace_core::forms::{self, Field, FormName, FormSchema, InputType};
 use super::icon;
 use super::Icon;
 use super::CHAT_LABEL;
-use onespace_core::forms::wire::IDEMPOTENCY_FIELD;
 use crate::render::FormView;
 use crate::routes::Page;
 use crate::widgets;
 use crate::widgets::form::{texts, FormPlace, ThanksAction, ThanksPanel, HONEYPOT};
+use onespace_core::forms::wire::IDEMPOTENCY_FIELD;
 
 /// Where a form lives and what it posts.
 #[derive(Debug, Clone, Copy)]

@@ -7,9 +7,9 @@ use onespace_core::content::Place;
 
 use super::art::Art;
 use super::cards::{image_slot, Ratio};
-use onespace_images::{Format, Photo, FORMATS};
 use crate::render::RenderContext;
 use crate::routes::Page;
+use onespace_images::{Format, Photo, FORMATS};
 
 /// `sizes` of a photo in half the page column (`.split-media`: the whole width on phones, half
 /// from 768 px, at most half of the 80rem column: (1280 - 2 × 32 padding - 64 gap) / 2).
