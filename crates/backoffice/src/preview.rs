@@ -4,7 +4,7 @@
 //!
 //! A preview is the site rendered from a chosen content (the person's draft, or the live
 //! version) at a chosen instant, with the pages' own renderer (`onespace_site::pages::document`,
-//! `onespace_site::render::layout`): nothing is re-implemented for it, so what it shows is what the
+//! `onespace_site::layout`): nothing is re-implemented for it, so what it shows is what the
 //! site will show. Its addresses keep the instant (`at`) and the choice of content (`of`), so
 //! following a link inside a preview stays in the same preview.
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 use onespace_site::clock::RenderClock;
 
 use crate::mail::{MailArgs, MailConfig, MailConfigError};
-use onespace_site::widgets::schedule::{
+use onespace_site::widget_source::{
     WidgetSource, TEAMUP_ORIGIN, TEAMUP_SCRIPT_URL, TEAMUP_WIDGET_CALL,
 };
 

@@ -218,7 +218,7 @@ enum ScheduleCommand {
         #[arg(long = "content", env = "ONESPACE_CONTENT_DIR")]
         content: Option<PathBuf>,
         /// The widget script (as `serve --schedule-script-url`).
-        #[arg(long, env = "ONESPACE_SCHEDULE_SCRIPT_URL", default_value = onespace_site::widgets::schedule::TEAMUP_SCRIPT_URL)]
+        #[arg(long, env = "ONESPACE_SCHEDULE_SCRIPT_URL", default_value = onespace_site::widget_source::TEAMUP_SCRIPT_URL)]
         schedule_script_url: String,
         /// The provider's API and key (as `serve`).
         #[command(flatten)]

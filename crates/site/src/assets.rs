@@ -20,7 +20,7 @@ use serde::Deserialize;
 
 use actix_web::web::Bytes;
 
-use crate::render::critical_css::StyleRules;
+use crate::critical_css::StyleRules;
 use onespace_http::{CachePolicy, Representation};
 
 #[derive(RustEmbed)]

@@ -24,15 +24,6 @@ use crate::clock::RenderClock;
 use crate::render::{island, Document, Load, RenderContext};
 use crate::routes::{HeaderMode, Page, Route};
 
-/// The campaign whose page `page` is, if it is an offer page.
-pub fn of_page(page: Page) -> Option<Campaign> {
-    match page {
-        Page::BackToSchool => Some(Campaign::BackToSchool),
-        Page::SeptemberSale => Some(Campaign::SeptemberSale),
-        _ => None,
-    }
-}
-
 /// True while `campaign` runs at the render instant.
 pub fn is_live(campaign: Campaign, context: &RenderContext) -> bool {
     campaign
@@ -45,7 +36,7 @@ pub fn is_live(campaign: Campaign, context: &RenderContext) -> bool {
 /// the offer is on as `offers` dates it.
 pub fn listed(route: &Route, offers: &Offers, now: DateTime<Utc>) -> bool {
     route.in_sitemap
-        && of_page(route.page)
+        && route.campaign
             .is_none_or(|campaign| campaign.state_at(offers, now).phase == Phase::Live)
 }
 

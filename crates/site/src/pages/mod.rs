@@ -67,7 +67,7 @@ pub fn document(route: &Route, context: &RenderContext) -> Document {
 /// instead of the form once sent. Pages without a form ignore `view`.
 pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormView) -> Document {
     use structured as ld;
-    if let Some(campaign) = campaigns::of_page(route.page) {
+    if let Some(campaign) = route.campaign {
         let state = campaign.state_at(&context.content.offers, context.now);
         if state.phase != onespace_core::calendar::Phase::Live {
             return campaigns::not_running(route, campaign, state, &context.content);

@@ -1,14 +1,13 @@
-//! HTML rendering shared by every page: the document layout, the header and footer, islands
-//! markup and safely embedded JSON.
+//! What rendering a page is made of: what it is rendered from and what it gives the layout
+//! ([`document`]), islands markup, safely embedded JSON, headings and an enquiry form's state.
+//! The layout around every page is `crate::layout`.
 
-pub mod critical_css;
+pub mod document;
 pub mod form;
 pub mod headings;
 pub mod island;
 pub mod json;
-pub mod layout;
-pub mod start;
 
 pub use form::FormView;
 pub use island::{island, Load};
-pub use layout::{Document, RenderContext};
+pub use document::{Document, RenderContext};
