@@ -16,8 +16,6 @@ use chrono::{
 };
 use serde::Serialize;
 
-use crate::offers::Date;
-
 /// The last Sunday of `month` (3 or 10) of `year`.
 fn last_sunday(year: i32, month: u32) -> Option<NaiveDate> {
     let last = NaiveDate::from_ymd_opt(year, month + 1, 1)?.pred_opt()?;
@@ -282,6 +280,71 @@ pub fn instant_from_ms(ms: i64) -> DateTime<Utc> {
     } else {
         DateTime::<Utc>::MAX_UTC
     })
+}
+
+/// A calendar date, for offer deadlines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Date {
+    /// Year.
+    pub year: u16,
+    /// Month, 1-12.
+    pub month: u8,
+    /// Day of the month.
+    pub day: u8,
+}
+
+const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+impl Date {
+    /// A date (not checked; [`Date::parse_iso`] checks the ones the studio writes).
+    pub const fn new(year: u16, month: u8, day: u8) -> Self {
+        Self { year, month, day }
+    }
+
+    /// `2025-12-31`.
+    pub fn iso(self) -> String {
+        format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+
+    /// `31 December 2025`.
+    pub fn long(self) -> String {
+        let month = MONTH_NAMES
+            .get(usize::from(self.month).saturating_sub(1))
+            .copied()
+            .unwrap_or_default();
+        format!("{} {month} {}", self.day, self.year)
+    }
+
+    /// `August`.
+    pub fn month_name(self) -> &'static str {
+        MONTH_NAMES
+            .get(usize::from(self.month).saturating_sub(1))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// `Aug`.
+    pub fn short_month(self) -> &'static str {
+        self.month_name().get(..3).unwrap_or_default()
+    }
+
+    /// `31/12/2025`.
+    pub fn short(self) -> String {
+        format!("{:02}/{:02}/{}", self.day, self.month, self.year)
+    }
 }
 
 #[cfg(test)]

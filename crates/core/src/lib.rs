@@ -30,7 +30,6 @@ pub mod chat;
 pub mod content;
 pub mod countdown;
 pub mod forms;
-pub mod founder;
 pub mod invest;
 pub mod links;
 pub mod mail;

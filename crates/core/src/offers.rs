@@ -9,75 +9,9 @@
 //! pages show it only while it is live (see [`crate::calendar`]).
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
 
 use crate::calendar::{OfferState, Window};
 use crate::content::Offers;
-
-/// A calendar date, for offer deadlines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub struct Date {
-    /// Year.
-    pub year: u16,
-    /// Month, 1-12.
-    pub month: u8,
-    /// Day of the month.
-    pub day: u8,
-}
-
-const MONTH_NAMES: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
-impl Date {
-    /// A date (not checked; [`Date::parse_iso`] checks the ones the studio writes).
-    pub const fn new(year: u16, month: u8, day: u8) -> Self {
-        Self { year, month, day }
-    }
-
-    /// `2025-12-31`.
-    pub fn iso(self) -> String {
-        format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
-    }
-
-    /// `31 December 2025`.
-    pub fn long(self) -> String {
-        let month = MONTH_NAMES
-            .get(usize::from(self.month).saturating_sub(1))
-            .copied()
-            .unwrap_or_default();
-        format!("{} {month} {}", self.day, self.year)
-    }
-
-    /// `August`.
-    pub fn month_name(self) -> &'static str {
-        MONTH_NAMES
-            .get(usize::from(self.month).saturating_sub(1))
-            .copied()
-            .unwrap_or_default()
-    }
-
-    /// `Aug`.
-    pub fn short_month(self) -> &'static str {
-        self.month_name().get(..3).unwrap_or_default()
-    }
-
-    /// `31/12/2025`.
-    pub fn short(self) -> String {
-        format!("{:02}/{:02}/{}", self.day, self.month, self.year)
-    }
-}
 
 /// The concession discount's groups; its percentage is content (`offers.toml`,
 /// [`crate::content::offers::Concession`]).
@@ -162,7 +96,7 @@ impl Campaign {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::calendar::{instant_from_ms, Phase};
+    use crate::calendar::{instant_from_ms, Date, Phase};
 
     #[test]
     fn every_default_campaign_window_is_a_real_ordered_window_and_all_have_ended_by_late_2026() {

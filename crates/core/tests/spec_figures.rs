@@ -4,12 +4,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use onespace_core::catalogue::{challenge, fire_ice, intro, timed, trial};
+use onespace_core::content::founder;
 use onespace_core::content::offers::BackToSchool;
 use onespace_core::content::{Offers, Prices, Studio, Team};
 use onespace_core::countdown;
 use onespace_core::forms::{messages, schema, FormName};
 use onespace_core::offers::concession;
-use onespace_core::{chat, founder, invest, policy, Pence};
+use onespace_core::{chat, invest, policy, Pence};
 
 fn shown(pence: Pence) -> String {
     pence.format()

@@ -107,9 +107,9 @@ fn preview_instant(text: &str) -> Option<DateTime<Utc>> {
     if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
         return Some(instant.with_timezone(&Utc));
     }
-    onespace_core::offers::Date::parse_iso(text)
+    onespace_core::calendar::Date::parse_iso(text)
         .ok()
-        .and_then(onespace_core::offers::Date::naive)
+        .and_then(onespace_core::calendar::Date::naive)
         .map(onespace_core::calendar::london_midnight)
 }
 

@@ -17,12 +17,12 @@ use arc_swap::{ArcSwap, Guard};
 
 use crate::assets::{AssetError, Assets};
 use crate::clock::RenderClock;
-use crate::pages;
 use crate::layout::Stylesheet;
+use crate::pages;
 use crate::render::{Document, FormView, RenderContext};
-use crate::{layout, start};
 use crate::routes::{Route, ROUTES};
 use crate::widget_source::WidgetSource;
+use crate::{layout, start};
 use onespace_core::content::check::ContentError;
 use onespace_http::representation::best_brotli_len_estimate;
 use onespace_http::security::{content_security_policy, csp_hash_of};

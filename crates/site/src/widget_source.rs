@@ -55,4 +55,3 @@ impl WidgetSource {
         onespace_http::url_origin(&self.script_url).unwrap_or_else(|| TEAMUP_ORIGIN.to_owned())
     }
 }
-

@@ -5,8 +5,6 @@
 //! (`prices.toml`, [`crate::content::prices`]); per-session costs, discounted prices and button
 //! texts are computed from them.
 
-pub use crate::content::prices::{MembershipPlan, SessionPack, Validity};
-
 /// The 14-day Ultimate Experience trial, the site's main call to action.
 pub mod trial {
 

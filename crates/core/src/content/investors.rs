@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::money::pounds;
 use super::Errors;
-use crate::offers::Date;
+use crate::calendar::Date;
 use crate::Pence;
 
 /// Everything in `investors.toml`.

@@ -30,6 +30,7 @@ pub mod check;
 #[cfg(feature = "check")]
 pub mod embedded;
 pub mod faq;
+pub mod founder;
 pub mod investors;
 pub mod money;
 pub mod offers;

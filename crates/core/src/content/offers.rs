@@ -12,8 +12,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 use super::money::pounds;
 use super::studio::ClockTime;
 use super::Errors;
+use crate::calendar::Date;
 use crate::calendar::Window;
-use crate::offers::Date;
 use crate::Pence;
 
 /// Everything in `offers.toml`.

@@ -1,7 +1,7 @@
 //! `prices.toml`: the 14-day trial and its intro discount, the rolling monthly memberships, the
 //! unlimited single-focus options, the session packs and the founder discount. Each price is
 //! written once; per-session costs, the intro price, founder and annual prices and the first-month
-//! sale price are computed from it (here and in [`crate::founder`], [`crate::offers`]).
+//! sale price are computed from it (here and in [`super::founder`], [`crate::offers`]).
 
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -25,7 +25,7 @@ pub struct Prices {
     /// Session Packs, in card order; the one-session pack is the drop-in.
     pub packs: Vec<SessionPack>,
     /// Founder memberships' discount; the founder plans themselves are in
-    /// [`crate::founder::PLANS`], each naming the plan here it is priced from.
+    /// [`crate::content::founder::PLANS`], each naming the plan here it is priced from.
     pub founder: Founder,
 }
 
@@ -434,7 +434,7 @@ impl Prices {
                 "must be a number of months from 1 to 12",
             );
         }
-        for plan in &crate::founder::PLANS {
+        for plan in &crate::content::founder::PLANS {
             if self.plan(plan.based_on).is_none() {
                 errors.push(
                     "monthly",

@@ -66,7 +66,7 @@ pub struct MembershipRequest {
     pub email: String,
     /// Phone (optional).
     pub phone: String,
-    /// A founder plan key (see [`crate::founder::PLANS`]).
+    /// A founder plan key (see [`crate::content::founder::PLANS`]).
     pub selected_membership: String,
     /// `yes` or `no`.
     pub pay_annually: String,

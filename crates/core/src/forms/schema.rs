@@ -5,8 +5,9 @@ use serde::Serialize;
 use super::{
     FormName, CHOICE_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX, UTF16_UNITS_PER_CHAR_MAX,
 };
+use crate::content::founder;
 use crate::content::Prices;
-use crate::{founder, invest, offers};
+use crate::{invest, offers};
 
 /// How a field is entered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -112,7 +112,7 @@ pub fn render_at_boundaries(site: Arc<LiveSite>, clock: RenderClock) {
 mod tests {
     use super::*;
     use onespace_core::calendar::instant_from_ms;
-    use onespace_core::offers::Date;
+    use onespace_core::calendar::Date;
 
     #[test]
     fn the_next_boundary_is_the_earliest_start_or_end_still_ahead_in_the_content() {

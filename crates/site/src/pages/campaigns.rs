@@ -36,7 +36,8 @@ pub fn is_live(campaign: Campaign, context: &RenderContext) -> bool {
 /// the offer is on as `offers` dates it.
 pub fn listed(route: &Route, offers: &Offers, now: DateTime<Utc>) -> bool {
     route.in_sitemap
-        && route.campaign
+        && route
+            .campaign
             .is_none_or(|campaign| campaign.state_at(offers, now).phase == Phase::Live)
 }
 

@@ -6,9 +6,9 @@
 //! links lead to the same form in its section, where the visitor picks the plan.
 
 use maud::{html, Markup};
+use onespace_core::content::founder;
 use onespace_core::content::Prices;
 use onespace_core::forms::{self, FormName};
-use onespace_core::founder;
 
 use super::components::forms::{form_island, FormSetup, ThanksLink};
 use super::components::prices::MOST_POPULAR;

@@ -8,6 +8,6 @@ pub mod headings;
 pub mod island;
 pub mod json;
 
+pub use document::{Document, RenderContext};
 pub use form::FormView;
 pub use island::{island, Load};
-pub use document::{Document, RenderContext};

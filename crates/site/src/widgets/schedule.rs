@@ -24,7 +24,6 @@ use serde_json::json;
 use crate::render::{island, Load};
 use crate::widget_source::WidgetSource;
 
-
 /// The id of the element the widget draws into (`target_element_id`).
 pub const CONTAINER_ID: &str = "teamup-schedule";
 

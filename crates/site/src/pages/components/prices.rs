@@ -3,7 +3,8 @@
 //! Session Packs. Every figure and purchase address comes from the studio's `prices.toml`.
 
 use maud::{html, Markup};
-use onespace_core::catalogue::{trial, MembershipPlan, SessionPack};
+use onespace_core::catalogue::trial;
+use onespace_core::content::prices::{MembershipPlan, SessionPack};
 use onespace_core::content::Content;
 
 use super::check_list;
