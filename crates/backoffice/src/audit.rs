@@ -4,12 +4,12 @@
 pub use onespace_store::audit::Action;
 use onespace_store::staff::{self, AuditEntry};
 
-use crate::Studio;
+use crate::StaffArea;
 
 /// Writes a line; a failure to write is logged (the action itself has happened or failed on
 /// its own).
 pub async fn record(
-    studio: &Studio,
+    studio: &StaffArea,
     actor: Option<&str>,
     action: Action,
     detail: &str,

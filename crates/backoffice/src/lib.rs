@@ -55,7 +55,7 @@ pub const SET_UP_LINK_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
 /// The studio area's shared state, added to the app with `.app_data(web::Data::new(...))` by
 /// `main`; without it every `/studio` path is the not-found page.
 #[derive(Debug)]
-pub struct Studio {
+pub struct StaffArea {
     store: Store,
     clock: StaffClock,
     public_url: String,
@@ -66,7 +66,7 @@ pub struct Studio {
     image_cache: PathBuf,
 }
 
-impl Studio {
+impl StaffArea {
     /// The area on `store`: `public_url` is the site's origin (forms must come from it, and the
     /// area insists on https when it is https), `trust_proxy` as for the forms, `mail_folder`
     /// the folder of `.eml` files when mail is delivered there (an erased enquiry's file goes

@@ -33,7 +33,7 @@ use serde::de::DeserializeOwned;
 use super::tokens;
 use super::views;
 use super::Access;
-use super::Studio;
+use super::StaffArea;
 use onespace_site::SiteData;
 use onespace_store::staff::{self, Account, Role, Session, Stage};
 use onespace_store::StorageError;
@@ -145,14 +145,14 @@ pub fn refused_page(
 }
 
 /// The client's address as logged and throttled.
-pub fn client_address(request: &HttpRequest, studio: &Studio) -> String {
+pub fn client_address(request: &HttpRequest, studio: &StaffArea) -> String {
     onespace_http::client_ip(request, studio.trust_proxy)
         .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
 }
 
 /// Whether the request reached us over https (as the studio's proxy says, when trusted), or
 /// over plain http from and to a loopback address (`make run`, tests).
-fn transport_is_safe(request: &HttpRequest, studio: &Studio) -> bool {
+fn transport_is_safe(request: &HttpRequest, studio: &StaffArea) -> bool {
     if studio.trust_proxy && request.connection_info().scheme() == "https" {
         return true;
     }
@@ -176,7 +176,7 @@ fn transport_is_safe(request: &HttpRequest, studio: &Studio) -> bool {
 #[derive(Clone)]
 pub struct Area {
     /// The area's state.
-    pub studio: web::Data<Studio>,
+    pub studio: web::Data<StaffArea>,
     /// The client's address.
     pub address: String,
     /// The site's stylesheets.
@@ -185,7 +185,7 @@ pub struct Area {
 
 impl Area {
     async fn check(request: HttpRequest) -> Result<Self, Refusal> {
-        let Some(studio) = request.app_data::<web::Data<Studio>>().cloned() else {
+        let Some(studio) = request.app_data::<web::Data<StaffArea>>().cloned() else {
             return Err(refusal(not_found(&request)));
         };
         match staff::account_count(&studio.store).await {
@@ -256,7 +256,7 @@ impl Staff {
     }
 
     /// The area's state.
-    pub fn studio(&self) -> &Studio {
+    pub fn studio(&self) -> &StaffArea {
         &self.area.studio
     }
 
@@ -343,7 +343,7 @@ impl FromRequest for Staff {
 /// The session behind the request's cookie, if it is signed in and live, with its account. An
 /// ended session is deleted.
 async fn signed_in(
-    studio: &Studio,
+    studio: &StaffArea,
     request: &HttpRequest,
 ) -> Result<Option<(Session, Account)>, StorageError> {
     let Some(session) = session_from_cookie(studio, request).await? else {
@@ -368,7 +368,7 @@ async fn signed_in(
 
 /// The stored session named by the request's cookie (any stage), if the cookie is well formed.
 pub async fn session_from_cookie(
-    studio: &Studio,
+    studio: &StaffArea,
     request: &HttpRequest,
 ) -> Result<Option<Session>, StorageError> {
     let Some(cookie) = request.cookie(SESSION_COOKIE) else {
@@ -403,7 +403,7 @@ pub fn form_cookie(value: String) -> Cookie<'static> {
 /// Starts a session of `stage` for `account`: stores it and returns the cookie to set. Any
 /// session the browser had is the caller's to end first, so the id always changes.
 pub async fn start(
-    studio: &Studio,
+    studio: &StaffArea,
     account: &Account,
     stage: Stage,
     address: &str,
@@ -430,7 +430,7 @@ pub async fn start(
 /// must be the public origin or the request's own host; without `Origin`, `Sec-Fetch-Site` must
 /// say `same-origin`; with neither, it is refused (every browser sends one of them on a form
 /// post).
-fn same_origin(request: &HttpRequest, studio: &Studio) -> bool {
+fn same_origin(request: &HttpRequest, studio: &StaffArea) -> bool {
     let headers = request.headers();
     if let Some(origin) = headers.get(header::ORIGIN) {
         let Ok(origin) = origin.to_str() else {
@@ -537,7 +537,7 @@ async fn body(request: &HttpRequest, mut payload: Payload) -> Result<web::Bytes,
 async fn checked_form<T: DeserializeOwned>(
     request: &HttpRequest,
     payload: Payload,
-    studio: &Studio,
+    studio: &StaffArea,
     expected: &str,
 ) -> Result<T, Refusal> {
     if !same_origin(request, studio) {

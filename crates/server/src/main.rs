@@ -10,7 +10,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use onespace_backoffice::cli::StaffRole;
 use onespace_backoffice::export::{self, Format};
-use onespace_backoffice::{StaffClock, Studio};
+use onespace_backoffice::{StaffArea, StaffClock};
 use onespace_images as images;
 use onespace_server::config::{Config, ServeArgs, ServeConfig};
 use onespace_server::content_source::Source as ContentSource;
@@ -446,7 +446,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         ContentSource::Folder(dir) => Some(dir.clone()),
         ContentSource::Embedded => None,
     };
-    let studio = web::Data::new(Studio::new(
+    let studio = web::Data::new(StaffArea::new(
         store.clone(),
         studio_clock,
         &config.public_url,
@@ -510,7 +510,7 @@ const SHUTDOWN_GRACE_SECONDS: u64 = 3;
 
 /// Tidies the studio area's tables every hour: ended sessions, old failures, expired set-up
 /// links, and audit lines past the retention period.
-async fn tidy_studio(studio: web::Data<Studio>, retention: std::time::Duration) {
+async fn tidy_studio(studio: web::Data<StaffArea>, retention: std::time::Duration) {
     loop {
         studio.tidy(retention).await;
         tokio::time::sleep(std::time::Duration::from_secs(3600)).await;

@@ -12,12 +12,12 @@ use super::html;
 use crate::audit::{self, Action};
 use crate::session::{self, Area, PublicForm};
 use crate::views::{message_page, sign_in as view};
-use crate::{passwords, second_factor, tokens, Studio};
+use crate::{passwords, second_factor, tokens, StaffArea};
 use onespace_store::staff::{self, Account, Invite};
 
 /// The invitation behind a link's token, if it can still be used, with its account.
 async fn usable(
-    studio: &Studio,
+    studio: &StaffArea,
     token: &str,
 ) -> Result<Option<(Invite, Account)>, onespace_store::StorageError> {
     if !tokens::well_formed(token) {

@@ -16,7 +16,7 @@ use crate::audit::{self, Action};
 use crate::session::{self, Area, PublicForm, StaffForm};
 use crate::throttle::{self, Verdict};
 use crate::views::sign_in as view;
-use crate::{second_factor, tokens, Studio};
+use crate::{second_factor, tokens, StaffArea};
 use onespace_store::staff::{self, Account, Stage};
 
 /// What the sign-in page says after a refused password or unknown address: the same words, the
@@ -78,7 +78,7 @@ fn sign_in_page(
 
 /// The throttle's verdict for `email_key` and the client.
 async fn verdict(
-    studio: &Studio,
+    studio: &StaffArea,
     email_key: &str,
     address: &str,
 ) -> Result<Verdict, onespace_store::StorageError> {
@@ -184,7 +184,7 @@ pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> Htt
 
 /// Deletes the session the browser holds, if any (so a sign-in always gets a new id).
 async fn end_current_session(
-    studio: &Studio,
+    studio: &StaffArea,
     request: &HttpRequest,
 ) -> Result<(), onespace_store::StorageError> {
     if let Some(current) = session::session_from_cookie(studio, request).await? {
@@ -195,7 +195,7 @@ async fn end_current_session(
 
 /// The session waiting for its second factor, with its account, if still within its time.
 async fn pending(
-    studio: &Studio,
+    studio: &StaffArea,
     request: &HttpRequest,
 ) -> Result<Option<(staff::Session, Account)>, onespace_store::StorageError> {
     let Some(pending) = session::session_from_cookie(studio, request).await? else {
