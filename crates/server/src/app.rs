@@ -15,7 +15,6 @@ use actix_web::{web, App, FromRequest, Handler, HttpRequest, HttpResponse, Respo
 
 use crate::enquiries;
 use onespace_http::security;
-use onespace_site::pages;
 use onespace_site::routes::{self, ROUTES};
 use onespace_site::site::{LiveSite, Site};
 
@@ -87,7 +86,7 @@ pub fn build_app(
 /// API, the sitemap, robots.txt, photo variants and the fallback that serves assets or the not-found page.
 pub fn configure(config: &mut web::ServiceConfig) {
     for route in &ROUTES {
-        if pages::form_anchor(route.page).is_some() {
+        if route.form.is_some() {
             config.service(
                 web::resource(route.path)
                     .route(web::get().to(page))

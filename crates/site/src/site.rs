@@ -97,7 +97,7 @@ impl Site {
             .chain(
                 ROUTES
                     .iter()
-                    .filter(|route| pages::form_anchor(route.page).is_some())
+                    .filter(|route| route.form.is_some())
                     .map(Job::Sent),
             )
             .collect();

@@ -40,9 +40,8 @@ use tokio::sync::Notify;
 pub use error::EnquiryError;
 use rate_limit::RateLimiter;
 
-use onespace_site::pages;
 use onespace_site::render::FormView;
-use onespace_site::routes::{self, Page};
+use onespace_site::routes;
 use onespace_store::Store;
 
 /// Shared state of the enquiry endpoints.
@@ -101,16 +100,6 @@ impl Enquiries {
     }
 }
 
-/// The `formType` the form on `page` posts; pages without a form have none.
-pub fn form_type(page: Page) -> Option<&'static str> {
-    match page {
-        Page::Contact => Some("contact"),
-        Page::Invest | Page::InvestInOneSpace => Some("investment"),
-        Page::FounderMemberships => Some("membership"),
-        _ => None,
-    }
-}
-
 /// Registers `/api/enquiries` and `/healthz`; the form pages' POST routes are registered with
 /// their pages (`app::configure`).
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -160,11 +149,7 @@ pub async fn form_post(
     site: onespace_site::SiteData,
 ) -> Result<HttpResponse, EnquiryError> {
     let page = routes::find(request.path());
-    let (Some(route), Some(anchor), Some(form_type)) = (
-        page,
-        page.and_then(|route| pages::form_anchor(route.page)),
-        page.and_then(|route| form_type(route.page)),
-    ) else {
+    let Some((route, form)) = page.and_then(|route| Some((route, route.form?))) else {
         return Err(EnquiryError::BadRequest(
             "This page has no form.".to_owned(),
         ));
@@ -177,7 +162,7 @@ pub async fn form_post(
         let body = state
             .read(&request, payload, "application/x-www-form-urlencoded")
             .await?;
-        let post = intake::from_form(&body, form_type)?;
+        let post = intake::from_form(&body, form.form_type)?;
         values = post.values;
         let given = idempotency::from_field(post.key.as_deref())?;
         key.clone_from(&given);
@@ -193,12 +178,15 @@ pub async fn form_post(
     .await;
     match outcome {
         Ok(_) => Ok(HttpResponse::SeeOther()
-            .insert_header((header::LOCATION, format!("{}?sent=1#{anchor}", route.path)))
+            .insert_header((
+                header::LOCATION,
+                format!("{}?sent=1#{}", route.path, form.anchor),
+            ))
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish()),
         Err(error) => {
             if let EnquiryError::Timeout { received } = &error {
-                values = intake::typed_before_stall(received, form_type);
+                values = intake::typed_before_stall(received, form.form_type);
             }
             let mut response = error.response_head();
             let view = FormView {
@@ -235,22 +223,4 @@ async fn healthz(state: web::Data<Enquiries>) -> HttpResponse {
     HttpResponse::build(status)
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(serde_json::json!({ "status": overall, "database": database }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use onespace_site::routes::ROUTES;
-
-    #[test]
-    fn every_page_with_a_form_posts_a_form_type() {
-        for route in &ROUTES {
-            assert_eq!(
-                pages::form_anchor(route.page).is_some(),
-                form_type(route.page).is_some(),
-                "{}",
-                route.path
-            );
-        }
-    }
 }

@@ -4,22 +4,15 @@
 use maud::{html, Markup};
 use onespace_core::content::offers::Concession;
 use onespace_core::content::Studio;
-use onespace_core::forms::FormName;
 use onespace_core::links;
 
-use super::components::forms::{form_island, FormSetup, ThanksLink};
+use super::components::forms::{form_island, ThanksLink};
 use super::components::{chat_button, check_list, email_link, external, icon, page_hero, Icon};
 use crate::render::FormView;
 use crate::routes::Page;
 use crate::widgets;
 
-/// The contact form.
-pub const FORM: FormSetup = FormSetup {
-    form: FormName::Contact,
-    page: Page::Contact,
-    anchor: "contact-form",
-    form_type: "contact",
-};
+use crate::routes::CONTACT_FORM as FORM;
 
 /// The links of the thank-you panel after a send.
 const THANKS_LINKS: &[ThanksLink] = &[

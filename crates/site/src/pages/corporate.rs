@@ -22,7 +22,11 @@ const CUSTOM: [Feature; 3] = [
 
 /// The contact form, where corporate and room-hire enquiries arrive.
 fn enquire() -> String {
-    format!("{}#{}", Page::Contact.path(), super::contact::FORM.anchor)
+    format!(
+        "{}#{}",
+        Page::Contact.path(),
+        crate::routes::CONTACT_FORM.anchor
+    )
 }
 
 /// The page content.

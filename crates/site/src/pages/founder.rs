@@ -8,22 +8,16 @@
 use maud::{html, Markup};
 use onespace_core::content::founder;
 use onespace_core::content::Prices;
-use onespace_core::forms::{self, FormName};
+use onespace_core::forms;
 
-use super::components::forms::{form_island, FormSetup, ThanksLink};
+use super::components::forms::{form_island, ThanksLink};
 use super::components::prices::MOST_POPULAR;
 use super::components::{check_list, cta_banner, page_hero};
 use crate::render::FormView;
 use crate::routes::Page;
 use crate::widgets;
 
-/// The membership request form.
-pub const FORM: FormSetup = FormSetup {
-    form: FormName::Membership,
-    page: Page::FounderMemberships,
-    anchor: "membership-form",
-    form_type: "membership",
-};
+use crate::routes::FOUNDER_FORM as FORM;
 
 /// The links of the thank-you panel after a send.
 const THANKS_LINKS: &[ThanksLink] = &[ThanksLink::Again {

@@ -7,21 +7,13 @@
 use maud::{html, Markup};
 use onespace_core::content::investors::{Investors, Range};
 use onespace_core::content::Content;
-use onespace_core::forms::FormName;
 use onespace_core::invest;
 
-use super::components::forms::{form_island, FormSetup, ThanksLink};
+use super::components::forms::{form_island, ThanksLink};
 use super::components::{check_list, email_link, icon, page_hero, Icon};
 use crate::render::FormView;
-use crate::routes::Page;
 
-/// The investor contact form (its message is sent as `why`).
-pub const FORM: FormSetup = FormSetup {
-    form: FormName::InvestorContact,
-    page: Page::Invest,
-    anchor: "investment-form",
-    form_type: "investment",
-};
+use crate::routes::INVEST_FORM as FORM;
 
 /// The links of the thank-you panel after a send.
 const THANKS_LINKS: &[ThanksLink] = &[ThanksLink::Again {

@@ -3,23 +3,16 @@
 
 use maud::{html, Markup};
 use onespace_core::content::Place;
-use onespace_core::forms::FormName;
 use onespace_core::invest::{self, TIERS};
 
-use super::components::forms::{form_island, FormSetup, ThanksLink};
+use super::components::forms::{form_island, ThanksLink};
 use super::components::photo::{photo_slot, HALF_COLUMN};
 use super::components::{check_list, cta_banner, hero_art, image_slot, Art, Ratio};
 use crate::render::FormView;
 use crate::render::RenderContext;
 use crate::routes::Page;
 
-/// The register-interest form.
-pub const FORM: FormSetup = FormSetup {
-    form: FormName::InvestmentInterest,
-    page: Page::InvestInOneSpace,
-    anchor: "register-form",
-    form_type: "investment",
-};
+use crate::routes::INVESTOR_FORM as FORM;
 
 /// The links of the thank-you panel after a send.
 const THANKS_LINKS: &[ThanksLink] = &[ThanksLink::To {

@@ -3,7 +3,7 @@
 //! Each page renders its complete content on the server; islands only add behaviour. Shared
 //! building blocks live in [`components`], structured data in [`structured`].
 //!
-//! Four pages carry an enquiry form ([`form_anchor`]). They render from a [`FormView`], so the
+//! Four pages carry an enquiry form (their route's `form`). They render from a [`FormView`], so the
 //! form-post handler can show the same page with the visitor's values and messages, or with the
 //! thank-you panel, through [`document_with_form`].
 
@@ -41,21 +41,9 @@ use serde_json::Value;
 
 use crate::render::json::json_ld;
 use crate::render::{Document, FormView, RenderContext};
-use crate::routes::{Page, Route};
+use crate::routes::{MainPhoto, Page, Route};
 
 pub use errors::{not_found, server_error};
-
-/// The id of the enquiry form on `page` (also the fragment its form posts to), for the four
-/// pages that have one.
-pub fn form_anchor(page: Page) -> Option<&'static str> {
-    match page {
-        Page::Contact => Some(contact::FORM.anchor),
-        Page::InvestInOneSpace => Some(invest_landing::FORM.anchor),
-        Page::Invest => Some(invest::FORM.anchor),
-        Page::FounderMemberships => Some(founder::FORM.anchor),
-        _ => None,
-    }
-}
 
 /// The document for `route`, with any enquiry form blank.
 pub fn document(route: &Route, context: &RenderContext) -> Document {
@@ -128,7 +116,7 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
         | Page::FireIceRecovery => landing::render(route, context),
     };
     let mut document = Document::for_route(route, data.iter().map(json_ld).collect(), main);
-    document.main_photo = components::photo::main_place(route.page);
+    document.main_photo = route.main_photo.map(MainPhoto::place);
     // /fast-access is a five-minute, code-based offer the studio sends people to (an advert, a
     // message): out of the sitemap and kept out of search results, so nobody lands on a countdown
     // from a search and no search snippet shows a 10% code that has long run out.

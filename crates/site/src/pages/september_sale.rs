@@ -250,7 +250,7 @@ pub fn main(context: &RenderContext) -> Markup {
         div id="sale-form" {
             (cta_banner(&format!("Only {left}"), &format!("{} Claim yours before they are gone, or call us on {}.", sale.code_note(), context.content.studio.phone.display), html! {
                 (external(&memberships, "btn btn-primary", "Claim My Spot"))
-                a class="btn btn-outline-light" href={ (Page::Contact.path()) "#" (super::contact::FORM.anchor) } { "Contact Us to Apply" }
+                a class="btn btn-outline-light" href={ (Page::Contact.path()) "#" (crate::routes::CONTACT_FORM.anchor) } { "Contact Us to Apply" }
             }))
         }
     }

@@ -10,31 +10,18 @@
 //! and re-renders the form from a [`FormView`] with the values and a message beside each field.
 
 use maud::{html, Markup};
-use onespace_core::forms::{self, Field, FormName, FormSchema, InputType};
+use onespace_core::forms::{self, Field, FormSchema, InputType};
 
 use super::icon;
 use super::Icon;
 use super::CHAT_LABEL;
 use crate::render::FormView;
-use crate::routes::Page;
+use crate::routes::{Page, PageForm};
 use crate::widgets;
 use crate::widgets::form::{texts, FormPlace, ThanksAction, ThanksPanel, HONEYPOT};
 use onespace_core::forms::wire::IDEMPOTENCY_FIELD;
 
-/// Where a form lives and what it posts.
-#[derive(Debug, Clone, Copy)]
-pub struct FormSetup {
-    /// The schema.
-    pub form: FormName,
-    /// The page it posts to.
-    pub page: Page,
-    /// The form's id and the fragment of its action.
-    pub anchor: &'static str,
-    /// The hidden `formType` value (`contact`, `investment`, `membership`).
-    pub form_type: &'static str,
-}
-
-impl FormSetup {
+impl PageForm {
     fn field_id(&self, name: &str) -> String {
         format!("{}-{}", self.anchor, name)
     }
@@ -51,7 +38,7 @@ pub fn honeypot() -> Markup {
 }
 
 /// The form in the state `view` describes (blank, or values with messages after a failed post).
-pub fn enquiry_form(setup: &FormSetup, view: &FormView, schema: &FormSchema) -> Markup {
+pub fn enquiry_form(setup: &PageForm, view: &FormView, schema: &FormSchema) -> Markup {
     let messages = forms::messages(setup.form);
     let action = format!("{}#{}", setup.page.path(), setup.anchor);
     html! {
@@ -108,7 +95,7 @@ fn half_width(fields: &[Field], field: &Field) -> bool {
             && has(InputType::Select))
 }
 
-fn field_markup(setup: &FormSetup, field: &Field, view: &FormView, half: bool) -> Markup {
+fn field_markup(setup: &PageForm, field: &Field, view: &FormView, half: bool) -> Markup {
     let id = setup.field_id(field.name);
     let error = view.error(field.name);
     let error_id = format!("{id}-error");
@@ -200,7 +187,7 @@ pub enum ThanksLink {
 
 /// The thank-you panel of `setup`'s form: the core's success title, its thank-you text (or the
 /// success toast's text), then `links`. The island shows the same panel after its own send.
-fn thanks_panel(setup: &FormSetup, links: &[ThanksLink]) -> ThanksPanel {
+fn thanks_panel(setup: &PageForm, links: &[ThanksLink]) -> ThanksPanel {
     let messages = forms::messages(setup.form);
     let again_href = format!("{}#{}", setup.page.path(), setup.anchor);
     let action =
@@ -265,7 +252,7 @@ fn thank_you_panel(anchor: &str, panel: &ThanksPanel) -> Markup {
 /// without JavaScript, the thank-you panel with `links`. The island is told the same panel, so
 /// both paths end on identical markup. `schema` is the form's, its choices labelled as shown.
 pub fn form_island(
-    setup: &FormSetup,
+    setup: &PageForm,
     view: &FormView,
     links: &[ThanksLink],
     schema: FormSchema,

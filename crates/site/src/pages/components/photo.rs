@@ -8,7 +8,7 @@ use onespace_core::content::Place;
 use super::art::Art;
 use super::cards::{image_slot, Ratio};
 use crate::render::RenderContext;
-use crate::routes::Page;
+use crate::routes::{MainPhoto, Route, ROUTES};
 use onespace_images::{Format, Photo, FORMATS};
 
 /// `sizes` of a photo in half the page column (`.split-media`: the whole width on phones, half
@@ -49,43 +49,11 @@ impl RenderContext {
     }
 }
 
-/// The places a page's hero shows beside its heading: the page's largest image, loaded first,
-/// and its main photo when the page is shared.
-const HEROES: [(Page, Place); 6] = [
-    (Page::HotYoga, Place::HotYogaHero),
-    (Page::YogaBeginners, Place::YogaBeginnersHero),
-    (Page::Pilates, Place::PilatesHero),
-    (Page::GroupPt, Place::GroupPtHero),
-    (Page::HyroxTraining, Place::HyroxTrainingHero),
-    (Page::FireIceRecovery, Place::FireIceRecoveryHero),
-];
-
-/// Pages whose first photo is further down: their main photo when shared. Pages not listed
-/// (and not in [`HEROES`]) share the site's picture (`share`).
-const FIRST_PHOTOS: [(Page, Place); 8] = [
-    (Page::About, Place::AboutStudio),
-    (Page::Challenge, Place::Challenge),
-    (Page::FireIce, Place::FireIce),
-    (Page::Hyrox, Place::Hyrox),
-    (Page::IntroOffer, Place::IntroOffer),
-    (Page::CorporateWellness, Place::Corporate),
-    (Page::InvestInOneSpace, Place::Invest),
-    (Page::YogaRetreat, Place::Retreat),
-];
-
-/// The place of `page`'s main photo, if it has one.
-pub fn main_place(page: Page) -> Option<Place> {
-    HEROES
-        .iter()
-        .chain(&FIRST_PHOTOS)
-        .find(|(of, _)| *of == page)
-        .map(|(_, place)| *place)
-}
-
 /// How the photo at `place` loads: a hero's first, at high priority (it is the page's Largest
 /// Contentful Paint), every other one lazily as it nears the screen.
 fn loading(place: Place) -> Loading {
-    if HEROES.iter().any(|(_, hero)| *hero == place) {
+    let hero = |route: &Route| route.main_photo == Some(MainPhoto::Hero(place));
+    if ROUTES.iter().any(hero) {
         Loading::Priority
     } else {
         Loading::Lazy
