@@ -2,7 +2,7 @@
 // serves / on the address given, links the live-reload script there, restarts on every save, and
 // stops for good with everything it started when it gets SIGTERM, even right after a save (a
 // rebuild that finished after the stop once started a server that outlived it). The other side,
-// that release builds carry none of this, is crates/server/tests/release_build.rs.
+// that release builds carry none of this, is crates/server/tests/it/binary/release_build.rs.
 //
 // Run with `node --test tests/tooling/` (`make test-tooling`). The first run compiles the server
 // with the `dev` feature, which takes minutes on a small machine; later runs reuse it.

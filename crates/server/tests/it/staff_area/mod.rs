@@ -1,0 +1,14 @@
+//! The staff area at /studio, driven as a browser would: cookies kept, `Origin` sent on posts,
+//! form tokens read from the pages (`harness::staff`). Each case runs on SQLite and on
+//! PostgreSQL.
+
+mod access;
+mod content;
+mod inbox;
+
+/// The id of the first enquiry linked from an inbox page.
+fn first_enquiry_id(html: &str) -> String {
+    let marker = "class=\"studio-item-link\" href=\"/studio/enquiries/";
+    let start = html.find(marker).expect("an enquiry in the list") + marker.len();
+    html[start..].split('"').next().unwrap().to_owned()
+}
