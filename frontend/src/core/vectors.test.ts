@@ -1,7 +1,7 @@
 /**
  * Runs the shared test vectors (crates/core/tests/vectors.json) through the built WebAssembly
  * module, imported through vite-plugin-wasm as the islands import it, and expects exactly the
- * outputs the native core gives (crates/core/tests/vectors.rs). Build the module first with
+ * outputs the native core gives (crates/core/tests/it/vectors.rs). Build the module first with
  * scripts/wasm.sh (`make wasm`).
  */
 import { readFileSync } from 'node:fs';

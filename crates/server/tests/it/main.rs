@@ -9,7 +9,8 @@
 //! - `content`: the content folder, its versions in the database, and the studio's photos,
 //!   preview and schedules;
 //! - `staff_area`: the staff area at /studio;
-//! - `binary`: the binary's command line and what the release build ships.
+//! - `binary`: the binary's command line and what the release build ships;
+//! - `layers`: the crate graph keeps its direction (docs/ARCHITECTURE.md).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -18,5 +19,6 @@ mod harness;
 mod binary;
 mod content;
 mod enquiries;
+mod layers;
 mod pages;
 mod staff_area;

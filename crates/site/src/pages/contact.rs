@@ -6,7 +6,7 @@ use onespace_core::content::offers::Concession;
 use onespace_core::content::Studio;
 use onespace_core::links;
 
-use super::components::forms::{form_island, ThanksLink};
+use super::components::enquiry_form::{form_island, ThanksLink};
 use super::components::{chat_button, check_list, email_link, external, icon, page_hero, Icon};
 use crate::render::FormView;
 use crate::routes::Page;

@@ -10,7 +10,7 @@ use onespace_core::content::founder;
 use onespace_core::content::Prices;
 use onespace_core::forms;
 
-use super::components::forms::{form_island, ThanksLink};
+use super::components::enquiry_form::{form_island, ThanksLink};
 use super::components::prices::MOST_POPULAR;
 use super::components::{check_list, cta_banner, page_hero};
 use crate::render::FormView;
@@ -100,6 +100,6 @@ pub fn main(prices: &Prices, view: &FormView) -> Markup {
         (cta_banner("Want to own a part of One Space?", "Founder members can also invest in the studio's next chapter.", html! {
             a class="btn btn-primary" href=(Page::Invest.path()) { "Invest in One Space" }
         }))
-        (widgets::form::membership_dialog(FORM.page.path(), FORM.anchor, forms::priced_schema(FORM.form, prices)))
+        (widgets::enquiry_form::membership_dialog(FORM.page.path(), FORM.anchor, forms::priced_schema(FORM.form, prices)))
     }
 }

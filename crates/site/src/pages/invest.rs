@@ -9,7 +9,7 @@ use onespace_core::content::investors::{Investors, Range};
 use onespace_core::content::Content;
 use onespace_core::invest;
 
-use super::components::forms::{form_island, ThanksLink};
+use super::components::enquiry_form::{form_island, ThanksLink};
 use super::components::{check_list, email_link, icon, page_hero, Icon};
 use crate::render::FormView;
 

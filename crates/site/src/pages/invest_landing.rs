@@ -5,7 +5,7 @@ use maud::{html, Markup};
 use onespace_core::content::Place;
 use onespace_core::invest::{self, TIERS};
 
-use super::components::forms::{form_island, ThanksLink};
+use super::components::enquiry_form::{form_island, ThanksLink};
 use super::components::photo::{photo_slot, HALF_COLUMN};
 use super::components::{check_list, cta_banner, hero_art, image_slot, Art, Ratio};
 use crate::render::FormView;

@@ -3,11 +3,11 @@
 //! The layout around every page is `crate::layout`.
 
 pub mod document;
-pub mod form;
+pub mod form_view;
 pub mod headings;
 pub mod island;
 pub mod json;
 
 pub use document::{Document, RenderContext};
-pub use form::FormView;
+pub use form_view::FormView;
 pub use island::{island, Load};

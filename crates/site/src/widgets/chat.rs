@@ -47,7 +47,7 @@ pub fn assistant(prices: &ChatPrices, studio: &Studio) -> Markup {
             },
             "contactDialogTitle": "Contact the team",
             "cancelDialogTitle": "Cancel your membership",
-            "texts": super::form::field_texts(),
+            "texts": super::enquiry_form::field_texts(),
             "replies": chat::replies(prices, studio),
             "greeting": chat::GREETING,
             "contactConfirmation": chat::contact_confirmation(studio),

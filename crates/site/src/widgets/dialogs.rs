@@ -29,7 +29,7 @@ pub fn discount_dialog(to: &str, discount: &Concession) -> Markup {
             "title": "Request Your Discount Code",
             "description": format!("Students, Blue Light card holders and over 60s get {}% off recurring memberships. Tell us a little about you and we'll send your code once we've confirmed your details.", discount.percent_off),
             "percentOff": discount.percent_off,
-            "texts": super::form::field_texts(),
+            "texts": super::enquiry_form::field_texts(),
             "to": to,
         }),
         html! {},

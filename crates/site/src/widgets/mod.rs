@@ -18,7 +18,7 @@ pub mod chat;
 pub mod cookie_banner;
 pub mod countdown;
 pub mod dialogs;
-pub mod form;
+pub mod enquiry_form;
 pub mod offer_bar;
 pub mod schedule;
 

@@ -9,7 +9,7 @@
  * filling-in carries the same idempotency key (a fresh one after each successful send), so a
  * resend never stores the enquiry twice.
  *
- * The markup is the server's (crates/site/src/pages/components/forms.rs); `novalidate` hands
+ * The markup is the server's (crates/site/src/pages/components/enquiry_form.rs); `novalidate` hands
  * checking to the core so its messages, not the browser's, are shown.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The fields of one of the core's form schemas, with values, per-field messages and the
- * disabled state. The markup is the server's (crates/site/src/pages/components/forms.rs:
+ * disabled state. The markup is the server's (crates/site/src/pages/components/enquiry_form.rs:
  * `.form-grid`, `.field`, `.field-label`, `.field-input`, `.field-error`, radio rows), so an
  * island that mounts over a server form keeps every box where it was. Change both together.
  */

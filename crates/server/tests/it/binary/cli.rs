@@ -43,7 +43,7 @@ fn routes_prints_the_route_table_as_json() {
     assert!(output.status.success());
     let rows: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let rows = rows.as_array().unwrap();
-    assert_eq!(rows.len(), onespace_server::routes::ROUTES.len());
+    assert_eq!(rows.len(), onespace_site::routes::ROUTES.len());
     assert!(rows.iter().any(|row| row["path"] == "/intro-offer"));
 }
 

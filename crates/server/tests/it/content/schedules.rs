@@ -12,9 +12,9 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use onespace_server::content::schedules::{self, NewSchedule, Settled, State};
-use onespace_server::content::versions::{self, Added, Kind, NewVersion};
-use onespace_server::storage::Store;
+use onespace_store::published::scheduled::{self, NewSchedule, Settled, State};
+use onespace_store::published::versions::{self, Added, Kind, NewVersion};
+use onespace_store::Store;
 
 use crate::harness;
 use crate::harness::staff::{on_both, Browser, Db, Site};

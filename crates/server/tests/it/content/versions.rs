@@ -12,8 +12,8 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use onespace_server::content::versions::{self, Added, Kind, NewVersion};
-use onespace_server::storage::Store;
+use onespace_store::published::versions::{self, Added, Kind, NewVersion};
+use onespace_store::Store;
 
 use crate::harness::postgres::Postgres;
 use crate::harness::{
@@ -400,7 +400,7 @@ mod format_zero {
 
     use onespace_core::content::check::form;
     use onespace_core::content::File;
-    use onespace_server::content::formats::{Formats, Migration};
+    use onespace_store::published::formats::{Formats, Migration};
 
     type Files = BTreeMap<String, String>;
 

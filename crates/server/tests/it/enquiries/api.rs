@@ -7,9 +7,10 @@ use std::net::SocketAddr;
 use actix_web::http::StatusCode;
 use actix_web::{test, web};
 use onespace_server::enquiries::Enquiries;
-use onespace_server::routes::ROUTES;
-use onespace_server::storage::Store;
-use onespace_server::{build_app, pages};
+use onespace_site::routes::ROUTES;
+use onespace_store::Store;
+use onespace_server::build_app;
+use onespace_site::pages;
 use serde_json::{json, Value};
 
 use crate::harness;
@@ -288,7 +289,7 @@ async fn form_pages_take_posts_and_show_the_thank_you_variant() {
     ];
     for (path, body) in posts {
         let route = ROUTES.iter().find(|route| route.path == path).unwrap();
-        let anchor = pages::form_anchor(route.page).unwrap();
+        let anchor = route.form.map(|form| form.anchor).unwrap();
         let answer = send(&h, form_post(path, body)).await;
         assert_eq!(
             answer.status,

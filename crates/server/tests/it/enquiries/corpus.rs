@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use onespace_server::enquiries::export::FIELDS;
+use onespace_backoffice::export::FIELDS;
 use serde_json::{json, Value};
 
 use crate::harness;

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use onespace_server::storage::{now_ms, Inserted, NewEnquiry, Store};
+use onespace_store::{now_ms, Inserted, NewEnquiry, Store};
 
 use crate::harness::postgres::Postgres;
 use crate::harness::TempDir;

@@ -5,19 +5,20 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use actix_web::web;
-use onespace_server::config::Clock;
-use onespace_server::{Config, LiveSite, Site};
+use onespace_site::clock::RenderClock;
+use onespace_server::Config;
+use onespace_site::{LiveSite, Site};
 
 /// The shared site, with the default configuration (the real clock).
 pub fn site() -> web::Data<LiveSite> {
     static SITE: OnceLock<web::Data<LiveSite>> = OnceLock::new();
-    SITE.get_or_init(|| build(Clock::Real)).clone()
+    SITE.get_or_init(|| build(RenderClock::Real)).clone()
 }
 
 /// The site as `serve --preview-date PREVIEW` shows it, built once per date.
 pub fn site_on(preview: &str) -> web::Data<LiveSite> {
     static SITES: OnceLock<Mutex<HashMap<String, web::Data<LiveSite>>>> = OnceLock::new();
-    let clock = Clock::from_preview(Some(preview)).expect("a preview date");
+    let clock = RenderClock::from_preview(Some(preview)).expect("a preview date");
     SITES
         .get_or_init(Mutex::default)
         .lock()
@@ -27,9 +28,9 @@ pub fn site_on(preview: &str) -> web::Data<LiveSite> {
         .clone()
 }
 
-fn build(clock: Clock) -> web::Data<LiveSite> {
+fn build(clock: RenderClock) -> web::Data<LiveSite> {
     web::Data::new(LiveSite::new(
-        Site::build(&Config {
+        onespace_server::build_site(&Config {
             clock,
             ..Config::for_rendering()
         })

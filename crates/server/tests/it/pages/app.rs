@@ -3,8 +3,9 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{test, web, HttpResponse};
-use onespace_server::routes::{HeaderMode, Page, NAVIGATION, ROUTES};
-use onespace_server::{build_app, Config, LiveSite, Site};
+use onespace_site::routes::{HeaderMode, Page, NAVIGATION, ROUTES};
+use onespace_server::{build_app, Config};
+use onespace_site::{LiveSite, Site};
 
 use crate::harness::built_site::site;
 
@@ -217,7 +218,7 @@ async fn html_carries_the_security_headers() {
     assert!(csp.contains("frame-ancestors 'none'"));
     // The timetable's schedule widget may run its script from its static host and frame the
     // provider's customer site, and nothing else comes from a third party.
-    let widget = onespace_server::widgets::schedule::WidgetSource::default();
+    let widget = onespace_site::widget_source::WidgetSource::default();
     let directive = |name: &str| {
         csp.split(';')
             .map(str::trim)
@@ -229,7 +230,7 @@ async fn html_carries_the_security_headers() {
         directive("script-src"),
         format!(
             "script-src 'self' {} 'wasm-unsafe-eval' {}",
-            onespace_server::render::start::csp_hash(),
+            onespace_site::start::csp_hash(),
             widget.script_origin()
         )
     );
@@ -392,7 +393,7 @@ async fn a_prepared_page_inlines_the_rules_it_uses_and_admits_them_alone() {
             path => current.page(path),
         };
         let best = page.unwrap().brotli().unwrap().len();
-        let budget = onespace_server::site::FIRST_ROUND_TRIP_BODY_BYTES;
+        let budget = onespace_site::site::FIRST_ROUND_TRIP_BODY_BYTES;
         assert!(best <= budget * 102 / 100, "{path}: {best} bytes");
         inlined.insert(path.as_str(), css.to_owned());
     }
@@ -420,7 +421,7 @@ async fn a_page_rendered_on_request_links_its_stylesheet() {
         .iter()
         .find(|route| route.page == Page::Contact)
         .unwrap();
-    let mut view = onespace_server::render::FormView::blank();
+    let mut view = onespace_site::render::FormView::blank();
     view.errors.insert(
         "email".to_owned(),
         "Enter a valid e-mail address".to_owned(),
@@ -532,7 +533,7 @@ async fn island_props_are_json_that_cannot_end_their_element() {
 #[actix_web::test]
 async fn a_configured_schedule_script_is_loaded_on_the_timetable_and_admitted_by_the_policy() {
     let config = Config {
-        schedule_widget: onespace_server::widgets::schedule::WidgetSource {
+        schedule_widget: onespace_site::widget_source::WidgetSource {
             script_url: "https://cdn.schedule.example/v2/widget.js".to_owned(),
             frame_origin: "https://frames.schedule.example".to_owned(),
             ..Default::default()
@@ -540,7 +541,7 @@ async fn a_configured_schedule_script_is_loaded_on_the_timetable_and_admitted_by
         ..Config::for_rendering()
     };
     let site = web::Data::new(LiveSite::new(
-        Site::build(&config).expect("frontend built (make frontend)"),
+        onespace_server::build_site(&config).expect("frontend built (make frontend)"),
     ));
     let app = test::init_service(build_app(site)).await;
     let response = test::call_service(
@@ -563,14 +564,14 @@ async fn a_configured_schedule_script_is_loaded_on_the_timetable_and_admitted_by
         .unwrap();
     assert!(script_src.contains("https://cdn.schedule.example"));
     assert!(csp.contains("frame-src 'self' https://frames.schedule.example"));
-    assert!(!csp.contains(onespace_server::widgets::schedule::TEAMUP_ORIGIN));
+    assert!(!csp.contains(onespace_site::widget_source::TEAMUP_ORIGIN));
     assert!(!csp.contains("teamupstatic.com"));
 }
 
 #[actix_web::test]
 async fn an_update_swaps_in_pages_rendered_from_the_changed_context_with_new_etags() {
     let live = web::Data::new(LiveSite::new(
-        Site::build(&Config::for_rendering()).expect("frontend built (make frontend)"),
+        onespace_server::build_site(&Config::for_rendering()).expect("frontend built (make frontend)"),
     ));
     let app = test::init_service(build_app(live.clone())).await;
     let fetch = |uri: &'static str| test::TestRequest::get().uri(uri).to_request();

@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 use actix_web::http::{header, StatusCode};
 use actix_web::test as actix_test;
 use onespace_server::build_app;
-use onespace_server::config::Clock;
-use onespace_server::routes::{Page, ROUTES};
-use onespace_server::{Config, LiveSite, Site};
+use onespace_site::clock::RenderClock;
+use onespace_site::routes::{Page, ROUTES};
+use onespace_server::Config;
+use onespace_site::{LiveSite, Site};
 
 use crate::harness::built_site::site_on;
 use crate::harness::{request, Server, TempDir};
@@ -247,10 +248,10 @@ async fn no_page_links_to_an_offer_that_is_not_on() {
 
 #[actix_web::test]
 async fn a_re_render_at_the_boundary_swaps_the_page_and_its_etag_without_a_restart() {
-    let live_until = Clock::from_preview(Some("2025-08-31T22:59:59Z")).unwrap();
-    let ended_at = Clock::from_preview(Some("2025-08-31T23:00:00Z")).unwrap();
+    let live_until = RenderClock::from_preview(Some("2025-08-31T22:59:59Z")).unwrap();
+    let ended_at = RenderClock::from_preview(Some("2025-08-31T23:00:00Z")).unwrap();
     let site = actix_web::web::Data::new(LiveSite::new(
-        Site::build(&Config {
+        onespace_server::build_site(&Config {
             clock: live_until,
             ..Config::for_rendering()
         })
@@ -282,7 +283,7 @@ async fn a_re_render_at_the_boundary_swaps_the_page_and_its_etag_without_a_resta
 #[test]
 fn an_update_wakes_the_calendar_thread_waiting_for_one() {
     let site = std::sync::Arc::new(LiveSite::new(
-        Site::build(&Config::for_rendering()).unwrap(),
+        onespace_server::build_site(&Config::for_rendering()).unwrap(),
     ));
     let seen = site.updates();
     assert!(

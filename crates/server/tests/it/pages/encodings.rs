@@ -8,7 +8,7 @@ use std::io::Read;
 use actix_web::http::{header, StatusCode};
 use actix_web::test;
 use onespace_server::build_app;
-use onespace_server::routes::ROUTES;
+use onespace_site::routes::ROUTES;
 
 use crate::harness::built_site;
 

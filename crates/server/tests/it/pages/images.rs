@@ -15,8 +15,8 @@ use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::PngEncoder;
 use image::{DynamicImage, ImageEncoder, Rgb, RgbImage, Rgba, RgbaImage};
 use onespace_server::build_app;
-use onespace_server::images::{self, Format, Library, Photo};
-use onespace_server::pages::components::{picture, Loading};
+use onespace_images::{self, Format, Library, Photo};
+use onespace_site::pages::components::{picture, Loading};
 
 use crate::harness;
 use crate::harness::built_site;
@@ -169,7 +169,7 @@ fn bytes_of(library: &Library, photo: &Photo, format: Format, width: u32) -> Vec
         .unwrap_or_else(|| panic!("no {format:?} variant {width} px wide"));
     let url = photo.url(variant);
     let file = url
-        .strip_prefix(onespace_server::routes::IMAGES_PREFIX)
+        .strip_prefix(onespace_images::IMAGES_PREFIX)
         .unwrap();
     library.file(file).unwrap().identity().to_vec()
 }
@@ -699,11 +699,11 @@ async fn coaches_without_a_photo_get_their_monogram_not_a_shared_icon() {
         .split(r#"<article class="card team-card""#)
         .skip(1)
         .collect();
-    let team = onespace_server::content::default_content().unwrap().team;
+    let team = onespace_server::content_source::default_content().unwrap().team;
     assert_eq!(cards.len(), team.coaches.len());
     let mut seen = std::collections::HashSet::new();
     for (card, member) in cards.iter().zip(team.coaches.iter()) {
-        let initials = onespace_server::pages::components::photo::initials(&member.name);
+        let initials = onespace_site::pages::components::photo::initials(&member.name);
         assert!(
             card.contains(&format!(
                 r#"<span class="monogram-initials">{initials}</span>"#
@@ -1004,7 +1004,7 @@ async fn a_coach_with_a_photo_shows_it_as_a_picture_with_its_alt_text_the_others
     // check finds).
     let (library, _) = images::prepare(&photos, &images::cache_dir(&data));
     let photo = library.photo("ross.jpg").unwrap();
-    let sizes = onespace_server::pages::components::photo::PORTRAIT_SIZES;
+    let sizes = onespace_site::pages::components::photo::PORTRAIT_SIZES;
     assert!(ross.contains(&picture(photo, alt, sizes, Loading::Lazy, "").into_string()));
     assert!(ross.contains("<picture><source type=\"image/avif\" srcset=\"/images/"));
     assert!(ross.contains(&format!(

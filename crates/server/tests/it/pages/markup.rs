@@ -9,26 +9,27 @@ use actix_web::test as actix_test;
 use onespace_core::catalogue::{self, timed, trial};
 use onespace_core::content::{BookingPage, Offers, Prices, Studio};
 use onespace_core::forms::{self, FormName};
-use onespace_core::{countdown, founder, invest, policy};
-use onespace_server::assets::EntryLinks;
+use onespace_core::content::founder;
+use onespace_core::{countdown, invest, policy};
+use onespace_site::assets::EntryLinks;
 use onespace_server::build_app;
-use onespace_server::config::Clock;
-use onespace_server::pages::{self, document, document_with_form, form_anchor};
-use onespace_server::render::layout::Stylesheet;
-use onespace_server::render::{layout, FormView, RenderContext};
-use onespace_server::routes::{Page, ROUTES};
+use onespace_site::clock::RenderClock;
+use onespace_site::pages::{self, document, document_with_form};
+use onespace_site::layout::Stylesheet;
+use onespace_site::render::{layout, FormView, RenderContext};
+use onespace_site::routes::{Page, ROUTES};
 use serde_json::Value;
 
 use crate::harness::built_site::{site, site_on};
 
 /// The built-in content's prices, which the pages show.
 fn prices() -> Prices {
-    onespace_server::content::default_content().unwrap().prices
+    onespace_server::content_source::default_content().unwrap().prices
 }
 
 /// The address of one of the provider pages in the default `schedule.toml`.
 fn booking(page: BookingPage) -> String {
-    onespace_server::content::default_content()
+    onespace_server::content_source::default_content()
         .unwrap()
         .schedule
         .url(page)
@@ -36,12 +37,12 @@ fn booking(page: BookingPage) -> String {
 
 /// The studio's default offers, as the server embeds them.
 fn offers() -> Offers {
-    onespace_server::content::default_content().unwrap().offers
+    onespace_server::content_source::default_content().unwrap().offers
 }
 
 /// The studio's default contact details and hours (`content/studio.toml`, built in).
 fn studio() -> Studio {
-    onespace_server::content::default_content().unwrap().studio
+    onespace_server::content_source::default_content().unwrap().studio
 }
 
 async fn get(path: &str) -> (StatusCode, String) {
@@ -119,10 +120,10 @@ fn context() -> RenderContext {
         },
         retention_days: onespace_server::config::DEFAULT_RETENTION_DAYS,
         schedule_widget: Default::default(),
-        clock: Clock::Real,
-        now: Clock::Real.now(),
+        clock: RenderClock::Real,
+        now: RenderClock::Real.now(),
         timetable: None,
-        content: std::sync::Arc::new(onespace_server::content::default_content().unwrap()),
+        content: std::sync::Arc::new(onespace_server::content_source::default_content().unwrap()),
         images: Default::default(),
     }
 }
@@ -319,7 +320,7 @@ async fn home_has_the_hero_offer_grid_members_and_a_summary_of_the_prices() {
         &[&prices.trial.price.format(), &offers().concession.summary()],
     );
     // Three members' words, from testimonials.toml.
-    let quotes = onespace_server::content::default_content()
+    let quotes = onespace_server::content_source::default_content()
         .unwrap()
         .testimonials
         .on("/")
@@ -518,7 +519,7 @@ async fn fast_access_shows_the_running_offer_and_hides_times_up() {
 async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_content() {
     let (_, body) = get("/meet-the-team").await;
     assert!(body.contains("Meet the Team"));
-    let team = onespace_server::content::default_content().unwrap().team;
+    let team = onespace_server::content_source::default_content().unwrap().team;
     for member in &team.coaches {
         assert_has(&body, "/meet-the-team", &[&member.name, &member.role]);
         let link = format!(
@@ -548,7 +549,7 @@ async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_co
         ],
     );
     assert!(body.contains("data-island=\"ScheduleWidget\" data-load=\"request\""));
-    let schedule = onespace_server::content::default_content()
+    let schedule = onespace_server::content_source::default_content()
         .unwrap()
         .schedule;
     assert!(body.contains(&format!("\"provider_id\":{}", schedule.provider_id)));
@@ -672,7 +673,7 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
     );
 
     let (_, body) = get("/invest").await;
-    let figures = onespace_server::content::default_content()
+    let figures = onespace_server::content_source::default_content()
         .unwrap()
         .investors;
     assert_has(
@@ -852,7 +853,7 @@ async fn contact_and_faq_pages() {
 fn form_anchors_name_the_four_form_pages() {
     let with_forms: BTreeMap<&str, &str> = ROUTES
         .iter()
-        .filter_map(|route| form_anchor(route.page).map(|anchor| (route.path, anchor)))
+        .filter_map(|route| route.form.map(|form| (route.path, form.anchor)))
         .collect();
     assert_eq!(
         with_forms,
@@ -880,7 +881,7 @@ const FORMS: [(Page, FormName, &str); 4] = [
 fn forms_follow_the_contract_with_the_post_handler() {
     let honeypot = "<div class=\"hp-field\" aria-hidden=\"true\"><label>Leave this empty<input name=\"website\" tabindex=\"-1\" autocomplete=\"off\"></label></div>";
     for (page, form, form_type) in FORMS {
-        let anchor = form_anchor(page).unwrap();
+        let anchor = page.route().form.map(|form| form.anchor).unwrap();
         let html = render(page, &FormView::blank());
         assert!(html.contains(&format!("<form class=\"enquiry-form\" method=\"post\" action=\"{}#{anchor}\" id=\"{anchor}\">", page.path())), "{}", page.path());
         assert!(!html.contains("novalidate"));
@@ -960,7 +961,7 @@ fn forms_follow_the_contract_with_the_post_handler() {
 #[test]
 fn a_failed_post_shows_values_messages_and_a_summary() {
     for (page, _, _) in FORMS {
-        let anchor = form_anchor(page).unwrap();
+        let anchor = page.route().form.map(|form| form.anchor).unwrap();
         let mut view = FormView::blank();
         view.values
             .insert("email".to_owned(), "not-an-address <x>".to_owned());
@@ -1044,8 +1045,8 @@ async fn the_copyright_year_is_the_year_of_the_day_shown_in_the_uk() {
 fn offer_pages_word_their_title_and_description_from_the_content() {
     // Seen while each is on: back to school in August 2025, the sale in September 2024.
     let on = |date: &str, content: onespace_core::content::Content| RenderContext {
-        clock: Clock::from_preview(Some(date)).unwrap(),
-        now: Clock::from_preview(Some(date)).unwrap().now(),
+        clock: RenderClock::from_preview(Some(date)).unwrap(),
+        now: RenderClock::from_preview(Some(date)).unwrap().now(),
         content: std::sync::Arc::new(content),
         ..context()
     };
@@ -1054,7 +1055,7 @@ fn offer_pages_word_their_title_and_description_from_the_content() {
         (Page::SeptemberSale, "2024-09-15"),
         (Page::YogaRetreat, "2025-08-15"),
     ];
-    let built_in = onespace_server::content::default_content().unwrap();
+    let built_in = onespace_server::content_source::default_content().unwrap();
     // The built-in content words them as the route table does (what `onespace routes` lists).
     for (page, date) in pages {
         let document = document(page.route(), &on(date, built_in.clone()));

@@ -141,7 +141,7 @@ fn book_link(html: &str, class: &str) -> String {
 
 /// The stored copy, read from the server's database.
 async fn stored(data: &std::path::Path) -> Option<(i64, String)> {
-    let store = onespace_server::storage::Store::open(None, data)
+    let store = onespace_store::Store::open(None, data)
         .await
         .unwrap();
     let copy = store.load_schedule().await.unwrap();
@@ -561,7 +561,7 @@ async fn a_restart_while_the_provider_is_down_serves_the_stored_copy_with_its_ag
         .with_timezone(&Utc)
         .with_nanosecond_zeroed();
     copy["fetched_at"] = Value::String(fetched_at.to_rfc3339());
-    let store = onespace_server::storage::Store::open(None, data.path())
+    let store = onespace_store::Store::open(None, data.path())
         .await
         .unwrap();
     store

@@ -8,7 +8,7 @@ pub mod art;
 pub mod cards;
 pub mod classes;
 pub mod faq;
-pub mod forms;
+pub mod enquiry_form;
 pub mod icons;
 pub mod intro;
 pub mod photo;

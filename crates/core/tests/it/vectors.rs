@@ -2,10 +2,9 @@
 //! through the WebAssembly build in `frontend/src/core/vectors.test.ts`, so both sides must give
 //! exactly the expected outputs.
 //!
-//! `BLESS_VECTORS=1 cargo test -p onespace-core --test vectors` rewrites every `expected` from the
+//! `BLESS_VECTORS=1 cargo test -p onespace-core --test it vectors` rewrites every `expected` from the
 //! native outputs; review the diff before committing it.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::PathBuf;
 

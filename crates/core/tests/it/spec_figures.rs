@@ -1,7 +1,6 @@
 //! Every figure and message SPEC.md states, checked against the core. Where the core computes a
 //! figure, this test holds the computation to SPEC's number.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use onespace_core::catalogue::{challenge, fire_ice, intro, timed, trial};
 use onespace_core::content::founder;
@@ -18,25 +17,25 @@ fn shown(pence: Pence) -> String {
 
 /// The studio's default prices: the repository's `content/prices.toml`, embedded in the server.
 fn prices() -> Prices {
-    let text = include_str!("../../../content/prices.toml");
+    let text = include_str!("../../../../content/prices.toml");
     toml::from_str(text).expect("content/prices.toml reads")
 }
 
 /// The studio's default offers: the repository's `content/offers.toml`.
 fn offers() -> Offers {
-    let text = include_str!("../../../content/offers.toml");
+    let text = include_str!("../../../../content/offers.toml");
     toml::from_str(text).expect("content/offers.toml reads")
 }
 
 /// The studio's default contact details and hours: the repository's `content/studio.toml`.
 fn studio() -> Studio {
-    let text = include_str!("../../../content/studio.toml");
+    let text = include_str!("../../../../content/studio.toml");
     toml::from_str(text).expect("content/studio.toml reads")
 }
 
 /// The studio's default coaches: the repository's `content/team.toml`.
 fn team() -> Team {
-    let text = include_str!("../../../content/team.toml");
+    let text = include_str!("../../../../content/team.toml");
     toml::from_str(text).expect("content/team.toml reads")
 }
 
@@ -46,15 +45,15 @@ fn monthly_memberships_and_unlimited_options() {
     assert_eq!(
         onespace_core::content::Content {
             prices: prices.clone(),
-            schedule: toml::from_str(include_str!("../../../content/schedule.toml"))
+            schedule: toml::from_str(include_str!("../../../../content/schedule.toml"))
                 .expect("content/schedule.toml reads"),
             photos: Default::default(),
             offers: offers(),
             studio: studio(),
             team: team(),
-            faq: toml::from_str(include_str!("../../../content/faq.toml"))
+            faq: toml::from_str(include_str!("../../../../content/faq.toml"))
                 .expect("content/faq.toml reads"),
-            testimonials: toml::from_str(include_str!("../../../content/testimonials.toml"))
+            testimonials: toml::from_str(include_str!("../../../../content/testimonials.toml"))
                 .expect("content/testimonials.toml reads"),
             investors: investors(),
         }
@@ -358,7 +357,7 @@ fn investment_figures() {
 
 /// The repository's `content/investors.toml`.
 fn investors() -> onespace_core::content::Investors {
-    toml::from_str(include_str!("../../../content/investors.toml"))
+    toml::from_str(include_str!("../../../../content/investors.toml"))
         .expect("content/investors.toml reads")
 }
 

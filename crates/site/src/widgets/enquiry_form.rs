@@ -1,7 +1,7 @@
 //! Enquiry form islands (contact, investment interest, investor contact, membership; SPEC
 //! sections 3-5, 7, 8) and the founder page's membership modal.
 //!
-//! The page renders its form (`pages/components/forms.rs`): without JavaScript it posts to its
+//! The page renders its form (`pages/components/enquiry_form.rs`): without JavaScript it posts to its
 //! own page and the server answers with the same markup in the state of a [`FormView`] (values
 //! and messages kept, or the thank-you panel). [`enquiry_form`] wraps that markup in the
 //! `EnquiryForm` island, whose first render is the same markup
@@ -22,7 +22,7 @@ pub const ENQUIRIES_API: &str = "/api/enquiries";
 pub use onespace_core::forms::wire::HONEYPOT;
 
 /// The fixed texts of every enquiry form, shared by the server-rendered form
-/// (`pages::components::forms`) and the island that takes it over.
+/// (`pages::components::enquiry_form`) and the island that takes it over.
 pub mod texts {
     /// First option of a required select.
     pub const CHOOSE_PROMPT: &str = "Please choose...";

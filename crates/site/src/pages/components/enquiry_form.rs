@@ -18,7 +18,7 @@ use super::CHAT_LABEL;
 use crate::render::FormView;
 use crate::routes::{Page, PageForm};
 use crate::widgets;
-use crate::widgets::form::{texts, FormPlace, ThanksAction, ThanksPanel, HONEYPOT};
+use crate::widgets::enquiry_form::{texts, FormPlace, ThanksAction, ThanksPanel, HONEYPOT};
 use onespace_core::forms::wire::IDEMPOTENCY_FIELD;
 
 impl PageForm {
@@ -270,5 +270,5 @@ pub fn form_island(
         schema,
         thanks: Some(panel),
     };
-    widgets::form::enquiry_form(&place, view, page_form)
+    widgets::enquiry_form::enquiry_form(&place, view, page_form)
 }
