@@ -99,8 +99,9 @@ test-e2e:
 	$(RUNNER) --name Playwright --kind playwright --limit 40m -- npm test -w tests
 
 # `make dev` serves with live reload and stops for good (even right after a save), `make build`
-# with nothing changed builds nothing, and the runner wrapper ends hangs and leftovers
-# (tests/tooling). One file at a time: the make tests share the checkout's build outputs.
+# with nothing changed builds nothing, the runner wrapper ends hangs and leftovers, and the README
+# and the guides in docs/ keep their links whole (tests/tooling). One file at a time: the make
+# tests share the checkout's build outputs.
 test-tooling:
 	$(RUNNER) --name "make dev and tooling" --kind node --limit 40m -- node --test --test-concurrency=1 tests/tooling/
 

@@ -3,8 +3,9 @@
 # port, then saves a page template three times and an island three times (each save is a text
 # change, then put back) and prints, per save, the seconds from the file written to the server
 # answering with the change (the open tab asks every 0.25 s, so it shows the change within that
-# much more). Aims (README, "Changing the site"): under 10 s for a template, under 1 s for an
-# island. Reported, never asserted. The files are restored however the script ends.
+# much more). Aims (docs/performance.md, "The save-and-see loop"): under 10 s for a template,
+# under 1 s for an island. Reported, never asserted. The files are restored however the script
+# ends.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

@@ -39,7 +39,7 @@ pub const TIMED_OFFER_STORAGE_KEY: &str = "onespace-timed-offer-end";
 ///
 /// The UK's Competition and Markets Authority treats a countdown whose offer is still there when
 /// it runs out (or that restarts on every visit) as false urgency, which the DMCC Act 2024 lets it
-/// fine; SPEC's behaviour is the default, and README's studio section says what each choice means.
+/// fine; SPEC's behaviour is the default, and docs/content.md says what each choice means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]

@@ -5,7 +5,7 @@
 //! Why: SQLite has one write lock. With each post committing on its own pool connection, the
 //! connections that lose the race sleep in SQLite's busy handler, whose back-off grows to 100 ms
 //! a try, and every commit pays its own `fsync`; under 64 concurrent posts that made the p99
-//! hundreds of milliseconds (README, performance). One writer never waits for another of ours,
+//! hundreds of milliseconds (docs/performance.md). One writer never waits for another of ours,
 //! and one `fsync` covers the whole group. The mail worker's claims queue in the same line, so a
 //! flood of posts delays the studio's mail by a group, not by however long SQLite's back-off
 //! takes to let a second writer in.
