@@ -1,7 +1,6 @@
 //! Every figure and message SPEC.md states, checked against the core. Where the core computes a
 //! figure, this test holds the computation to SPEC's number.
 
-
 use onespace_core::catalogue::{challenge, fire_ice, intro, timed, trial};
 use onespace_core::content::founder;
 use onespace_core::content::offers::BackToSchool;

@@ -5,7 +5,6 @@
 //! `BLESS_VECTORS=1 cargo test -p onespace-core --test it vectors` rewrites every `expected` from the
 //! native outputs; review the diff before committing it.
 
-
 use std::path::PathBuf;
 
 use onespace_core::calendar::{instant_from_ms, Window};

@@ -15,10 +15,19 @@ const ALLOWED: [(&str, &[&str]); 9] = [
     ("onespace-http", &[]),
     ("onespace-store", &["onespace-core"]),
     ("onespace-images", &["onespace-http", "onespace-core"]),
-    ("onespace-site", &["onespace-images", "onespace-http", "onespace-core"]),
+    (
+        "onespace-site",
+        &["onespace-images", "onespace-http", "onespace-core"],
+    ),
     (
         "onespace-backoffice",
-        &["onespace-site", "onespace-store", "onespace-images", "onespace-http", "onespace-core"],
+        &[
+            "onespace-site",
+            "onespace-store",
+            "onespace-images",
+            "onespace-http",
+            "onespace-core",
+        ],
     ),
     (
         "onespace-server",
@@ -42,7 +51,11 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo metadata runs");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let metadata: Value = serde_json::from_slice(&output.stdout).expect("cargo metadata's JSON");
     let names: BTreeMap<&str, &str> = metadata["packages"]
         .as_array()
@@ -61,11 +74,15 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
                 .iter()
                 .filter(|dep| {
                     // Normal dependencies only: tests and build scripts may use more.
-                    dep["dep_kinds"].as_array().is_some_and(|kinds| {
-                        kinds.iter().any(|kind| kind["kind"].is_null())
-                    })
+                    dep["dep_kinds"]
+                        .as_array()
+                        .is_some_and(|kinds| kinds.iter().any(|kind| kind["kind"].is_null()))
                 })
-                .filter_map(|dep| names.get(dep["pkg"].as_str()?).map(|name| (*name).to_owned()))
+                .filter_map(|dep| {
+                    names
+                        .get(dep["pkg"].as_str()?)
+                        .map(|name| (*name).to_owned())
+                })
                 .collect();
             Some(((*name).to_owned(), deps))
         })
@@ -76,14 +93,22 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
 fn each_crate_depends_only_on_the_crates_below_it() {
     let graph = graph();
     let allowed: BTreeMap<&str, &[&str]> = ALLOWED.into_iter().collect();
-    let ours: Vec<&String> = graph.keys().filter(|name| name.starts_with("onespace-")).collect();
+    let ours: Vec<&String> = graph
+        .keys()
+        .filter(|name| name.starts_with("onespace-"))
+        .collect();
     let mut wrong = Vec::new();
     for name in &ours {
         let Some(may) = allowed.get(name.as_str()) else {
-            wrong.push(format!("{name} is not in the layer table (docs/ARCHITECTURE.md)"));
+            wrong.push(format!(
+                "{name} is not in the layer table (docs/ARCHITECTURE.md)"
+            ));
             continue;
         };
-        for dep in graph[*name].iter().filter(|dep| dep.starts_with("onespace-")) {
+        for dep in graph[*name]
+            .iter()
+            .filter(|dep| dep.starts_with("onespace-"))
+        {
             if !may.contains(&dep.as_str()) {
                 wrong.push(format!("{name} depends on {dep}, which is not below it"));
             }
@@ -96,7 +121,12 @@ fn each_crate_depends_only_on_the_crates_below_it() {
 #[test]
 fn the_public_pages_never_reach_the_database_driver() {
     let graph = graph();
-    for top in ["onespace-site", "onespace-images", "onespace-http", "onespace-core"] {
+    for top in [
+        "onespace-site",
+        "onespace-images",
+        "onespace-http",
+        "onespace-core",
+    ] {
         let mut seen = BTreeSet::new();
         let mut path: BTreeMap<String, String> = BTreeMap::new();
         let mut next = vec![top.to_owned()];
@@ -118,7 +148,9 @@ fn the_public_pages_never_reach_the_database_driver() {
         }
     }
     assert!(
-        graph.get("onespace-store").is_some_and(|deps| deps.contains("sqlx")),
+        graph
+            .get("onespace-store")
+            .is_some_and(|deps| deps.contains("sqlx")),
         "the store is where sqlx is, so the check above means something"
     );
 }
@@ -139,7 +171,12 @@ fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut files = vec![src.to_path_buf()];
     while let Some(path) = files.pop() {
         if path.is_dir() {
-            files.extend(std::fs::read_dir(&path).expect("a folder").flatten().map(|e| e.path()));
+            files.extend(
+                std::fs::read_dir(&path)
+                    .expect("a folder")
+                    .flatten()
+                    .map(|e| e.path()),
+            );
             continue;
         }
         if path.extension().is_none_or(|ext| ext != "rs") {
@@ -155,16 +192,27 @@ fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
         let text = std::fs::read_to_string(&path).expect("a source file");
         let production = text.split("#[cfg(test)]").next().unwrap_or_default();
         let names = graph.entry(top.clone()).or_default();
-        for line in production.lines().filter(|line| !line.trim_start().starts_with("//")) {
+        for line in production
+            .lines()
+            .filter(|line| !line.trim_start().starts_with("//"))
+        {
             for (at, _) in line.match_indices("crate::") {
                 let rest = &line[at + "crate::".len()..];
                 let mut found: Vec<&str> = Vec::new();
                 if let Some(group) = rest.strip_prefix('{') {
                     // `use crate::{a::b, c};`: each item's first name.
                     let group = group.split('}').next().unwrap_or_default();
-                    found.extend(group.split(',').map(|item| item.trim().split("::").next().unwrap_or_default()));
+                    found.extend(
+                        group
+                            .split(',')
+                            .map(|item| item.trim().split("::").next().unwrap_or_default()),
+                    );
                 } else {
-                    found.push(rest.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap_or_default());
+                    found.push(
+                        rest.split(|c: char| !c.is_alphanumeric() && c != '_')
+                            .next()
+                            .unwrap_or_default(),
+                    );
                 }
                 for name in found {
                     if name != top && modules.contains(name) {
@@ -211,14 +259,26 @@ fn circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
 fn no_crate_has_a_circle_between_its_top_level_modules() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut circles = Vec::new();
-    for name in ["core", "http", "store", "images", "site", "backoffice", "server"] {
+    for name in [
+        "core",
+        "http",
+        "store",
+        "images",
+        "site",
+        "backoffice",
+        "server",
+    ] {
         let graph = module_graph(&crates.join(name).join("src"));
         assert!(!graph.is_empty(), "{name}: no modules read");
         if let Some(found) = circle(&graph) {
             circles.push(format!("{name}: {}", found.join(" -> ")));
         }
     }
-    assert!(circles.is_empty(), "modules that name each other:\n{}", circles.join("\n"));
+    assert!(
+        circles.is_empty(),
+        "modules that name each other:\n{}",
+        circles.join("\n")
+    );
 }
 
 #[test]
@@ -230,7 +290,12 @@ fn a_circle_between_modules_is_found() {
         ("d", vec!["a"]),
     ]
     .into_iter()
-    .map(|(node, next)| (node.to_owned(), next.into_iter().map(str::to_owned).collect()))
+    .map(|(node, next)| {
+        (
+            node.to_owned(),
+            next.into_iter().map(str::to_owned).collect(),
+        )
+    })
     .collect();
     assert_eq!(circle(&graph).map(|found| found.len()), Some(3));
     let mut line = graph;

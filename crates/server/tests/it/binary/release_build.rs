@@ -34,10 +34,7 @@ fn the_binary_holds_no_live_reload_code() {
 #[actix_web::test]
 async fn pages_link_no_live_reload_script_and_its_routes_are_not_found() {
     let app = app_test::init_service(build_app(built_site::site())).await;
-    for path in onespace_site::routes::ROUTES
-        .iter()
-        .map(|route| route.path)
-    {
+    for path in onespace_site::routes::ROUTES.iter().map(|route| route.path) {
         let response =
             app_test::call_service(&app, app_test::TestRequest::get().uri(path).to_request()).await;
         let body = app_test::read_body(response).await;

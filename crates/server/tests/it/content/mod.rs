@@ -4,5 +4,5 @@
 mod folder;
 mod photos;
 mod preview;
-mod schedules;
+mod scheduled;
 mod versions;

@@ -6,11 +6,10 @@ use std::net::SocketAddr;
 
 use actix_web::http::StatusCode;
 use actix_web::{test, web};
+use onespace_server::build_app;
 use onespace_server::enquiries::Enquiries;
 use onespace_site::routes::ROUTES;
 use onespace_store::Store;
-use onespace_server::build_app;
-use onespace_site::pages;
 use serde_json::{json, Value};
 
 use crate::harness;

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use actix_web::web;
-use onespace_site::clock::RenderClock;
 use onespace_server::Config;
-use onespace_site::{LiveSite, Site};
+use onespace_site::clock::RenderClock;
+use onespace_site::LiveSite;
 
 /// The shared site, with the default configuration (the real clock).
 pub fn site() -> web::Data<LiveSite> {

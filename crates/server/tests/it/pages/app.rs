@@ -3,9 +3,9 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{test, web, HttpResponse};
-use onespace_site::routes::{HeaderMode, Page, NAVIGATION, ROUTES};
 use onespace_server::{build_app, Config};
-use onespace_site::{LiveSite, Site};
+use onespace_site::routes::{HeaderMode, Page, NAVIGATION, ROUTES};
+use onespace_site::LiveSite;
 
 use crate::harness::built_site::site;
 
@@ -571,7 +571,8 @@ async fn a_configured_schedule_script_is_loaded_on_the_timetable_and_admitted_by
 #[actix_web::test]
 async fn an_update_swaps_in_pages_rendered_from_the_changed_context_with_new_etags() {
     let live = web::Data::new(LiveSite::new(
-        onespace_server::build_site(&Config::for_rendering()).expect("frontend built (make frontend)"),
+        onespace_server::build_site(&Config::for_rendering())
+            .expect("frontend built (make frontend)"),
     ));
     let app = test::init_service(build_app(live.clone())).await;
     let fetch = |uri: &'static str| test::TestRequest::get().uri(uri).to_request();

@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 use actix_web::http::{header, StatusCode};
 use actix_web::test as actix_test;
 use onespace_server::build_app;
+use onespace_server::Config;
 use onespace_site::clock::RenderClock;
 use onespace_site::routes::{Page, ROUTES};
-use onespace_server::Config;
-use onespace_site::{LiveSite, Site};
+use onespace_site::LiveSite;
 
 use crate::harness::built_site::site_on;
 use crate::harness::{request, Server, TempDir};

@@ -14,8 +14,8 @@ use actix_web::test as app_test;
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::PngEncoder;
 use image::{DynamicImage, ImageEncoder, Rgb, RgbImage, Rgba, RgbaImage};
+use onespace_images::{self as images, Format, Library, Photo};
 use onespace_server::build_app;
-use onespace_images::{self, Format, Library, Photo};
 use onespace_site::pages::components::{picture, Loading};
 
 use crate::harness;
@@ -168,9 +168,7 @@ fn bytes_of(library: &Library, photo: &Photo, format: Format, width: u32) -> Vec
         .find(|variant| variant.width == width)
         .unwrap_or_else(|| panic!("no {format:?} variant {width} px wide"));
     let url = photo.url(variant);
-    let file = url
-        .strip_prefix(onespace_images::IMAGES_PREFIX)
-        .unwrap();
+    let file = url.strip_prefix(onespace_images::IMAGES_PREFIX).unwrap();
     library.file(file).unwrap().identity().to_vec()
 }
 
@@ -699,7 +697,9 @@ async fn coaches_without_a_photo_get_their_monogram_not_a_shared_icon() {
         .split(r#"<article class="card team-card""#)
         .skip(1)
         .collect();
-    let team = onespace_server::content_source::default_content().unwrap().team;
+    let team = onespace_server::content_source::default_content()
+        .unwrap()
+        .team;
     assert_eq!(cards.len(), team.coaches.len());
     let mut seen = std::collections::HashSet::new();
     for (card, member) in cards.iter().zip(team.coaches.iter()) {

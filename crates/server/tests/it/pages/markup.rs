@@ -7,16 +7,17 @@ use std::collections::BTreeMap;
 use actix_web::http::StatusCode;
 use actix_web::test as actix_test;
 use onespace_core::catalogue::{self, timed, trial};
+use onespace_core::content::founder;
 use onespace_core::content::{BookingPage, Offers, Prices, Studio};
 use onespace_core::forms::{self, FormName};
-use onespace_core::content::founder;
 use onespace_core::{countdown, invest, policy};
-use onespace_site::assets::EntryLinks;
 use onespace_server::build_app;
+use onespace_site::assets::EntryLinks;
 use onespace_site::clock::RenderClock;
-use onespace_site::pages::{self, document, document_with_form};
+use onespace_site::layout;
 use onespace_site::layout::Stylesheet;
-use onespace_site::render::{layout, FormView, RenderContext};
+use onespace_site::pages::{self, document, document_with_form};
+use onespace_site::render::{FormView, RenderContext};
 use onespace_site::routes::{Page, ROUTES};
 use serde_json::Value;
 
@@ -24,7 +25,9 @@ use crate::harness::built_site::{site, site_on};
 
 /// The built-in content's prices, which the pages show.
 fn prices() -> Prices {
-    onespace_server::content_source::default_content().unwrap().prices
+    onespace_server::content_source::default_content()
+        .unwrap()
+        .prices
 }
 
 /// The address of one of the provider pages in the default `schedule.toml`.
@@ -37,12 +40,16 @@ fn booking(page: BookingPage) -> String {
 
 /// The studio's default offers, as the server embeds them.
 fn offers() -> Offers {
-    onespace_server::content_source::default_content().unwrap().offers
+    onespace_server::content_source::default_content()
+        .unwrap()
+        .offers
 }
 
 /// The studio's default contact details and hours (`content/studio.toml`, built in).
 fn studio() -> Studio {
-    onespace_server::content_source::default_content().unwrap().studio
+    onespace_server::content_source::default_content()
+        .unwrap()
+        .studio
 }
 
 async fn get(path: &str) -> (StatusCode, String) {
@@ -55,7 +62,7 @@ async fn get_on(preview: &str, path: &str) -> (StatusCode, String) {
 }
 
 async fn get_from(
-    site: actix_web::web::Data<onespace_server::LiveSite>,
+    site: actix_web::web::Data<onespace_site::LiveSite>,
     path: &str,
 ) -> (StatusCode, String) {
     let app = actix_test::init_service(build_app(site)).await;
@@ -519,7 +526,9 @@ async fn fast_access_shows_the_running_offer_and_hides_times_up() {
 async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_content() {
     let (_, body) = get("/meet-the-team").await;
     assert!(body.contains("Meet the Team"));
-    let team = onespace_server::content_source::default_content().unwrap().team;
+    let team = onespace_server::content_source::default_content()
+        .unwrap()
+        .team;
     for member in &team.coaches {
         assert_has(&body, "/meet-the-team", &[&member.name, &member.role]);
         let link = format!(

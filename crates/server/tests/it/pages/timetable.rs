@@ -141,9 +141,7 @@ fn book_link(html: &str, class: &str) -> String {
 
 /// The stored copy, read from the server's database.
 async fn stored(data: &std::path::Path) -> Option<(i64, String)> {
-    let store = onespace_store::Store::open(None, data)
-        .await
-        .unwrap();
+    let store = onespace_store::Store::open(None, data).await.unwrap();
     let copy = store.load_schedule().await.unwrap();
     store.close().await;
     copy

@@ -7,8 +7,8 @@
 pub mod art;
 pub mod cards;
 pub mod classes;
-pub mod faq;
 pub mod enquiry_form;
+pub mod faq;
 pub mod icons;
 pub mod intro;
 pub mod photo;

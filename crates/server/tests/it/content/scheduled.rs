@@ -205,14 +205,14 @@ async fn a_draft_is_scheduled_listed_cancelled_and_goes_live_at_its_time_by_itse
     assert!(list.contains("Cancelled by owner@example.com"), "{list}");
 
     // Nothing goes live early.
-    tokio::time::sleep(schedules::TICK * 2).await;
+    tokio::time::sleep(scheduled::TICK * 2).await;
     assert_eq!(lite_price_at(&addr).await, "£49");
 
     // The studio's clock passes both times: the first goes live with no studio request, and
     // the second, which changed the same file from version 1, is held.
     site.advance(22 * 60);
     wait_for_lite(&addr, "£55").await;
-    tokio::time::sleep(schedules::TICK * 3).await;
+    tokio::time::sleep(scheduled::TICK * 3).await;
     assert_eq!(lite_price_at(&addr).await, "£55");
     let list = owner.get("/studio/content/scheduled").await.text();
     assert!(
@@ -276,7 +276,7 @@ async fn two_servers_on_one_postgresql_publish_a_schedule_exactly_once() {
     wait_for_lite(&site.server.addr, "£57.50").await;
     wait_for_lite(&other.addr, "£57.50").await;
     // Both nodes have had several ticks since it was due.
-    tokio::time::sleep(schedules::TICK * 3).await;
+    tokio::time::sleep(scheduled::TICK * 3).await;
     let store = Store::open(site.database_url.as_deref(), site.dir.path())
         .await
         .unwrap();
@@ -335,7 +335,7 @@ async fn scheduled(store: &Store, base: i64, files: &BTreeMap<String, String>, a
         go_live_at: at,
         now: at - 60_000,
     };
-    schedules::add(store, new).await.unwrap()
+    scheduled::add(store, new).await.unwrap()
 }
 
 /// Audit lines with `action`.
@@ -362,7 +362,7 @@ async fn a_due_schedule_is_published_once_however_many_nodes_settle_it(store: St
     let at = 1_900_000_000_000;
     let id = scheduled(&store, 1, &files_with_lite("55"), at).await;
     // Not before its time.
-    assert!(schedules::publish_due(&store, at - 1)
+    assert!(scheduled::publish_due(&store, at - 1)
         .await
         .unwrap()
         .is_empty());
@@ -370,7 +370,7 @@ async fn a_due_schedule_is_published_once_however_many_nodes_settle_it(store: St
     let nodes: Vec<_> = (0..16)
         .map(|_| {
             let store = store.clone();
-            tokio::spawn(async move { schedules::publish_due(&store, at).await.unwrap() })
+            tokio::spawn(async move { scheduled::publish_due(&store, at).await.unwrap() })
         })
         .collect();
     let mut published = 0;
@@ -392,7 +392,7 @@ async fn a_due_schedule_is_published_once_however_many_nodes_settle_it(store: St
     assert_eq!(live.number, 2);
     assert_eq!(live.kind, Kind::Scheduled);
     assert_eq!(live.author.as_deref(), Some("owner@example.com"));
-    let schedule = schedules::get(&store, &id).await.unwrap().unwrap();
+    let schedule = scheduled::get(&store, &id).await.unwrap().unwrap();
     assert_eq!(schedule.state, State::Published);
     assert_eq!(schedule.published, Some(2));
     assert_eq!(
@@ -400,10 +400,10 @@ async fn a_due_schedule_is_published_once_however_many_nodes_settle_it(store: St
         1
     );
     // Once settled it cannot be cancelled, and nothing is due any more.
-    assert!(!schedules::cancel(&store, &id, "owner@example.com", at)
+    assert!(!scheduled::cancel(&store, &id, "owner@example.com", at)
         .await
         .unwrap());
-    assert!(schedules::publish_due(&store, at + 1)
+    assert!(scheduled::publish_due(&store, at + 1)
         .await
         .unwrap()
         .is_empty());
@@ -418,7 +418,7 @@ async fn a_schedule_is_merged_over_a_later_version_and_held_when_both_changed_a_
     let clash = scheduled(&store, 1, &files_with_lite("60"), at + 1).await;
     let cancelled = scheduled(&store, 1, &files_with_lite("70"), at + 2).await;
     assert!(
-        schedules::cancel(&store, &cancelled, "editor@example.com", at)
+        scheduled::cancel(&store, &cancelled, "editor@example.com", at)
             .await
             .unwrap()
     );
@@ -441,7 +441,7 @@ async fn a_schedule_is_merged_over_a_later_version_and_held_when_both_changed_a_
         Added::Stored(2)
     );
 
-    let done = schedules::publish_due(&store, at + 10).await.unwrap();
+    let done = scheduled::publish_due(&store, at + 10).await.unwrap();
     assert_eq!(done.get(&lite), Some(&Settled::Published(3)), "{done:?}");
     assert_eq!(
         done.get(&clash),
@@ -456,14 +456,14 @@ async fn a_schedule_is_merged_over_a_later_version_and_held_when_both_changed_a_
     assert_eq!(live.number, 3);
     assert_eq!(live.files["prices.toml"], prices_with_lite("55"));
     assert!(live.files["faq.toml"].contains("Where can I park?"));
-    let held = schedules::get(&store, &clash).await.unwrap().unwrap();
+    let held = scheduled::get(&store, &clash).await.unwrap().unwrap();
     assert_eq!(held.state, State::Held);
     assert!(held
         .held_reason
         .unwrap()
         .contains("version 3 changed prices.toml"));
     assert_eq!(
-        schedules::get(&store, &cancelled)
+        scheduled::get(&store, &cancelled)
             .await
             .unwrap()
             .unwrap()
@@ -480,7 +480,7 @@ async fn a_schedule_that_no_longer_passes_is_held_with_the_checks_messages(store
     let at = 1_900_000_000_000;
     // Stored past the check, as a schedule made under a release whose check was laxer.
     let id = scheduled(&store, 1, &files_with_lite("\"£5x\""), at).await;
-    let done = schedules::publish_due(&store, at).await.unwrap();
+    let done = scheduled::publish_due(&store, at).await.unwrap();
     let Some(Settled::Held(reasons)) = done.get(&id) else {
         panic!("{done:?}");
     };
