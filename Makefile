@@ -44,7 +44,7 @@ STUDIO_WASM_MODULE := $(STUDIO_WASM_PKG)/onespace_studio_wasm_bg.wasm
 STUDIO_WASM_SOURCES := $(shell find crates/core crates/studio-wasm -type f) Cargo.toml Cargo.lock scripts/wasm.sh
 FRONTEND_MANIFEST := frontend/dist/.vite/manifest.json
 # The folders the stylesheet reads for class names (frontend/src/styles.css, @source).
-TEMPLATE_SOURCES := crates/site/src crates/backoffice/src crates/server/src crates/store/src crates/images/src crates/http/src
+TEMPLATE_SOURCES := crates/site/src crates/backoffice/src
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/build $(TEMPLATE_SOURCES) -type f -not -path '$(WASM_PKG)/*' -not -path '$(STUDIO_WASM_PKG)/*') \
 	frontend/vite.config.ts frontend/tsconfig.json frontend/package.json package-lock.json
 
