@@ -16,11 +16,14 @@
 //!   rules a page uses, inlined.
 //! - `dev` (the `dev` feature, `make dev` only): live reload and assets read from disk.
 
+pub mod art;
 pub mod assets;
 pub mod clock;
 pub mod critical_css;
 #[cfg(feature = "dev")]
 pub mod dev;
+pub mod icons;
+pub mod landings;
 pub mod layout;
 pub mod pages;
 pub mod render;

@@ -43,7 +43,7 @@ export function ThankYouPanel({ anchor, panel, panelRef, onAgain }: ThankYouPane
   );
 }
 
-/** The server's chat icon (pages/components/icons.rs, Icon::Chat). */
+/** The server's chat icon (crates/site/src/icons.rs, Icon::Chat). */
 function ChatIcon() {
   return (
     <svg

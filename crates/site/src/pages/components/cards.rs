@@ -1,6 +1,6 @@
 //! Cards: features with an icon, member testimonials and image slots.
 //!
-//! Image slots hold the studio's art ([`super::art`]) until its own photos arrive. Each slot has
+//! Image slots hold the studio's art ([`crate::art`]) until its own photos arrive. Each slot has
 //! a fixed aspect ratio and an SVG with width and height, so swapping in a real
 //! `<img width height loading="lazy">` later moves nothing on the page.
 
@@ -8,21 +8,10 @@ use maud::{html, Markup};
 
 use onespace_core::content::testimonials::Testimonial;
 
-use super::art::Art;
 use super::heading;
 use super::icon;
-use super::Icon;
-
-/// A card with an icon, a title and a sentence.
-#[derive(Debug, Clone, Copy)]
-pub struct Feature {
-    /// Icon beside the title.
-    pub icon: Icon,
-    /// Title.
-    pub title: &'static str,
-    /// One or two sentences.
-    pub text: &'static str,
-}
+use crate::art::Art;
+use crate::icons::{Feature, Icon};
 
 /// A feature card whose title is a heading of `level`.
 pub fn feature_card(feature: &Feature, level: u8) -> Markup {

@@ -4,22 +4,20 @@
 //! Pages compose these so the same thing looks and behaves the same everywhere; the classes they
 //! write are the component classes in `frontend/src/styles.css`.
 
-pub mod art;
 pub mod cards;
 pub mod classes;
 pub mod enquiry_form;
 pub mod faq;
-pub mod icons;
 pub mod intro;
 pub mod photo;
 pub mod prices;
 
 use maud::{html, Markup};
 
-pub use art::Art;
-pub use cards::{card, feature_card, feature_grid, image_slot, testimonials, Feature, Ratio};
+pub use crate::art::Art;
+pub use crate::icons::{icon, Feature, Icon};
+pub use cards::{card, feature_card, feature_grid, image_slot, testimonials, Ratio};
 pub use faq::{accordion, FaqItem};
-pub use icons::{icon, Icon};
 pub use photo::{monogram, picture, Loading};
 
 /// `<h1>`..`<h6>` by number, so a component can sit at any depth of a page's outline.

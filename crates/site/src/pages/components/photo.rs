@@ -5,8 +5,8 @@
 use maud::{html, Markup};
 use onespace_core::content::Place;
 
-use super::art::Art;
 use super::cards::{image_slot, Ratio};
+use crate::art::Art;
 use crate::render::RenderContext;
 use crate::routes::{MainPhoto, Route, ROUTES};
 use onespace_images::{Format, Photo, FORMATS};

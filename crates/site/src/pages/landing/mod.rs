@@ -1,11 +1,10 @@
 //! The six service landing pages (/hot-yoga, /yoga-beginners, /pilates, /group-pt,
-//! /hyrox-training, /fire-ice-recovery): one layout, six sets of words ([`content`]).
+//! /hyrox-training, /fire-ice-recovery): one layout, six sets of words (the route table's
+//! `landing`, `crate::landings`).
 //!
 //! Each page has the landing header (logo and Start Today only), the intro-offer countdown above
 //! the hero, four benefit cards, an imagery section, three testimonials, a research quote and two
 //! buy buttons for the £39 intro offer, and Service structured data with the 2-week offer.
-
-mod content;
 
 use maud::{html, Markup};
 use onespace_core::content::testimonials::Testimonial;
@@ -19,7 +18,7 @@ use super::structured;
 use crate::render::RenderContext;
 use crate::routes::Route;
 
-pub use content::{content, Landing};
+use crate::landings::{self, Landing};
 
 /// The buy button: 'Get £10 Off - Pay £39 (Usually £49)' to the provider's intro checkout, and
 /// once the countdown has ended 'Start My 14-Day Trial for £49' to the regular one.
@@ -33,7 +32,8 @@ fn buy_button(offer: &IntroOffer, class: &str) -> Markup {
 
 /// Structured data and content of the landing page for `route`.
 pub fn render(route: &Route, context: &RenderContext) -> (Vec<Value>, Markup) {
-    let page = content(route.page);
+    // Every landing route names its words; the hot yoga page's stand in for any other.
+    let page = route.landing.unwrap_or(&landings::HOT_YOGA);
     let data = vec![structured::service(
         page.service,
         route.description,
@@ -41,7 +41,7 @@ pub fn render(route: &Route, context: &RenderContext) -> (Vec<Value>, Markup) {
         context,
     )];
     let quotes = context.content.testimonials.on(route.path);
-    (data, main(context, &page, &quotes))
+    (data, main(context, page, &quotes))
 }
 
 fn main(context: &RenderContext, page: &Landing, quotes: &[&Testimonial]) -> Markup {

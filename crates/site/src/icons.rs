@@ -107,3 +107,14 @@ pub fn icon(which: Icon) -> Markup {
         }
     }
 }
+
+/// What a feature card shows: an icon, a title and a sentence.
+#[derive(Debug, Clone, Copy)]
+pub struct Feature {
+    /// Icon beside the title.
+    pub icon: Icon,
+    /// Title.
+    pub title: &'static str,
+    /// One or two sentences.
+    pub text: &'static str,
+}
