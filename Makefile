@@ -83,6 +83,7 @@ lint:
 	$(RUNNER) --name lint --kind none --limit 30m -- bash -c '\
 	  cargo fmt --all --check && \
 	  cargo clippy --workspace --all-targets -- -D warnings && \
+	  cargo clippy -p onespace-server --features dev -- -D warnings && \
 	  cargo fmt --check --manifest-path tests/perf/floor/Cargo.toml && \
 	  cargo clippy --manifest-path tests/perf/floor/Cargo.toml --target-dir target/bench-floor -- -D warnings && \
 	  npm run typecheck -w frontend && \

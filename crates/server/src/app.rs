@@ -105,7 +105,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
     config.configure(enquiries::configure);
     config.configure(onespace_backoffice::configure);
     #[cfg(feature = "dev")]
-    config.configure(crate::dev::configure);
+    config.configure(onespace_site::dev::configure);
     config
         .service(readable("/sitemap.xml", sitemap))
         .service(readable("/robots.txt", robots))
