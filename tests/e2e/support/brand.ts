@@ -40,6 +40,8 @@ function fontsNow(page: Page): Promise<Fonts> {
         }
         return { checked: document.fonts.check(`${weight} 1em "${family}"`), loaded };
       };
+      // Laid out first: a load the page's latest changes call for starts with the layout.
+      document.body.getBoundingClientRect();
       return { status: document.fonts.status, display: state(display), text: state(text) };
     },
     { display: { family: DISPLAY, weight: 600 }, text: { family: TEXT, weight: 400 } },
@@ -51,10 +53,10 @@ function fontsNow(page: Page): Promise<Fonts> {
  * pages use (headings 600, text 400) and no face of the page still loading, so its lines are
  * laid out as they will stay. A page's faces start loading as its text is laid out, which may be
  * after `load`; `document.fonts.ready` resolves whenever nothing is loading at that instant, and
- * a load that starts after it (a face the layout asks for late, a fallback's local font for a
- * character the subset lacks) sets the status back to 'loading': a single read just after it
- * races the page, so the state is polled until it holds. Fails, naming every face that never
- * loaded, when it does not.
+ * a load that starts after it sets the status back to 'loading' (the faces are loaded anew once
+ * the whole stylesheet applies, when a page's first island mounts: support/islands.ts,
+ * ownIslandsMounted), so a single read just after it races the page: the state is polled until it
+ * holds. Fails, naming every face that never loaded, when it does not.
  */
 export async function brandFacesLoaded(page: Page): Promise<void> {
   await expect

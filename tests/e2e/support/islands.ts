@@ -75,6 +75,18 @@ export async function entryStarted(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until every island that mounts by itself, whatever the visitor does (`data-load` `load`
+ * or `idle`), has mounted. Each first brings the whole stylesheet (site/stylesheet.ts); once
+ * that applies, the browser builds the page's `@font-face` faces anew and loads them again (from
+ * its cache, a few milliseconds), so fonts and layout are settled only after it.
+ */
+export async function ownIslandsMounted(page: Page): Promise<void> {
+  for (const island of await page.locator('[data-island]:is([data-load="load"], [data-load="idle"])').all()) {
+    await expect(island, `${await island.getAttribute('data-island')} mounts by itself`).toHaveAttribute('data-island-state', 'mounted');
+  }
+}
+
+/**
  * Turns the mouse wheel by `deltaY` pixels as a visitor does, and returns once the page has
  * scrolled where the wheel takes it (clamped to the page) and drawn two frames there, so that
  * what reads the scroll position once a frame (site/scroll-frames.ts) has seen it. The wheel's
