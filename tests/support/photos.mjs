@@ -110,12 +110,25 @@ export function contentWithPhotos(binary, dir) {
   return dir;
 }
 
-/** Waits (up to `deadline`, ms since the epoch) until `base/path` shows its photos. */
+/**
+ * Waits (up to `deadline`, ms since the epoch) until `base/path` shows its photos. A request that
+ * fails on the way (a kept-alive connection the server closed as it was reused: "other side
+ * closed", seen on a machine so loaded that the encoding server answered late) is asked again,
+ * as a browser asks again; one still failing at the deadline is named in the error.
+ */
 export async function waitForPhotos(base, path, deadline) {
+  let failure = null;
   for (;;) {
-    const html = await (await fetch(`${base}${path}`)).text();
-    if (html.includes('<picture>')) return;
-    if (Date.now() > deadline) throw new Error(`${path} never showed its photos`);
+    try {
+      const html = await (await fetch(`${base}${path}`)).text();
+      if (html.includes('<picture>')) return;
+      failure = null;
+    } catch (error) {
+      failure = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`${path} never showed its photos${failure ? `: the last request failed (${failure.cause ?? failure})` : ''}`);
+    }
     await new Promise((done) => setTimeout(done, 250));
   }
 }

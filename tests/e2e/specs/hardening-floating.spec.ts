@@ -18,7 +18,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, routes, test, WIDTHS } from '../support/fixtures';
-import { fillContact, layoutShift, mounted, pauseClockAt, prepare, toasts } from '../support/islands';
+import { fillContact, layoutShift, mounted, pauseClockAt, prepare, restsOnScreen, toasts, wheelBy } from '../support/islands';
 import { previewServer } from '../support/preview';
 
 /** Stops the page's clock, so toasts stay until the test is done with them. */
@@ -254,15 +254,18 @@ for (const [, width] of WIDTHS) {
       test('the back-to-school bar keeps its controls clear of the chat button and the banner', async ({ page }) => {
         await page.goto(`${live()}/back-to-school`);
         await mounted(page, 'BackToSchoolBar');
-        await page.mouse.wheel(0, 1500);
+        // Each turn of the wheel waits for its scroll: sent at once, the second would join the
+        // first mid-way, the page would only ever have scrolled down, and the button stay away.
+        await wheelBy(page, 1500);
         // Scrolling back up a little brings the chat button back, above the bar.
-        await page.mouse.wheel(0, -200);
+        await wheelBy(page, -200);
         const bar = page.locator('.quick-bar');
         await expect(bar).toBeVisible();
         const banner = page.locator('[data-cookie-banner]');
         const fab = page.locator('#chat');
         await expect(banner).toBeVisible();
         // The button slides back in (a 200 ms transform): measure it once it has arrived.
+        await restsOnScreen(fab);
         await expect.poll(async () => overlap(await box(fab), await box(bar))).toBe(false);
         await expect.poll(async () => overlap(await box(fab), await box(banner))).toBe(false);
         await noOverlaps({ 'chat button': fab, 'cookie banner': banner, bar });
@@ -297,6 +300,7 @@ for (const [, width] of WIDTHS) {
         await onTop(copyright);
         // The chat button, lifted above the bar, stands clear of the footer's last row too.
         const fab = page.locator('#chat');
+        await restsOnScreen(fab);
         const last = [copyright, ...(await page.locator('.footer-legal a').all())];
         for (const item of last) expect(overlap(await box(fab), await box(item)), `the chat button covers ${await item.textContent()}`).toBe(false);
         // The quick links are in the hero, the offer cards, the closing banner and the bar: none

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, routes, test } from '../support/fixtures';
-import { layoutShifts, mountEveryIsland, prepare, quietScheduleWidgetOf, settledLayoutShift } from '../support/islands';
+import { layoutShifts, mountEveryIsland, prepare, quietScheduleWidgetOf, settledLayoutShift, wheelBy } from '../support/islands';
 import { previewServer } from '../support/preview';
 
 /** The back-to-school offer runs in August 2025: its page is seen on a day it is live. */
@@ -16,8 +16,8 @@ test('the back-to-school bar appears after 600 px of scrolling', async ({ page }
   const bar = page.getByRole('navigation', { name: 'Back to school quick links' });
   await expect(page.locator('[data-island="BackToSchoolBar"]')).toHaveAttribute('data-island-state', 'mounted');
   await expect(bar).toBeHidden();
-  await page.mouse.wheel(0, 400);
-  await page.waitForTimeout(200);
+  // 400 px down, and the page has drawn it: the bar has had its look at the scroll and stays hidden.
+  await wheelBy(page, 400);
   await expect(bar).toBeHidden();
   await page.evaluate(() => window.scrollTo(0, 700));
   await expect(bar).toBeVisible();

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { asReturningVisitor, expectBrandFaces } from '../support/brand';
 import { expect, routes, test, WIDTHS } from '../support/fixtures';
-import { fillContact, layoutShifts, prepare, settledLayoutShift } from '../support/islands';
+import { fillContact, layoutShifts, ownIslandsMounted, prepare, settledLayoutShift } from '../support/islands';
 
 /** Paragraphs this short may be narrow (a price's note, a badge); longer ones may not. */
 const MIN_WORDS = 8;
@@ -104,8 +104,11 @@ for (const [, width] of WIDTHS) {
     for (const route of routes) {
       test(`${route.path} fits, shares its edges, sets its type in the brand faces and keeps still`, async ({ page }) => {
         await page.goto(route.path, { waitUntil: 'load' });
-        await page.evaluate(() => document.fonts.ready);
-        expect(await page.evaluate(() => document.fonts.status)).toBe('loaded');
+        // The page as it settles by itself before the layout is measured: the islands that mount
+        // on their own (after which the faces load anew), then the text set in the brand faces,
+        // loaded, and no face still loading. Waited for: the faces load as the text is laid out,
+        // which may be after `load` and after `document.fonts.ready` has once resolved.
+        await ownIslandsMounted(page);
         await expectBrandFaces(page);
         await expectLaidOut(page, width);
         expect(await settledLayoutShift(page), (await layoutShifts(page)).join('\n')).toBe(0);

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import { entryStarted } from '../support/islands';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -25,6 +26,8 @@ for (const javaScriptEnabled of [true, false]) {
 
 test('Escape closes the phone menu and returns focus to its toggle', async ({ page }) => {
   await page.goto('/');
+  // Escape is the entry's (site/mobile-menu.ts), which may start after the page has loaded.
+  await entryStarted(page);
   const toggle = page.locator('summary[aria-label="Menu"]');
   const menu = page.locator('details[data-mobile-menu]');
   await toggle.click();

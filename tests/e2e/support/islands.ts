@@ -62,6 +62,67 @@ export async function prepare(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Waits until the page's entry has run. It starts once the page has painted and loaded, or at
+ * the visitor's first press (crates/server/src/render/start.rs), so `goto` may return before it;
+ * what it wires up by itself (the phone menu's Escape, the cookie banner, the chat button's
+ * tucking) does nothing until then. Its islands runtime marks every island with
+ * `data-island-state` as it starts, after those listeners are in place (frontend/src/main.ts),
+ * and every page has one island: the chat.
+ */
+export async function entryStarted(page: Page): Promise<void> {
+  await expect(page.locator('[data-island][data-island-state]').first(), 'the entry has started').toBeAttached();
+}
+
+/**
+ * Waits until every island that mounts by itself, whatever the visitor does (`data-load` `load`
+ * or `idle`), has mounted. Each first brings the whole stylesheet (site/stylesheet.ts); once
+ * that applies, the browser builds the page's `@font-face` faces anew and loads them again (from
+ * its cache, a few milliseconds), so fonts and layout are settled only after it.
+ */
+export async function ownIslandsMounted(page: Page): Promise<void> {
+  for (const island of await page.locator('[data-island]:is([data-load="load"], [data-load="idle"])').all()) {
+    await expect(island, `${await island.getAttribute('data-island')} mounts by itself`).toHaveAttribute('data-island-state', 'mounted');
+  }
+}
+
+/**
+ * Turns the mouse wheel by `deltaY` pixels as a visitor does, and returns once the page has
+ * scrolled where the wheel takes it (clamped to the page) and drawn two frames there, so that
+ * what reads the scroll position once a frame (site/scroll-frames.ts) has seen it. The wheel's
+ * scroll is animated and `mouse.wheel` does not wait for it: a second turn sent at once would
+ * join the first mid-way, and a fixed wait is too short on a loaded machine.
+ */
+export async function wheelBy(page: Page, deltaY: number): Promise<void> {
+  const target = await page.evaluate((delta) => {
+    const end = document.documentElement.scrollHeight - window.innerHeight;
+    return Math.max(0, Math.min(end, Math.round(window.scrollY + delta)));
+  }, deltaY);
+  await page.mouse.wheel(0, deltaY);
+  await expect
+    .poll(() => page.evaluate(() => Math.round(window.scrollY)), { message: `the wheel scrolls the page to ${target}` })
+    .toBe(target);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * Waits until `element` has come to rest wholly on screen: no transition or animation of its
+ * own running (the chat button slides in and out with a 200 ms transform) and its box inside
+ * the viewport. What is measured or hit-tested after this is where the visitor finds it.
+ */
+export async function restsOnScreen(element: Locator): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        element.evaluate((node) => {
+          const area = node.getBoundingClientRect();
+          return node.getAnimations().length === 0 && area.top >= 0 && area.bottom <= window.innerHeight;
+        }),
+      { message: `${element.toString()} at rest on screen` },
+    )
+    .toBe(true);
+}
+
 export function mailLinks(page: Page): Promise<string[]> {
   return page.evaluate(() => window.__mailLinks ?? []);
 }
