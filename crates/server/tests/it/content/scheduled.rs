@@ -255,6 +255,7 @@ async fn a_draft_is_scheduled_listed_cancelled_and_goes_live_at_its_time_by_itse
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_on_one_postgresql_publish_a_schedule_exactly_once() {
+    let _turn = harness::several_nodes_turn().await;
     let site = Site::start(Db::Postgres, "schedules_two_nodes").await;
     // A second node on the same database and the same studio clock.
     let other_data = TempDir::new("schedules-node-b");

@@ -17,8 +17,8 @@ use onespace_store::Store;
 
 use crate::harness::postgres::Postgres;
 use crate::harness::{
-    binary, content_command, lite_price_at, root, said, wait_for_async, with_lite_price, Server,
-    TempDir,
+    self, binary, content_command, lite_price_at, root, said, wait_for_async, with_lite_price,
+    Server, TempDir,
 };
 
 fn postgres() -> &'static Postgres {
@@ -158,6 +158,7 @@ async fn sqlite_serves_the_database_and_follows_an_import_without_a_restart() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn an_import_on_one_postgresql_reaches_every_node_within_five_seconds() {
+    let _turn = harness::several_nodes_turn().await;
     let url = database_url("content_nodes").await;
     let data_a = TempDir::new("versions-node-a");
     let data_b = TempDir::new("versions-node-b");

@@ -75,6 +75,16 @@ pub async fn wait_for_lite(addr: &str, price: &str, limit: Duration) {
     }
 }
 
+/// A turn for a test that runs several servers on one PostgreSQL database and times how soon a
+/// change made through one reaches the others: each server renders the whole site again when it
+/// sees the change, and two such tests at once (four debug servers rendering on a two-core
+/// machine) miss their limits. All the tests share one process, where tests of different files
+/// run side by side, so these take turns: hold the guard for the whole test.
+pub async fn several_nodes_turn() -> tokio::sync::MutexGuard<'static, ()> {
+    static TURN: std::sync::OnceLock<tokio::sync::Mutex<()>> = std::sync::OnceLock::new();
+    TURN.get_or_init(tokio::sync::Mutex::default).lock().await
+}
+
 /// A free port on 127.0.0.1.
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
