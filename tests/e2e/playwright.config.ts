@@ -19,12 +19,12 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
-  // CI (CI=true) repeats a failed test once and reports it as flaky rather than failed; a test
-  // that fails twice still fails the run. Under the full suite's two parallel workers a few
-  // layout-shift checks have measured a shift of about 0.001 once in hundreds of runs (never when
-  // run on their own): the repeat keeps such a rare measurement from blocking a release while the
-  // report still names it.
-  retries: process.env['CI'] ? 1 : 0,
+  // No retries, on CI too: a test that fails once fails the run. Each test waits for the state
+  // its check is about (the faces loaded, a scroll landed, an island mounted, an element at
+  // rest, the page's own clock moved by the test) rather than reading once after an event that
+  // does not promise it or sleeping a fixed time, so the suite holds on a loaded machine; a test
+  // that fails only sometimes is a race to fix, and a second try would hide it.
+  retries: 0,
   timeout: 30_000,
   reporter: [['list']],
   outputDir: './test-results',
