@@ -44,10 +44,30 @@ const ALLOWED: [(&str, &[&str]); 9] = [
     ("onespace-studio-wasm", &["onespace-core"]),
 ];
 
+/// The machine's target triple (`rustc -vV`): the graph is resolved for it alone, so no other
+/// platform's crates are fetched to read it.
+fn host() -> String {
+    let output = Command::new("rustc")
+        .arg("-vV")
+        .output()
+        .expect("rustc -vV runs");
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .find_map(|line| line.strip_prefix("host: "))
+        .expect("rustc names its host")
+        .to_owned()
+}
+
 /// The workspace's resolved graph: package name to the names of its normal dependencies.
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let output = Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1", "--offline"])
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--filter-platform",
+            &host(),
+        ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo metadata runs");
