@@ -89,7 +89,7 @@ impl Enquiries {
 
     /// Counts the post against its client's rate limit.
     fn rate_limit(&self, request: &HttpRequest) -> Result<(), EnquiryError> {
-        let Some(client) = protect::client_ip(request, self.trust_proxy) else {
+        let Some(client) = onespace_http::client_ip(request, self.trust_proxy) else {
             return Ok(());
         };
         self.limiter

@@ -85,8 +85,6 @@ pub fn check_origin(request: &HttpRequest, public_url: &str) -> Result<(), Enqui
     }
 }
 
-pub use onespace_http::client_ip;
-
 /// Requires the media type `expected` (parameters such as `charset` are ignored).
 pub fn check_content_type(
     request: &HttpRequest,

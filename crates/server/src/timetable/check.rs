@@ -13,10 +13,10 @@ use onespace_core::content::Schedule;
 use serde_json::Value;
 
 use super::provider::{self, LeftOut, ProviderError};
-use super::Availability;
 use super::ScheduleConfig;
-use super::Timetable;
-use super::SHOWN_DAYS;
+use onespace_core::timetable::Availability;
+use onespace_core::timetable::Timetable;
+use onespace_core::timetable::SHOWN_DAYS;
 
 /// Classes printed as the page shows them.
 const SHOWN_IN_CHECK: usize = 3;
@@ -56,7 +56,7 @@ fn script_answers(agent: &ureq::Agent, script_url: &str) -> Result<usize, String
 
 /// One class as the timetable shows it: `Tue 24 Nov 07:00  Hot Yoga with Sophie Reid, 60 min,
 /// 6 spaces left`.
-fn class_line(class: &super::Class, now: DateTime<Utc>) -> String {
+fn class_line(class: &onespace_core::timetable::Class, now: DateTime<Utc>) -> String {
     let start = london_time(class.starts_at);
     let mut line = format!("{}  {}", start.format("%a %-d %b %H:%M"), class.name);
     if let Some(coach) = &class.coach {

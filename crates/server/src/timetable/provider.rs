@@ -37,10 +37,10 @@ use chrono::{DateTime, FixedOffset, SecondsFormat, Utc};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::Class;
 use super::Credentials;
 use super::REQUEST_TIMEOUT;
-use super::WINDOW_DAYS;
+use onespace_core::timetable::Class;
+use onespace_core::timetable::WINDOW_DAYS;
 use onespace_http::url_origin;
 
 /// Events asked for per page (see the module's note on the documented maximum).
