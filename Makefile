@@ -7,9 +7,9 @@ SHELL := /bin/bash
 ADDR ?= 127.0.0.1:8080
 DATA ?= ./data
 WASM_PKG := frontend/src/wasm-pkg
-STUDIO_WASM_PKG := frontend/src/studio/wasm-pkg
+EDITOR_WASM_PKG := frontend/src/backoffice/wasm-pkg
 
-.PHONY: run dev build tools browser test-services wasm studio-wasm frontend server test test-begin lint test-rust test-frontend test-e2e test-tooling
+.PHONY: run dev build tools browser test-services wasm editor-wasm frontend server test test-begin lint test-rust test-frontend test-e2e test-tooling
 
 run: build
 	./target/release/onespace serve --addr $(ADDR) --data $(DATA)
@@ -40,12 +40,12 @@ test-services:
 WASM_MODULE := $(WASM_PKG)/onespace_wasm_bg.wasm
 WASM_SOURCES := $(shell find crates/core crates/wasm -type f) Cargo.toml Cargo.lock scripts/wasm.sh
 # The studio editor's own module (the content check and schemas), never loaded by public pages.
-STUDIO_WASM_MODULE := $(STUDIO_WASM_PKG)/onespace_studio_wasm_bg.wasm
-STUDIO_WASM_SOURCES := $(shell find crates/core crates/studio-wasm -type f) Cargo.toml Cargo.lock scripts/wasm.sh
+EDITOR_WASM_MODULE := $(EDITOR_WASM_PKG)/onespace_editor_wasm_bg.wasm
+EDITOR_WASM_SOURCES := $(shell find crates/core crates/editor-wasm -type f) Cargo.toml Cargo.lock scripts/wasm.sh
 FRONTEND_MANIFEST := frontend/dist/.vite/manifest.json
 # The folders the stylesheet reads for class names (frontend/src/styles.css, @source).
 TEMPLATE_SOURCES := crates/site/src crates/backoffice/src
-FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/build $(TEMPLATE_SOURCES) -type f -not -path '$(WASM_PKG)/*' -not -path '$(STUDIO_WASM_PKG)/*') \
+FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/build $(TEMPLATE_SOURCES) -type f -not -path '$(WASM_PKG)/*' -not -path '$(EDITOR_WASM_PKG)/*') \
 	frontend/vite.config.ts frontend/tsconfig.json frontend/package.json package-lock.json
 
 wasm: $(WASM_MODULE)
@@ -53,15 +53,15 @@ wasm: $(WASM_MODULE)
 $(WASM_MODULE): $(WASM_SOURCES) | tools
 	bash scripts/wasm.sh $(WASM_PKG)
 
-studio-wasm: $(STUDIO_WASM_MODULE)
+editor-wasm: $(EDITOR_WASM_MODULE)
 
-$(STUDIO_WASM_MODULE): $(STUDIO_WASM_SOURCES) | tools
-	bash scripts/wasm.sh $(STUDIO_WASM_PKG) onespace-studio-wasm
+$(EDITOR_WASM_MODULE): $(EDITOR_WASM_SOURCES) | tools
+	bash scripts/wasm.sh $(EDITOR_WASM_PKG) onespace-editor-wasm
 
 frontend: $(FRONTEND_MANIFEST)
 
 # The studio editor's module too: the frontend's type check covers its tests.
-$(FRONTEND_MANIFEST): $(FRONTEND_SOURCES) $(WASM_MODULE) $(STUDIO_WASM_MODULE)
+$(FRONTEND_MANIFEST): $(FRONTEND_SOURCES) $(WASM_MODULE) $(EDITOR_WASM_MODULE)
 	npm run build -w frontend
 
 server: frontend

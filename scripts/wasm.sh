@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds a WebAssembly module of onespace-core: the islands' (crate onespace-wasm, the default)
-# or the studio editor's (onespace-studio-wasm, the content check and schemas):
+# or the studio editor's (onespace-editor-wasm, the content check and schemas):
 #   1. cargo build --profile wasm -p CRATE --target wasm32-unknown-unknown
 #   2. wasm-bindgen --target bundler --out-dir OUT_DIR  (JS glue + .d.ts; the module
 #      is imported as an ES module, which vite-plugin-wasm resolves in the frontend build and in

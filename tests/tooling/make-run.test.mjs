@@ -12,7 +12,7 @@ import { test } from 'node:test';
 const root = resolve(import.meta.dirname, '../..');
 const OUTPUTS = [
   'frontend/src/wasm-pkg/onespace_wasm_bg.wasm',
-  'frontend/src/studio/wasm-pkg/onespace_studio_wasm_bg.wasm',
+  'frontend/src/backoffice/wasm-pkg/onespace_editor_wasm_bg.wasm',
   'frontend/dist/.vite/manifest.json',
   'target/release/onespace',
 ];
@@ -43,8 +43,8 @@ test('a changed template, core rule or island still rebuilds what depends on it,
   const WASM = 'scripts/wasm.sh';
   const cases = [
     ['crates/site/src/pages/home.rs', [FRONTEND], [WASM]],
-    ['crates/core/src/lib.rs', ['bash scripts/wasm.sh frontend/src/wasm-pkg', 'bash scripts/wasm.sh frontend/src/studio/wasm-pkg onespace-studio-wasm', FRONTEND], []],
-    ['crates/studio-wasm/src/lib.rs', ['bash scripts/wasm.sh frontend/src/studio/wasm-pkg onespace-studio-wasm', FRONTEND], []],
+    ['crates/core/src/lib.rs', ['bash scripts/wasm.sh frontend/src/wasm-pkg', 'bash scripts/wasm.sh frontend/src/backoffice/wasm-pkg onespace-editor-wasm', FRONTEND], []],
+    ['crates/editor-wasm/src/lib.rs', ['bash scripts/wasm.sh frontend/src/backoffice/wasm-pkg onespace-editor-wasm', FRONTEND], []],
     ['frontend/src/main.ts', [FRONTEND], [WASM]],
     ['crates/store/src/staff.rs', ['cargo build --release -p onespace-server'], [FRONTEND, WASM]],
   ];

@@ -9,28 +9,28 @@ use crate::StaffArea;
 /// Writes a line; a failure to write is logged (the action itself has happened or failed on
 /// its own).
 pub async fn record(
-    studio: &StaffArea,
+    staff_area: &StaffArea,
     actor: Option<&str>,
     action: Action,
     detail: &str,
     address: &str,
 ) {
     let entry = AuditEntry {
-        at: studio.clock.now_ms(),
+        at: staff_area.clock.now_ms(),
         actor: actor.map(str::to_owned),
         action: action.as_str().to_owned(),
         detail: detail.to_owned(),
         address: address.to_owned(),
     };
     tracing::info!(
-        target: "onespace::studio::audit",
+        target: "onespace::backoffice::audit",
         actor = actor.unwrap_or("-"),
         action = action.as_str(),
         detail,
         address,
         "studio audit"
     );
-    if let Err(error) = staff::record_audit(&studio.store, &entry).await {
-        tracing::warn!(%error, action = action.as_str(), "studio area: cannot write the audit log");
+    if let Err(error) = staff::record_audit(&staff_area.store, &entry).await {
+        tracing::warn!(%error, action = action.as_str(), "staff area: cannot write the audit log");
     }
 }

@@ -103,7 +103,7 @@ pub async fn add_user(
             )))
         }
         Invited::AlreadySetUp => Ok(Err(format!(
-            "{email} already has an account; an owner can remove it in the studio area first"
+            "{email} already has an account; an owner can remove it in the staff area first"
         ))),
     }
 }

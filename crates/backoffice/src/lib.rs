@@ -52,7 +52,7 @@ use onespace_store::Store;
 /// How long a set-up link works.
 pub const SET_UP_LINK_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
 
-/// The studio area's shared state, added to the app with `.app_data(web::Data::new(...))` by
+/// The staff area's shared state, added to the app with `.app_data(web::Data::new(...))` by
 /// `main`; without it every `/studio` path is the not-found page.
 #[derive(Debug)]
 pub struct StaffArea {
@@ -113,7 +113,7 @@ impl StaffArea {
         )
         .await;
         if let Err(error) = tidied.and(audit.map(drop)) {
-            tracing::warn!(%error, "studio area: cannot delete ended sessions or old audit lines");
+            tracing::warn!(%error, "staff area: cannot delete ended sessions or old audit lines");
         }
     }
 }
@@ -132,7 +132,7 @@ pub enum Access {
 
 /// One path of the area.
 #[derive(Clone, Copy)]
-pub struct StudioRoute {
+pub struct StaffRoute {
     /// The path pattern (actix's, `{id}` for a segment).
     pub path: &'static str,
     /// The methods it answers besides HEAD.
@@ -143,16 +143,16 @@ pub struct StudioRoute {
     attach: fn(Resource) -> Resource,
 }
 
-/// Every path of the studio area: the one place that says who may use what. The tests walk it
+/// Every path of the staff area: the one place that says who may use what. The tests walk it
 /// to prove that no path but the public ones answers without a session.
-pub const ROUTES: [StudioRoute; 34] = [
-    StudioRoute {
+pub const ROUTES: [StaffRoute; 34] = [
+    StaffRoute {
         path: "/studio",
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::inbox::home)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/sign-in",
         methods: &["GET", "POST"],
         access: Access::Public,
@@ -161,7 +161,7 @@ pub const ROUTES: [StudioRoute; 34] = [
                 .route(web::post().to(pages::sign_in::submit))
         },
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/sign-in/code",
         methods: &["GET", "POST"],
         access: Access::Public,
@@ -170,7 +170,7 @@ pub const ROUTES: [StudioRoute; 34] = [
                 .route(web::post().to(pages::sign_in::code_submit))
         },
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/set-up/{token}",
         methods: &["GET", "POST"],
         access: Access::Public,
@@ -179,25 +179,25 @@ pub const ROUTES: [StudioRoute; 34] = [
                 .route(web::post().to(pages::set_up::submit))
         },
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/sign-out",
         methods: &["POST"],
         access: Access::Staff,
         attach: |r| r.route(web::post().to(pages::sign_in::sign_out)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/account",
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::account::show)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/account/sign-out-everywhere",
         methods: &["POST"],
         access: Access::Staff,
         attach: |r| r.route(web::post().to(pages::account::sign_out_everywhere)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/account/password",
         methods: &["GET", "POST"],
         access: Access::Staff,
@@ -206,31 +206,31 @@ pub const ROUTES: [StudioRoute; 34] = [
                 .route(web::post().to(pages::account::password_submit))
         },
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/enquiries",
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::inbox::list)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/enquiries/export.csv",
         methods: &["GET"],
         access: Access::Owner,
         attach: |r| r.route(web::get().to(pages::inbox::export)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/enquiries/{id}",
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::inbox::show)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/enquiries/{id}/state",
         methods: &["POST"],
         access: Access::Staff,
         attach: |r| r.route(web::post().to(pages::inbox::change_state)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/enquiries/{id}/erase",
         methods: &["GET", "POST"],
         access: Access::Owner,
@@ -239,31 +239,31 @@ pub const ROUTES: [StudioRoute; 34] = [
                 .route(web::post().to(pages::inbox::erase))
         },
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/staff",
         methods: &["GET"],
         access: Access::Owner,
         attach: |r| r.route(web::get().to(pages::staff::list)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/staff/invite",
         methods: &["POST"],
         access: Access::Owner,
         attach: |r| r.route(web::post().to(pages::staff::invite)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/staff/{id}/remove",
         methods: &["POST"],
         access: Access::Owner,
         attach: |r| r.route(web::post().to(pages::staff::remove)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content",
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::content::history)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/edit/{file}",
         methods: &["GET", "POST"],
         access: Access::Staff,
@@ -272,7 +272,7 @@ pub const ROUTES: [StudioRoute; 34] = [
                 .route(web::post().to(pages::content::edit_save))
         },
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/photos",
         methods: &["GET", "POST"],
         access: Access::Staff,
@@ -281,91 +281,91 @@ pub const ROUTES: [StudioRoute; 34] = [
                 .route(web::post().to(pages::photos::upload))
         },
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/draft",
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::content::review)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/draft/publish",
         methods: &["POST"],
         access: Access::Staff,
         attach: |r| r.route(web::post().to(pages::content::publish)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/draft/discard",
         methods: &["POST"],
         access: Access::Staff,
         attach: |r| r.route(web::post().to(pages::content::discard)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/draft/update",
         methods: &["POST"],
         access: Access::Staff,
         attach: |r| r.route(web::post().to(pages::content::bring_up_to_date)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/draft/start-again",
         methods: &["POST"],
         access: Access::Staff,
         attach: |r| r.route(web::post().to(pages::content::start_again)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/preview",
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::preview::home)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/preview-images/{file}",
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::preview::image)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/preview/{path:.*}",
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::preview::page)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/draft/schedule",
         methods: &["POST"],
         access: Access::Staff,
         attach: |r| r.route(web::post().to(pages::content::schedule)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/scheduled",
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::schedules::list)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/scheduled/{id}",
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::schedules::show)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/scheduled/{id}/cancel",
         methods: &["POST"],
         access: Access::Staff,
         attach: |r| r.route(web::post().to(pages::schedules::cancel)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/versions/{number}",
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::content::version)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/content/versions/{number}/restore",
         methods: &["POST"],
         access: Access::Staff,
         attach: |r| r.route(web::post().to(pages::content::restore)),
     },
-    StudioRoute {
+    StaffRoute {
         path: "/studio/audit",
         methods: &["GET"],
         access: Access::Owner,
@@ -374,7 +374,7 @@ pub const ROUTES: [StudioRoute; 34] = [
 ];
 
 /// The row of [`ROUTES`] whose pattern is `pattern`.
-pub fn route(pattern: &str) -> Option<&'static StudioRoute> {
+pub fn route(pattern: &str) -> Option<&'static StaffRoute> {
     ROUTES.iter().find(|route| route.path == pattern)
 }
 

@@ -104,8 +104,8 @@ mod tests {
             common.starts_with("This password is too easy to guess"),
             "{common}"
         );
-        let studio = refusal("onespace2025!", "jo@example.com");
-        assert!(studio.is_some());
+        let refused = refusal("onespace2025!", "jo@example.com");
+        assert!(refused.is_some());
         let own = refusal("jo.smith@example.com", "jo.smith@example.com");
         assert!(own.is_some());
         assert_eq!(

@@ -296,8 +296,10 @@ mod tests {
         );
         let route = format!("{IMAGES_PREFIX}{{file}}");
         assert!(
-            crate::ROUTES.iter().any(|studio| studio.path == route),
-            "{route} is not in the studio's route table"
+            crate::ROUTES
+                .iter()
+                .any(|staff_route| staff_route.path == route),
+            "{route} is not in the staff area's route table"
         );
     }
 

@@ -100,11 +100,11 @@ fn not_found(request: &HttpRequest) -> HttpResponse {
 
 /// The page shown when the database cannot be reached.
 pub fn unavailable(request: &HttpRequest, error: &StorageError) -> HttpResponse {
-    tracing::warn!(target: "onespace::studio", %error, path = %request.path(), "studio area: database unavailable");
+    tracing::warn!(target: "onespace::backoffice", %error, path = %request.path(), "staff area: database unavailable");
     let body = views::message_page(
         &views::Chrome::public(&stylesheets(request)),
         "Try again in a minute",
-        "The studio area cannot reach its database just now. Nothing was changed.",
+        "The staff area cannot reach its database just now. Nothing was changed.",
     );
     private(
         HttpResponse::ServiceUnavailable()
@@ -145,15 +145,15 @@ pub fn refused_page(
 }
 
 /// The client's address as logged and throttled.
-pub fn client_address(request: &HttpRequest, studio: &StaffArea) -> String {
-    onespace_http::client_ip(request, studio.trust_proxy)
+pub fn client_address(request: &HttpRequest, staff_area: &StaffArea) -> String {
+    onespace_http::client_ip(request, staff_area.trust_proxy)
         .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
 }
 
 /// Whether the request reached us over https (as the studio's proxy says, when trusted), or
 /// over plain http from and to a loopback address (`make run`, tests).
-fn transport_is_safe(request: &HttpRequest, studio: &StaffArea) -> bool {
-    if studio.trust_proxy && request.connection_info().scheme() == "https" {
+fn transport_is_safe(request: &HttpRequest, staff_area: &StaffArea) -> bool {
+    if staff_area.trust_proxy && request.connection_info().scheme() == "https" {
         return true;
     }
     let peer_is_loopback = request
@@ -176,7 +176,7 @@ fn transport_is_safe(request: &HttpRequest, studio: &StaffArea) -> bool {
 #[derive(Clone)]
 pub struct Area {
     /// The area's state.
-    pub studio: web::Data<StaffArea>,
+    pub staff_area: web::Data<StaffArea>,
     /// The client's address.
     pub address: String,
     /// The site's stylesheets.
@@ -185,17 +185,17 @@ pub struct Area {
 
 impl Area {
     async fn check(request: HttpRequest) -> Result<Self, Refusal> {
-        let Some(studio) = request.app_data::<web::Data<StaffArea>>().cloned() else {
+        let Some(staff_area) = request.app_data::<web::Data<StaffArea>>().cloned() else {
             return Err(refusal(not_found(&request)));
         };
-        match staff::account_count(&studio.store).await {
+        match staff::account_count(&staff_area.store).await {
             Ok(0) => return Err(refusal(not_found(&request))),
             Ok(_) => {}
             Err(error) => return Err(refusal(unavailable(&request, &error))),
         }
-        if !transport_is_safe(&request, &studio) {
-            if studio.public_url.starts_with("https://") {
-                let location = format!("{}{}", studio.public_url, request.path());
+        if !transport_is_safe(&request, &staff_area) {
+            if staff_area.public_url.starts_with("https://") {
+                let location = format!("{}{}", staff_area.public_url, request.path());
                 return Err(refusal(
                     HttpResponse::PermanentRedirect()
                         .insert_header((header::LOCATION, location))
@@ -206,12 +206,12 @@ impl Area {
                 &request,
                 StatusCode::FORBIDDEN,
                 "This area needs a secure connection",
-                "The studio area is only served over https (or to this computer itself).",
+                "The staff area is only served over https (or to this computer itself).",
             )));
         }
-        let address = client_address(&request, &studio);
+        let address = client_address(&request, &staff_area);
         Ok(Self {
-            studio,
+            staff_area,
             address,
             stylesheets: stylesheets(&request),
         })
@@ -256,8 +256,8 @@ impl Staff {
     }
 
     /// The area's state.
-    pub fn studio(&self) -> &StaffArea {
-        &self.area.studio
+    pub fn staff_area(&self) -> &StaffArea {
+        &self.area.staff_area
     }
 
     async fn check(request: HttpRequest) -> Result<Self, Refusal> {
@@ -269,7 +269,7 @@ impl Staff {
         let Some(access) = access else {
             return Err(refusal(not_found(&request)));
         };
-        let found = signed_in(&area.studio, &request).await;
+        let found = signed_in(&area.staff_area, &request).await;
         let (session, account) = match found {
             Ok(Some(found)) => found,
             Ok(None) => return Err(refusal(session_needed(&request))),
@@ -343,32 +343,32 @@ impl FromRequest for Staff {
 /// The session behind the request's cookie, if it is signed in and live, with its account. An
 /// ended session is deleted.
 async fn signed_in(
-    studio: &StaffArea,
+    staff_area: &StaffArea,
     request: &HttpRequest,
 ) -> Result<Option<(Session, Account)>, StorageError> {
-    let Some(session) = session_from_cookie(studio, request).await? else {
+    let Some(session) = session_from_cookie(staff_area, request).await? else {
         return Ok(None);
     };
     if session.stage != Stage::SignedIn {
         return Ok(None);
     }
-    let now = studio.clock.now_ms();
+    let now = staff_area.clock.now_ms();
     if now - session.last_seen_at > IDLE_MS || now - session.created_at > ABSOLUTE_MS {
-        staff::delete_session(&studio.store, &session.id_hash).await?;
+        staff::delete_session(&staff_area.store, &session.id_hash).await?;
         return Ok(None);
     }
-    let Some(account) = staff::account_by_id(&studio.store, &session.account_id).await? else {
+    let Some(account) = staff::account_by_id(&staff_area.store, &session.account_id).await? else {
         return Ok(None);
     };
     if now - session.last_seen_at > TOUCH_EVERY_MS {
-        staff::touch_session(&studio.store, &session.id_hash, now).await?;
+        staff::touch_session(&staff_area.store, &session.id_hash, now).await?;
     }
     Ok(Some((session, account)))
 }
 
 /// The stored session named by the request's cookie (any stage), if the cookie is well formed.
 pub async fn session_from_cookie(
-    studio: &StaffArea,
+    staff_area: &StaffArea,
     request: &HttpRequest,
 ) -> Result<Option<Session>, StorageError> {
     let Some(cookie) = request.cookie(SESSION_COOKIE) else {
@@ -377,7 +377,7 @@ pub async fn session_from_cookie(
     if !tokens::well_formed(cookie.value()) {
         return Ok(None);
     }
-    staff::session_by_hash(&studio.store, &tokens::digest(cookie.value())).await
+    staff::session_by_hash(&staff_area.store, &tokens::digest(cookie.value())).await
 }
 
 /// The session cookie carrying `value`.
@@ -403,15 +403,15 @@ pub fn form_cookie(value: String) -> Cookie<'static> {
 /// Starts a session of `stage` for `account`: stores it and returns the cookie to set. Any
 /// session the browser had is the caller's to end first, so the id always changes.
 pub async fn start(
-    studio: &StaffArea,
+    staff_area: &StaffArea,
     account: &Account,
     stage: Stage,
     address: &str,
 ) -> Result<Cookie<'static>, StorageError> {
     let id = tokens::random_token();
-    let now = studio.clock.now_ms();
+    let now = staff_area.clock.now_ms();
     staff::insert_session(
-        &studio.store,
+        &staff_area.store,
         &Session {
             id_hash: tokens::digest(&id),
             account_id: account.id.clone(),
@@ -430,13 +430,13 @@ pub async fn start(
 /// must be the public origin or the request's own host; without `Origin`, `Sec-Fetch-Site` must
 /// say `same-origin`; with neither, it is refused (every browser sends one of them on a form
 /// post).
-fn same_origin(request: &HttpRequest, studio: &StaffArea) -> bool {
+fn same_origin(request: &HttpRequest, staff_area: &StaffArea) -> bool {
     let headers = request.headers();
     if let Some(origin) = headers.get(header::ORIGIN) {
         let Ok(origin) = origin.to_str() else {
             return false;
         };
-        if origin.eq_ignore_ascii_case(&studio.public_url) {
+        if origin.eq_ignore_ascii_case(&staff_area.public_url) {
             return true;
         }
         let origin_host = origin.split_once("://").map(|(_, rest)| rest);
@@ -452,7 +452,7 @@ fn same_origin(request: &HttpRequest, studio: &StaffArea) -> bool {
 }
 
 fn forged(request: &HttpRequest) -> Refusal {
-    tracing::warn!(target: "onespace::studio", path = %request.path(), "studio area: form refused (origin or form token)");
+    tracing::warn!(target: "onespace::backoffice", path = %request.path(), "staff area: form refused (origin or form token)");
     refusal(refused_page(
         request,
         StatusCode::FORBIDDEN,
@@ -537,10 +537,10 @@ async fn body(request: &HttpRequest, mut payload: Payload) -> Result<web::Bytes,
 async fn checked_form<T: DeserializeOwned>(
     request: &HttpRequest,
     payload: Payload,
-    studio: &StaffArea,
+    staff_area: &StaffArea,
     expected: &str,
 ) -> Result<T, Refusal> {
-    if !same_origin(request, studio) {
+    if !same_origin(request, staff_area) {
         return Err(forged(request));
     }
     let body = body(request, payload).await?;
@@ -569,7 +569,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for StaffForm<T> {
         Box::pin(async move {
             let staff = Staff::check(request.clone()).await?;
             let expected = staff.session.csrf.clone();
-            let form = checked_form(&request, payload, &staff.area.studio, &expected).await?;
+            let form = checked_form(&request, payload, &staff.area.staff_area, &expected).await?;
             Ok(Self { staff, form })
         })
     }
@@ -607,7 +607,7 @@ impl FromRequest for StaffUpload {
         let payload = payload.take();
         Box::pin(async move {
             let staff = Staff::check(request.clone()).await?;
-            if !same_origin(&request, &staff.area.studio) {
+            if !same_origin(&request, &staff.area.staff_area) {
                 return Err(forged(&request));
             }
             let fields = actix_multipart::Multipart::new(request.headers(), payload);
@@ -639,7 +639,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for PublicForm<T> {
                 .map(|cookie| cookie.value().to_owned())
                 .filter(|value| tokens::well_formed(value))
                 .ok_or_else(|| forged(&request))?;
-            let form = checked_form(&request, payload, &area.studio, &expected).await?;
+            let form = checked_form(&request, payload, &area.staff_area, &expected).await?;
             Ok(Self { area, form })
         })
     }

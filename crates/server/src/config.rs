@@ -130,7 +130,7 @@ pub struct ServeArgs {
     /// writes that copy out to edit).
     #[arg(long = "content", env = "ONESPACE_CONTENT_DIR")]
     pub content: Option<PathBuf>,
-    /// A file holding seconds to add to the studio area's clock (its sessions, set-up links,
+    /// A file holding seconds to add to the staff area's clock (its sessions, set-up links,
     /// sign-in throttle and second-factor codes), read at each use: lets a test of those time
     /// limits move time instead of waiting. Never set in production.
     #[arg(long, env = "ONESPACE_STUDIO_CLOCK_FILE", hide = true)]
@@ -192,7 +192,7 @@ pub struct ServeConfig {
     pub enquiries: EnquiryConfig,
     /// The class schedule's source.
     pub schedule: crate::timetable::ScheduleConfig,
-    /// The studio area's clock.
+    /// The staff area's clock.
     pub studio_clock: onespace_store::StaffClock,
 }
 

@@ -1,7 +1,7 @@
 //! The `onespace` command: `serve` the site, `render` it as static files, `enquiries export` the
 //! stored enquiries, `content init`/`content check` the studio's content folder, `images check`
 //! a folder of photos, `schedule check` the studio's TeamUp account, or `studio add-user` a
-//! staff member of the studio area.
+//! staff member of the staff area.
 
 use std::path::PathBuf;
 
@@ -111,11 +111,11 @@ enum StudioCommand {
         /// PostgreSQL URL, when the site uses one (as `serve`).
         #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
         database_url: Option<String>,
-        /// The studio area's moved clock (as `serve`; never set in production).
+        /// The staff area's moved clock (as `serve`; never set in production).
         #[arg(long, env = "ONESPACE_STUDIO_CLOCK_FILE", hide = true)]
         studio_clock_file: Option<PathBuf>,
     },
-    /// Print the studio area's route table as JSON (path, methods, who may use it).
+    /// Print the staff area's route table as JSON (path, methods, who may use it).
     Routes,
 }
 
@@ -446,7 +446,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         ContentSource::Folder(dir) => Some(dir.clone()),
         ContentSource::Embedded => None,
     };
-    let studio = web::Data::new(StaffArea::new(
+    let staff_area = web::Data::new(StaffArea::new(
         store.clone(),
         studio_clock,
         &config.public_url,
@@ -455,7 +455,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         content_folder,
         images::cache_dir(&config.data_dir),
     ));
-    let tidying = actix_web::rt::spawn(tidy_studio(studio.clone(), settings.retention));
+    let tidying = actix_web::rt::spawn(tidy_staff_area(staff_area.clone(), settings.retention));
     let worker = Worker::new(
         store.clone(),
         deliverer,
@@ -475,7 +475,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let server = HttpServer::new(move || {
         build_app(site.clone())
             .app_data(enquiries.clone())
-            .app_data(studio.clone())
+            .app_data(staff_area.clone())
     })
     .shutdown_timeout(SHUTDOWN_GRACE_SECONDS)
     .bind(config.addr)
@@ -508,11 +508,11 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
 /// worker's batch then marked, the server exits within about five seconds.
 const SHUTDOWN_GRACE_SECONDS: u64 = 3;
 
-/// Tidies the studio area's tables every hour: ended sessions, old failures, expired set-up
+/// Tidies the staff area's tables every hour: ended sessions, old failures, expired set-up
 /// links, and audit lines past the retention period.
-async fn tidy_studio(studio: web::Data<StaffArea>, retention: std::time::Duration) {
+async fn tidy_staff_area(staff_area: web::Data<StaffArea>, retention: std::time::Duration) {
     loop {
-        studio.tidy(retention).await;
+        staff_area.tidy(retention).await;
         tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
     }
 }

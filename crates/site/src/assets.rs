@@ -43,7 +43,7 @@ const CLIENT_ENTRY: &str = "src/main.ts";
 
 /// The studio's content editor, an entry of its own: only the studio's editor pages link it, so
 /// no visitor's page carries its script, its React form or its WebAssembly module.
-const EDITOR_ENTRY: &str = "src/studio/editor.tsx";
+const EDITOR_ENTRY: &str = "src/backoffice/editor.tsx";
 
 /// The extension of the brand's faces, which the entry's stylesheet names
 /// (`frontend/build/fonts.ts`).

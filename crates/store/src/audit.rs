@@ -113,7 +113,7 @@ pub async fn record_command_line(
         address: "command line".to_owned(),
     };
     tracing::info!(
-        target: "onespace::studio::audit",
+        target: "onespace::backoffice::audit",
         actor = who.as_str(),
         action = action.as_str(),
         detail,

@@ -1,4 +1,4 @@
-//! The studio area's clock. Session limits (30 minutes idle, 12 hours in all), set-up links (24
+//! The staff area's clock. Session limits (30 minutes idle, 12 hours in all), set-up links (24
 //! hours), the sign-in throttle's window and the second factor's 30-second codes all read the
 //! time here, so a test can move it: with `--studio-clock-file` (hidden; never set in
 //! production) the file holds a number of seconds added to the real clock, read at each use.
@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-/// Where the studio area reads the time.
+/// Where the staff area reads the time.
 #[derive(Debug, Clone, Default)]
 pub struct StaffClock {
     offset_file: Option<PathBuf>,

@@ -1,4 +1,4 @@
-//! The studio area's statements, on the site's database (SQLite or PostgreSQL, see
+//! The staff area's statements, on the site's database (SQLite or PostgreSQL, see
 //! `crate`): written once with `$N` placeholders, which both take, and run on
 //! whichever pool the store holds. The tables are created by migration 4.
 

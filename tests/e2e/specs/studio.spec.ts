@@ -1,5 +1,5 @@
 /**
- * The studio area at `/studio`, at a phone's and a desktop's width, each test on a server of its
+ * The staff area at `/studio`, at a phone's and a desktop's width, each test on a server of its
  * own whose accounts are made with the real `onespace studio add-user`: setting up an account
  * from its link (password, authenticator code, recovery codes) and signing in; an enquiry sent
  * through the public contact form found, opened, answered by e-mail, marked answered with a note,
@@ -64,7 +64,7 @@ async function filterInbox(page: Page, filters: { state?: string; query?: string
 
 
 for (const viewport of VIEWPORTS) {
-  test.describe(`studio area at ${viewport.width} px`, () => {
+  test.describe(`staff area at ${viewport.width} px`, () => {
     test.use({ viewport });
     // A server of its own, argon2 hashing and axe on several pages: more than the default.
     test.describe.configure({ timeout: 120_000 });

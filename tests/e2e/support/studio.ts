@@ -1,5 +1,5 @@
 /**
- * The studio area (`/studio`) as its staff meet it: a server of the test's own whose public URL
+ * The staff area (`/studio`) as its staff meet it: a server of the test's own whose public URL
  * is its own origin (the area's forms must come from it), accounts made with the real
  * `onespace studio add-user`, and an authenticator app computing the codes (RFC 6238: SHA-1,
  * six digits, 30-second steps) from the key the set-up page shows.

@@ -24,9 +24,9 @@ pub async fn show(
     staff: Staff,
     query: web::Query<HashMap<String, String>>,
 ) -> HttpResponse {
-    let studio = staff.studio();
-    let sessions = staff::sessions_of(&studio.store, &staff.account.id).await;
-    let left = staff::recovery_codes_left(&studio.store, &staff.account.id).await;
+    let staff_area = staff.staff_area();
+    let sessions = staff::sessions_of(&staff_area.store, &staff.account.id).await;
+    let left = staff::recovery_codes_left(&staff_area.store, &staff.account.id).await;
     let (sessions, left) = match (sessions, left) {
         (Ok(sessions), Ok(left)) => (sessions, left),
         (Err(error), _) | (_, Err(error)) => return session::unavailable(&request, &error),
@@ -64,11 +64,11 @@ pub async fn show(
 /// `POST /studio/account/sign-out-everywhere`: ends every session of the account, this one too.
 pub async fn sign_out_everywhere(request: HttpRequest, post: StaffForm<NoFields>) -> HttpResponse {
     let staff = post.staff;
-    let studio = staff.studio();
-    match staff::delete_sessions_of(&studio.store, &staff.account.id).await {
+    let staff_area = staff.staff_area();
+    match staff::delete_sessions_of(&staff_area.store, &staff.account.id).await {
         Ok(ended) => {
             audit::record(
-                studio,
+                staff_area,
                 Some(&staff.account.email),
                 Action::SignOutEverywhere,
                 &format!("{ended} session(s) ended"),
@@ -105,17 +105,17 @@ pub async fn password_submit(
     post: StaffForm<PasswordFields>,
 ) -> HttpResponse {
     let StaffForm { staff, form } = post;
-    let studio = staff.studio();
+    let staff_area = staff.staff_area();
     if !confirm_password(&staff.account, form.current).await {
-        let now = studio.clock.now_ms();
+        let now = staff_area.clock.now_ms();
         let key = tokens::digest(&staff.account.email);
         if let Err(error) =
-            staff::record_failure(&studio.store, now, &key, &staff.area.address).await
+            staff::record_failure(&staff_area.store, now, &key, &staff.area.address).await
         {
             return session::unavailable(&request, &error);
         }
         audit::record(
-            studio,
+            staff_area,
             Some(&staff.account.email),
             Action::SignInFailed,
             "wrong current password at password change",
@@ -147,7 +147,7 @@ pub async fn password_submit(
         );
     };
     match staff::change_password(
-        &studio.store,
+        &staff_area.store,
         &staff.account.id,
         &phc,
         &staff.session.id_hash,
@@ -156,7 +156,7 @@ pub async fn password_submit(
     {
         Ok(()) => {
             audit::record(
-                studio,
+                staff_area,
                 Some(&staff.account.email),
                 Action::PasswordChanged,
                 "other sessions ended",

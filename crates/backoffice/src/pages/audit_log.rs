@@ -21,8 +21,8 @@ pub async fn list(
     query: web::Query<HashMap<String, String>>,
 ) -> HttpResponse {
     let paging = Paging::from_query(&query, PER_PAGE);
-    let studio = staff.studio();
-    match staff::audit_entries(&studio.store, paging.limit(), paging.offset()).await {
+    let staff_area = staff.staff_area();
+    match staff::audit_entries(&staff_area.store, paging.limit(), paging.offset()).await {
         Ok(entries) => {
             let (entries, more) = paging.split(entries);
             html(

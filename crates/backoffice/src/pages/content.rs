@@ -1,7 +1,7 @@
 //! The site's content: its versions for every staff member, and editing it as a draft of one's
 //! own, reviewed and published as the next version, or an earlier version restored.
 //!
-//! A file is edited as a form drawn from its types (the editor's script, `frontend/src/studio/`),
+//! A file is edited as a form drawn from its types (the editor's script, `frontend/src/backoffice/`),
 //! or without scripts as its TOML text, with the comment at its top saying how each field is
 //! written: either way the draft holds the same text `onespace content export` writes, checked
 //! by the same check on every save (the core's, `onespace_core::content::check`). The editor
@@ -56,9 +56,9 @@ pub async fn history(
     query: web::Query<HashMap<String, String>>,
 ) -> HttpResponse {
     let paging = Paging::from_query(&query, PER_PAGE);
-    let studio = staff.studio();
-    let found = versions::history(&studio.store, paging.limit(), paging.offset()).await;
-    let draft = drafts::get(&studio.store, &staff.account.id).await;
+    let staff_area = staff.staff_area();
+    let found = versions::history(&staff_area.store, paging.limit(), paging.offset()).await;
+    let draft = drafts::get(&staff_area.store, &staff.account.id).await;
     let (found, draft) = match (found, draft) {
         (Ok(found), Ok(draft)) => (found, draft),
         (Err(error), _) | (_, Err(error)) => return session::unavailable(&request, &error),
@@ -74,7 +74,7 @@ pub async fn history(
             note: &version.note,
         })
         .collect();
-    let folder = studio
+    let folder = staff_area
         .content_folder
         .as_ref()
         .map(|dir| dir.display().to_string());
@@ -106,7 +106,7 @@ pub async fn history(
 
 /// The page saying the content is a folder's and is not edited here, if it is.
 fn read_only(staff: &Staff) -> Option<HttpResponse> {
-    let dir = staff.studio().content_folder.as_ref()?;
+    let dir = staff.staff_area().content_folder.as_ref()?;
     Some(html(
         StatusCode::CONFLICT,
         message_page(
@@ -115,7 +115,7 @@ fn read_only(staff: &Staff) -> Option<HttpResponse> {
             &format!(
                 "The site is serving the content folder {} named when it started, so it is edited \
                  there, not here. Start the server without --content to edit the content in the \
-                 studio.",
+                 staff area.",
                 dir.display()
             ),
         ),
@@ -138,7 +138,7 @@ fn no_such_file(staff: &Staff) -> HttpResponse {
 
 /// The live version; the database always has one once the server has started.
 async fn live_version(request: &HttpRequest, staff: &Staff) -> Result<Version, HttpResponse> {
-    match versions::live(&staff.studio().store).await {
+    match versions::live(&staff.staff_area().store).await {
         Ok(Some(live)) => Ok(live),
         Ok(None) => Err(html(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -179,7 +179,7 @@ pub async fn edit_form(
         Ok(live) => live,
         Err(response) => return response,
     };
-    let draft = match drafts::get(&staff.studio().store, &staff.account.id).await {
+    let draft = match drafts::get(&staff.staff_area().store, &staff.account.id).await {
         Ok(draft) => draft,
         Err(error) => return session::unavailable(&request, &error),
     };
@@ -242,8 +242,8 @@ pub async fn edit_save(
     let Some(file) = File::from_name(&file) else {
         return no_such_file(&staff);
     };
-    let studio = staff.studio();
-    let draft = match drafts::get(&studio.store, &staff.account.id).await {
+    let staff_area = staff.staff_area();
+    let draft = match drafts::get(&staff_area.store, &staff.account.id).await {
         Ok(Some(draft)) => draft,
         Ok(None) => match live_version(&request, &staff).await {
             Ok(live) => Draft {
@@ -260,8 +260,8 @@ pub async fn edit_save(
     draft
         .files
         .insert(file.name().to_owned(), form.text.replace("\r\n", "\n"));
-    draft.updated_at = studio.clock.now_ms();
-    if let Err(error) = drafts::save(&studio.store, &staff.account.id, &draft).await {
+    draft.updated_at = staff_area.clock.now_ms();
+    if let Err(error) = drafts::save(&staff_area.store, &staff.account.id, &draft).await {
         return session::unavailable(&request, &error);
     }
     if wants_json(&request) {
@@ -384,7 +384,7 @@ async fn draft_and_live(
     if let Some(refusal) = read_only(staff) {
         return Err(refusal);
     }
-    let draft = match drafts::get(&staff.studio().store, &staff.account.id).await {
+    let draft = match drafts::get(&staff.staff_area().store, &staff.account.id).await {
         Ok(Some(draft)) => draft,
         Ok(None) => return Err(see_other("/studio/content")),
         Err(error) => return Err(session::unavailable(request, &error)),
@@ -397,7 +397,7 @@ async fn draft_and_live(
 /// (read from the versions only while the draft is behind the live one).
 async fn find_for_review(request: &HttpRequest, staff: &Staff) -> Result<Found, HttpResponse> {
     let (draft, live) = draft_and_live(request, staff).await?;
-    match behind_of(&staff.studio().store, &draft, &live).await {
+    match behind_of(&staff.staff_area().store, &draft, &live).await {
         Ok(behind) => Ok(Found {
             draft,
             live,
@@ -471,20 +471,20 @@ pub async fn publish(request: HttpRequest, post: StaffForm<PublishFields>) -> Ht
     if let Some(why) = not_ready(note, draft, live, "published") {
         return refuse(StatusCode::UNPROCESSABLE_ENTITY, &why);
     }
-    let studio = staff.studio();
+    let staff_area = staff.staff_area();
     let new = NewVersion {
         kind: Kind::Publish,
         author: Some(&staff.account.email),
         note,
         files: &draft.files,
     };
-    match versions::add(&studio.store, Some(draft.base), new).await {
+    match versions::add(&staff_area.store, Some(draft.base), new).await {
         Ok(Added::Stored(number)) => {
-            if let Err(error) = drafts::discard(&studio.store, &staff.account.id).await {
-                tracing::warn!(%error, "studio area: published, but the draft stays");
+            if let Err(error) = drafts::discard(&staff_area.store, &staff.account.id).await {
+                tracing::warn!(%error, "staff area: published, but the draft stays");
             }
             audit::record(
-                studio,
+                staff_area,
                 Some(&staff.account.email),
                 Action::ContentPublished,
                 &format!("version {number} from version {}", draft.base),
@@ -533,8 +533,8 @@ pub async fn bring_up_to_date(
     if draft.base == live.number {
         return see_other("/studio/content/draft");
     }
-    let studio = staff.studio();
-    let base = match base_files(&studio.store, &draft).await {
+    let staff_area = staff.staff_area();
+    let base = match base_files(&staff_area.store, &draft).await {
         Ok(Some(base)) => base,
         Ok(None) => {
             return html(
@@ -554,7 +554,7 @@ pub async fn bring_up_to_date(
         Err(error) => return session::unavailable(&request, &error),
     };
     let merged = merge::three_way(&draft.files, &base, &live.files, Lines::Merge);
-    let clashes = match clashes_of(&studio.store, &draft, &base, &live, merged.clashes).await {
+    let clashes = match clashes_of(&staff_area.store, &draft, &base, &live, merged.clashes).await {
         Ok(clashes) => clashes,
         Err(error) => return session::unavailable(&request, &error),
     };
@@ -569,9 +569,9 @@ pub async fn bring_up_to_date(
     let updated_draft = Draft {
         base: live.number,
         files: merged.files,
-        updated_at: studio.clock.now_ms(),
+        updated_at: staff_area.clock.now_ms(),
     };
-    if let Err(error) = drafts::save(&studio.store, &staff.account.id, &updated_draft).await {
+    if let Err(error) = drafts::save(&staff_area.store, &staff.account.id, &updated_draft).await {
         return session::unavailable(&request, &error);
     }
     let said = format!(
@@ -604,13 +604,13 @@ pub async fn start_again(request: HttpRequest, post: StaffForm<super::NoFields>)
         Ok(live) => live,
         Err(response) => return response,
     };
-    let studio = staff.studio();
+    let staff_area = staff.staff_area();
     let draft = Draft {
         base: live.number,
         files: live.files,
-        updated_at: studio.clock.now_ms(),
+        updated_at: staff_area.clock.now_ms(),
     };
-    match drafts::save(&studio.store, &staff.account.id, &draft).await {
+    match drafts::save(&staff_area.store, &staff.account.id, &draft).await {
         Ok(()) => see_other("/studio/content/draft?restarted=1"),
         Err(error) => session::unavailable(&request, &error),
     }
@@ -619,7 +619,7 @@ pub async fn start_again(request: HttpRequest, post: StaffForm<super::NoFields>)
 /// `POST /studio/content/draft/discard`.
 pub async fn discard(request: HttpRequest, post: StaffForm<super::NoFields>) -> HttpResponse {
     let StaffForm { staff, .. } = post;
-    match drafts::discard(&staff.studio().store, &staff.account.id).await {
+    match drafts::discard(&staff.staff_area().store, &staff.account.id).await {
         Ok(()) => see_other("/studio/content?discarded=1"),
         Err(error) => session::unavailable(&request, &error),
     }
@@ -645,7 +645,7 @@ async fn version_and_live(
     let Ok(number) = number.parse::<i64>() else {
         return Err(no_such_version(staff));
     };
-    let version = match versions::version(&staff.studio().store, number).await {
+    let version = match versions::version(&staff.staff_area().store, number).await {
         Ok(Some(version)) => version,
         Ok(None) => return Err(no_such_version(staff)),
         Err(error) => return Err(session::unavailable(request, &error)),
@@ -677,7 +677,7 @@ pub async fn version(
         },
         changes: &files,
         restorable: version.number != live.number
-            && staff.studio().content_folder.is_none()
+            && staff.staff_area().content_folder.is_none()
             && version.content().is_ok(),
     };
     html(StatusCode::OK, view::version(&staff.chrome(), &page))
@@ -718,7 +718,7 @@ pub async fn restore(
                 .join("; ")
         ));
     }
-    let studio = staff.studio();
+    let staff_area = staff.staff_area();
     let note = format!("version {} restored", version.number);
     let new = NewVersion {
         kind: Kind::Restore,
@@ -726,10 +726,10 @@ pub async fn restore(
         note: &note,
         files: &version.files,
     };
-    match versions::add(&studio.store, Some(live.number), new).await {
+    match versions::add(&staff_area.store, Some(live.number), new).await {
         Ok(Added::Stored(number)) => {
             audit::record(
-                studio,
+                staff_area,
                 Some(&staff.account.email),
                 Action::ContentRestored,
                 &format!("version {number} restores version {}", version.number),
@@ -792,8 +792,8 @@ pub async fn schedule(request: HttpRequest, post: StaffForm<ScheduleFields>) -> 
             ),
         );
     }
-    let studio = staff.studio();
-    let now = studio.clock.now_ms();
+    let staff_area = staff.staff_area();
+    let now = staff_area.clock.now_ms();
     let go_live_at = match super::schedules::go_live_at(form.date.trim(), form.time.trim(), now) {
         Ok(at) => at,
         Err(why) => {
@@ -811,15 +811,15 @@ pub async fn schedule(request: HttpRequest, post: StaffForm<ScheduleFields>) -> 
         go_live_at,
         now,
     };
-    let id = match scheduled::add(&studio.store, new).await {
+    let id = match scheduled::add(&staff_area.store, new).await {
         Ok(id) => id,
         Err(error) => return session::unavailable(&request, &error),
     };
-    if let Err(error) = drafts::discard(&studio.store, &staff.account.id).await {
-        tracing::warn!(%error, "studio area: scheduled, but the draft stays");
+    if let Err(error) = drafts::discard(&staff_area.store, &staff.account.id).await {
+        tracing::warn!(%error, "staff area: scheduled, but the draft stays");
     }
     audit::record(
-        studio,
+        staff_area,
         Some(&staff.account.email),
         Action::ContentScheduled,
         &format!(

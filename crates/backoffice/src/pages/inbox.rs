@@ -204,8 +204,8 @@ pub async fn list(
     staff: Staff,
     query: web::Query<ListQuery>,
 ) -> HttpResponse {
-    let studio = staff.studio();
-    let rows = match staff::inbox(&studio.store).await {
+    let staff_area = staff.staff_area();
+    let rows = match staff::inbox(&staff_area.store).await {
         Ok(rows) => rows,
         Err(error) => return session::unavailable(&request, &error),
     };
@@ -244,7 +244,7 @@ pub async fn list(
         })
         .collect();
     let now =
-        DateTime::<Utc>::from_timestamp_millis(studio.clock.now_ms()).unwrap_or_else(Utc::now);
+        DateTime::<Utc>::from_timestamp_millis(staff_area.clock.now_ms()).unwrap_or_else(Utc::now);
     let query_string = query_string(&form, &state, &search);
     let body = view::list(
         &staff.chrome(),
@@ -273,8 +273,8 @@ pub async fn export(
     staff: Staff,
     query: web::Query<ListQuery>,
 ) -> HttpResponse {
-    let studio = staff.studio();
-    let rows = match staff::inbox(&studio.store).await {
+    let staff_area = staff.staff_area();
+    let rows = match staff::inbox(&staff_area.store).await {
         Ok(rows) => rows,
         Err(error) => return session::unavailable(&request, &error),
     };
@@ -304,7 +304,7 @@ pub async fn export(
         }
     );
     audit::record(
-        studio,
+        staff_area,
         Some(&staff.account.email),
         Action::EnquiriesExported,
         &detail,
@@ -312,7 +312,7 @@ pub async fn export(
     )
     .await;
     let today = onespace_core::calendar::london_date(
-        DateTime::<Utc>::from_timestamp_millis(studio.clock.now_ms()).unwrap_or_else(Utc::now),
+        DateTime::<Utc>::from_timestamp_millis(staff_area.clock.now_ms()).unwrap_or_else(Utc::now),
     );
     session::private(
         HttpResponse::Ok()
@@ -362,14 +362,14 @@ pub async fn show(
     id: web::Path<String>,
     query: web::Query<HashMap<String, String>>,
 ) -> HttpResponse {
-    let studio = staff.studio();
-    let row = match staff::inbox_item(&studio.store, &id).await {
+    let staff_area = staff.staff_area();
+    let row = match staff::inbox_item(&staff_area.store, &id).await {
         Ok(Some(row)) => row,
         Ok(None) => return no_such_enquiry(&staff),
         Err(error) => return session::unavailable(&request, &error),
     };
     audit::record(
-        studio,
+        staff_area,
         Some(&staff.account.email),
         Action::EnquiryViewed,
         &row.enquiry.id,
@@ -433,8 +433,8 @@ pub async fn change_state(
     post: StaffForm<StateFields>,
 ) -> HttpResponse {
     let StaffForm { staff, form } = post;
-    let studio = staff.studio();
-    let row = match staff::inbox_item(&studio.store, &id).await {
+    let staff_area = staff.staff_area();
+    let row = match staff::inbox_item(&staff_area.store, &id).await {
         Ok(Some(row)) => row,
         Ok(None) => return no_such_enquiry(&staff),
         Err(error) => return session::unavailable(&request, &error),
@@ -463,9 +463,9 @@ pub async fn change_state(
         );
     }
     let note = (!note.is_empty()).then_some(note);
-    let now = studio.clock.now_ms();
+    let now = staff_area.clock.now_ms();
     match staff::set_state(
-        &studio.store,
+        &staff_area.store,
         &row.enquiry.id,
         &form.state,
         note,
@@ -476,7 +476,7 @@ pub async fn change_state(
     {
         Ok(true) => {
             audit::record(
-                studio,
+                staff_area,
                 Some(&staff.account.email),
                 Action::EnquiryChanged,
                 &format!("{} marked {}", row.enquiry.id, form.state),
@@ -492,8 +492,8 @@ pub async fn change_state(
 
 /// `GET /studio/enquiries/{id}/erase`: the confirmation (owners).
 pub async fn erase_form(request: HttpRequest, staff: Staff, id: web::Path<String>) -> HttpResponse {
-    let studio = staff.studio();
-    match staff::inbox_item(&studio.store, &id).await {
+    let staff_area = staff.staff_area();
+    match staff::inbox_item(&staff_area.store, &id).await {
         Ok(Some(row)) => {
             let subject = parse(&row).map_or_else(
                 || format!("{} enquiry", form_label(&row.enquiry.form)),
@@ -522,27 +522,27 @@ pub async fn erase(
     post: StaffForm<NoFields>,
 ) -> HttpResponse {
     let staff = post.staff;
-    let studio = staff.studio();
-    let row = match staff::inbox_item(&studio.store, &id).await {
+    let staff_area = staff.staff_area();
+    let row = match staff::inbox_item(&staff_area.store, &id).await {
         Ok(Some(row)) => row,
         Ok(None) => return no_such_enquiry(&staff),
         Err(error) => return session::unavailable(&request, &error),
     };
-    match staff::erase_enquiry(&studio.store, &row.enquiry.id).await {
+    match staff::erase_enquiry(&staff_area.store, &row.enquiry.id).await {
         Ok(true) => {}
         Ok(false) => return no_such_enquiry(&staff),
         Err(error) => return session::unavailable(&request, &error),
     }
-    if let Some(folder) = &studio.mail_folder {
+    if let Some(folder) = &staff_area.mail_folder {
         let file = folder.join(format!("{}.eml", row.enquiry.id));
         if let Err(error) = std::fs::remove_file(&file) {
             if error.kind() != std::io::ErrorKind::NotFound {
-                tracing::warn!(%error, file = %file.display(), "studio area: cannot delete an erased enquiry's mail file");
+                tracing::warn!(%error, file = %file.display(), "staff area: cannot delete an erased enquiry's mail file");
             }
         }
     }
     audit::record(
-        studio,
+        staff_area,
         Some(&staff.account.email),
         Action::EnquiryErased,
         &format!(

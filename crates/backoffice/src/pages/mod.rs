@@ -1,4 +1,4 @@
-//! The studio area's handlers: each takes the guard's extractor (see `super::session`), does its
+//! The staff area's handlers: each takes the guard's extractor (see `super::session`), does its
 //! work through `onespace_store::staff`, and renders a template from `super::views` with plain values.
 
 pub mod account;

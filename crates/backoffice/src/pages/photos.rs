@@ -135,7 +135,7 @@ fn form_page(
 
 /// The text of `team.toml` the form lists coaches from: the person's draft's, else the live one.
 async fn team_text(staff: &Staff) -> String {
-    let store = &staff.studio().store;
+    let store = &staff.staff_area().store;
     if let Ok(Some(draft)) = drafts::get(store, &staff.account.id).await {
         return draft
             .files
@@ -155,7 +155,7 @@ async fn team_text(staff: &Staff) -> String {
 
 /// The page saying the content is a folder's, if it is (uploads go into the database's drafts).
 fn read_only(staff: &Staff) -> Option<HttpResponse> {
-    let dir = staff.studio().content_folder.as_ref()?;
+    let dir = staff.staff_area().content_folder.as_ref()?;
     Some(html(
         StatusCode::CONFLICT,
         message_page(
@@ -164,7 +164,7 @@ fn read_only(staff: &Staff) -> Option<HttpResponse> {
             &format!(
                 "The site is serving the content folder {} named when it started: put photos in \
                  its images/ folder and name them in photos.toml. Start the server without \
-                 --content to upload photos in the studio.",
+                 --content to upload photos in the staff area.",
                 dir.display()
             ),
         ),
@@ -399,8 +399,8 @@ pub async fn upload(request: HttpRequest, mut upload: StaffUpload) -> HttpRespon
             ))
         }
     };
-    let studio = staff.studio();
-    let now = studio.clock.now_ms();
+    let staff_area = staff.staff_area();
+    let now = staff_area.clock.now_ms();
     let original = NewOriginal {
         hash: &hash,
         bytes: &bytes,
@@ -410,12 +410,12 @@ pub async fn upload(request: HttpRequest, mut upload: StaffUpload) -> HttpRespon
         uploaded_by: &staff.account.email,
         uploaded_at: now,
     };
-    if let Err(error) = originals::store(&studio.store, original).await {
+    if let Err(error) = originals::store(&staff_area.store, original).await {
         return session::unavailable(&request, &error);
     }
-    let mut draft = match drafts::get(&studio.store, &staff.account.id).await {
+    let mut draft = match drafts::get(&staff_area.store, &staff.account.id).await {
         Ok(Some(draft)) => draft,
-        Ok(None) => match versions::live(&studio.store).await {
+        Ok(None) => match versions::live(&staff_area.store).await {
             Ok(Some(live)) => Draft {
                 base: live.number,
                 files: live.files,
@@ -442,11 +442,11 @@ pub async fn upload(request: HttpRequest, mut upload: StaffUpload) -> HttpRespon
         ));
     }
     draft.updated_at = now;
-    if let Err(error) = drafts::save(&studio.store, &staff.account.id, &draft).await {
+    if let Err(error) = drafts::save(&staff_area.store, &staff.account.id, &draft).await {
         return session::unavailable(&request, &error);
     }
     audit::record(
-        studio,
+        staff_area,
         Some(&staff.account.email),
         Action::ContentPhotoUploaded,
         &format!(

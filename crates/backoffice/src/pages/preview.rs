@@ -77,7 +77,7 @@ pub async fn page(
 /// photo pipeline's cache (where the preview prepared a draft's new photo), to staff only; the
 /// site's not-found page for any other name.
 pub async fn image(staff: Staff, file: web::Path<String>) -> HttpResponse {
-    let cache = staff.studio().image_cache.clone();
+    let cache = staff.staff_area().image_cache.clone();
     let file = file.into_inner();
     match web::block(move || onespace_images::cache::variant(&cache, &file)).await {
         Ok(Some((bytes, media_type))) => uncached(
@@ -183,14 +183,14 @@ async fn show(
     let Some(route) = routes::find(path) else {
         return no_such_page(staff);
     };
-    let studio = staff.studio();
-    let draft = match drafts::get(&studio.store, &staff.account.id).await {
+    let staff_area = staff.staff_area();
+    let draft = match drafts::get(&staff_area.store, &staff.account.id).await {
         Ok(draft) => draft,
         Err(error) => return session::unavailable(request, &error),
     };
     // With a `--content` folder the folder is the one source (nothing is edited in the studio),
     // so the preview shows what the server serves, on the date chosen.
-    let (previewed, files): (Previewed, Option<Files>) = if studio.content_folder.is_some() {
+    let (previewed, files): (Previewed, Option<Files>) = if staff_area.content_folder.is_some() {
         (Previewed::Folder, None)
     } else if let Some(draft) = draft.as_ref().filter(|_| !asked.live) {
         (
@@ -198,7 +198,7 @@ async fn show(
             Some(draft.files.clone()),
         )
     } else {
-        match versions::live(&studio.store).await {
+        match versions::live(&staff_area.store).await {
             Ok(Some(live)) => (
                 Previewed::Live {
                     number: live.number,
@@ -217,7 +217,7 @@ async fn show(
         }
     };
     let now =
-        DateTime::<Utc>::from_timestamp_millis(studio.clock.now_ms()).unwrap_or_else(Utc::now);
+        DateTime::<Utc>::from_timestamp_millis(staff_area.clock.now_ms()).unwrap_or_else(Utc::now);
     let instant = asked.at.map_or(now, Moment::instant);
     let mut context = site.current().context().clone();
     // Checking the files and rendering the page take milliseconds of CPU: not on the worker
@@ -231,8 +231,8 @@ async fn show(
         // A photo the draft names that the live site does not show yet is prepared here, and
         // served to staff at the preview's own address for photos.
         context.images = Arc::new(
-            uploads::for_preview(&context.images, &studio.image_cache, &content, |hash| {
-                onespace_store::photos::original_for_pipeline(&studio.store, hash)
+            uploads::for_preview(&context.images, &staff_area.image_cache, &content, |hash| {
+                onespace_store::photos::original_for_pipeline(&staff_area.store, hash)
             })
             .await,
         );
@@ -243,7 +243,7 @@ async fn show(
         Ok(page) => page,
         Err(error) => return did_not_render(staff, route, &error),
     }; // A draft kept from before the server was given a folder is not the site's to preview.
-    let has_draft = draft.is_some() && studio.content_folder.is_none();
+    let has_draft = draft.is_some() && staff_area.content_folder.is_none();
     let other = match previewed {
         Previewed::Draft { .. } => Some((
             "Preview the live version",
@@ -293,7 +293,7 @@ fn render(mut context: RenderContext, route: &'static Route, instant: DateTime<U
 
 /// 500: checking or rendering the page failed (a panic caught on its thread), logged.
 fn did_not_render(staff: &Staff, route: &Route, error: &dyn std::fmt::Display) -> HttpResponse {
-    tracing::error!(target: "onespace::studio", %error, path = route.path, "studio area: the preview did not render");
+    tracing::error!(target: "onespace::backoffice", %error, path = route.path, "staff area: the preview did not render");
     html(
         StatusCode::INTERNAL_SERVER_ERROR,
         message_page(

@@ -114,7 +114,7 @@ pub async fn list(
     staff: Staff,
     query: web::Query<HashMap<String, String>>,
 ) -> HttpResponse {
-    let store = &staff.studio().store;
+    let store = &staff.staff_area().store;
     let (waiting, settled) = match (
         scheduled::waiting(store).await,
         scheduled::settled(store, SETTLED_LISTED).await,
@@ -151,7 +151,7 @@ pub async fn list(
             notice.as_ref(),
             &waiting_rows,
             &settled_rows,
-            staff.studio().content_folder.is_some(),
+            staff.staff_area().content_folder.is_some(),
         ),
     )
 }
@@ -162,7 +162,7 @@ async fn schedule_of(
     staff: &Staff,
     id: &str,
 ) -> Result<Schedule, HttpResponse> {
-    match scheduled::get(&staff.studio().store, id).await {
+    match scheduled::get(&staff.staff_area().store, id).await {
         Ok(Some(schedule)) => Ok(schedule),
         Ok(None) => Err(no_such_schedule(staff)),
         Err(error) => Err(session::unavailable(request, &error)),
@@ -177,7 +177,7 @@ pub async fn show(request: HttpRequest, staff: Staff, id: web::Path<String>) -> 
         Ok(schedule) => schedule,
         Err(response) => return response,
     };
-    let store = &staff.studio().store;
+    let store = &staff.staff_area().store;
     let live = match versions::live(store).await {
         Ok(live) => live,
         Err(error) => return session::unavailable(&request, &error),
@@ -233,12 +233,12 @@ pub async fn cancel(
         Ok(schedule) => schedule,
         Err(response) => return response,
     };
-    let studio = staff.studio();
-    let now = studio.clock.now_ms();
-    match scheduled::cancel(&studio.store, &schedule.id, &staff.account.email, now).await {
+    let staff_area = staff.staff_area();
+    let now = staff_area.clock.now_ms();
+    match scheduled::cancel(&staff_area.store, &schedule.id, &staff.account.email, now).await {
         Ok(true) => {
             audit::record(
-                studio,
+                staff_area,
                 Some(&staff.account.email),
                 Action::ContentScheduleCancelled,
                 &format!(
@@ -253,7 +253,7 @@ pub async fn cancel(
             see_other("/studio/content/scheduled?cancelled=1")
         }
         Ok(false) => {
-            let now = match scheduled::get(&studio.store, &schedule.id).await {
+            let now = match scheduled::get(&staff_area.store, &schedule.id).await {
                 Ok(Some(now)) => now,
                 Ok(None) => return no_such_schedule(&staff),
                 Err(error) => return session::unavailable(&request, &error),

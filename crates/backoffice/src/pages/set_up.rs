@@ -17,19 +17,19 @@ use onespace_store::staff::{self, Account, Invite};
 
 /// The invitation behind a link's token, if it can still be used, with its account.
 async fn usable(
-    studio: &StaffArea,
+    staff_area: &StaffArea,
     token: &str,
 ) -> Result<Option<(Invite, Account)>, onespace_store::StorageError> {
     if !tokens::well_formed(token) {
         return Ok(None);
     }
-    let Some(invite) = staff::invite(&studio.store, &tokens::digest(token)).await? else {
+    let Some(invite) = staff::invite(&staff_area.store, &tokens::digest(token)).await? else {
         return Ok(None);
     };
-    if invite.used_at.is_some() || invite.expires_at <= studio.clock.now_ms() {
+    if invite.used_at.is_some() || invite.expires_at <= staff_area.clock.now_ms() {
         return Ok(None);
     }
-    let account = staff::account_by_id(&studio.store, &invite.account_id).await?;
+    let account = staff::account_by_id(&staff_area.store, &invite.account_id).await?;
     Ok(account
         .filter(|account| !account.is_set_up())
         .map(|account| (invite, account)))
@@ -48,8 +48,8 @@ fn link_not_usable(area: &Area) -> HttpResponse {
 
 /// `GET /studio/set-up/{token}`.
 pub async fn form(request: HttpRequest, area: Area, token: web::Path<String>) -> HttpResponse {
-    let studio = &area.studio;
-    let (invite, account) = match usable(studio, &token).await {
+    let staff_area = &area.staff_area;
+    let (invite, account) = match usable(staff_area, &token).await {
         Ok(Some(found)) => found,
         Ok(None) => return link_not_usable(&area),
         Err(error) => return session::unavailable(&request, &error),
@@ -57,7 +57,7 @@ pub async fn form(request: HttpRequest, area: Area, token: web::Path<String>) ->
     let secret = match invite.totp_secret {
         Some(secret) => Some(secret),
         None => match staff::keep_invite_secret(
-            &studio.store,
+            &staff_area.store,
             &tokens::digest(&token),
             &second_factor::new_secret(),
         )
@@ -134,8 +134,8 @@ pub async fn submit(
     post: PublicForm<SetUpFields>,
 ) -> HttpResponse {
     let PublicForm { area, form } = post;
-    let studio = &area.studio;
-    let (invite, account) = match usable(studio, &token).await {
+    let staff_area = &area.staff_area;
+    let (invite, account) = match usable(staff_area, &token).await {
         Ok(Some(found)) => found,
         Ok(None) => return link_not_usable(&area),
         Err(error) => return session::unavailable(&request, &error),
@@ -144,7 +144,7 @@ pub async fn submit(
         return link_not_usable(&area);
     };
     let password_error = passwords::refusal_of_new(&form.password, &form.confirm, &account.email);
-    let now = studio.clock.now_ms();
+    let now = staff_area.clock.now_ms();
     let step = second_factor::check_code(&secret, &form.code, now, None);
     let code_error = step.is_none().then_some(
         "That code is not right. Check the app shows One Space studio and type the six digits it shows now.",
@@ -180,11 +180,11 @@ pub async fn submit(
         totp_step: step,
         recovery_hashes: &hashes,
     };
-    let done = staff::complete_set_up(&studio.store, &set_up, now).await;
+    let done = staff::complete_set_up(&staff_area.store, &set_up, now).await;
     match done {
         Ok(true) => {
             audit::record(
-                studio,
+                staff_area,
                 Some(&account.email),
                 Action::SetUpLinkUsed,
                 "password and authenticator set up",

@@ -78,13 +78,18 @@ fn sign_in_page(
 
 /// The throttle's verdict for `email_key` and the client.
 async fn verdict(
-    studio: &StaffArea,
+    staff_area: &StaffArea,
     email_key: &str,
     address: &str,
 ) -> Result<Verdict, onespace_store::StorageError> {
-    let now = studio.clock.now_ms();
-    let (by_email, by_address) =
-        staff::failures_since(&studio.store, email_key, address, now - throttle::WINDOW_MS).await?;
+    let now = staff_area.clock.now_ms();
+    let (by_email, by_address) = staff::failures_since(
+        &staff_area.store,
+        email_key,
+        address,
+        now - throttle::WINDOW_MS,
+    )
+    .await?;
     Ok(throttle::decide(&by_email, now).stricter(throttle::decide(&by_address, now)))
 }
 
@@ -104,21 +109,21 @@ fn throttled(response: HttpResponse, verdict: Verdict) -> HttpResponse {
 /// `POST /studio/sign-in`: step one.
 pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> HttpResponse {
     let PublicForm { area, form } = post;
-    let studio = &area.studio;
+    let staff_area = &area.staff_area;
     let email = normalise_email(&form.email);
     let shown_email: String = form.email.trim().chars().take(254).collect();
     let email_key = tokens::digest(&email);
-    let account = match staff::account_by_email(&studio.store, &email).await {
+    let account = match staff::account_by_email(&staff_area.store, &email).await {
         Ok(account) => account,
         Err(error) => return session::unavailable(&request, &error),
     };
     let actor = account.as_ref().map(|account| account.email.clone());
     let actor = actor.as_deref();
-    match verdict(studio, &email_key, &area.address).await {
+    match verdict(staff_area, &email_key, &area.address).await {
         Ok(Verdict::Allowed) => {}
         Ok(verdict) => {
             audit::record(
-                studio,
+                staff_area,
                 actor,
                 Action::SignInFailed,
                 "refused: too many attempts",
@@ -143,14 +148,14 @@ pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> Htt
         .filter(|account| account.is_set_up())
         .and_then(|account| account.password_hash.clone());
     let known = stored.is_some();
-    let phc = stored.unwrap_or_else(|| studio.dummy_hash.clone());
+    let phc = stored.unwrap_or_else(|| staff_area.dummy_hash.clone());
     let password = form.password;
     let long = password.len() > PASSWORD_BYTES_MAX;
     let matches = verify_password(phc, if long { String::new() } else { password }).await;
     let Some(account) = account.filter(|_| known && matches && !long) else {
-        let now = studio.clock.now_ms();
+        let now = staff_area.clock.now_ms();
         if let Err(error) =
-            staff::record_failure(&studio.store, now, &email_key, &area.address).await
+            staff::record_failure(&staff_area.store, now, &email_key, &area.address).await
         {
             return session::unavailable(&request, &error);
         }
@@ -159,7 +164,14 @@ pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> Htt
         } else {
             "no account with that address"
         };
-        audit::record(studio, actor, Action::SignInFailed, detail, &area.address).await;
+        audit::record(
+            staff_area,
+            actor,
+            Action::SignInFailed,
+            detail,
+            &area.address,
+        )
+        .await;
         return sign_in_page(
             &request,
             &area,
@@ -169,10 +181,10 @@ pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> Htt
             true,
         );
     };
-    if let Err(error) = end_current_session(studio, &request).await {
+    if let Err(error) = end_current_session(staff_area, &request).await {
         return session::unavailable(&request, &error);
     }
-    match session::start(studio, &account, Stage::SecondFactor, &area.address).await {
+    match session::start(staff_area, &account, Stage::SecondFactor, &area.address).await {
         Ok(cookie) => {
             let mut response = see_other("/studio/sign-in/code");
             let _ = response.add_cookie(&cookie);
@@ -184,29 +196,29 @@ pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> Htt
 
 /// Deletes the session the browser holds, if any (so a sign-in always gets a new id).
 async fn end_current_session(
-    studio: &StaffArea,
+    staff_area: &StaffArea,
     request: &HttpRequest,
 ) -> Result<(), onespace_store::StorageError> {
-    if let Some(current) = session::session_from_cookie(studio, request).await? {
-        staff::delete_session(&studio.store, &current.id_hash).await?;
+    if let Some(current) = session::session_from_cookie(staff_area, request).await? {
+        staff::delete_session(&staff_area.store, &current.id_hash).await?;
     }
     Ok(())
 }
 
 /// The session waiting for its second factor, with its account, if still within its time.
 async fn pending(
-    studio: &StaffArea,
+    staff_area: &StaffArea,
     request: &HttpRequest,
 ) -> Result<Option<(staff::Session, Account)>, onespace_store::StorageError> {
-    let Some(pending) = session::session_from_cookie(studio, request).await? else {
+    let Some(pending) = session::session_from_cookie(staff_area, request).await? else {
         return Ok(None);
     };
     if pending.stage != Stage::SecondFactor
-        || studio.clock.now_ms() - pending.created_at > session::SECOND_FACTOR_MS
+        || staff_area.clock.now_ms() - pending.created_at > session::SECOND_FACTOR_MS
     {
         return Ok(None);
     }
-    let account = staff::account_by_id(&studio.store, &pending.account_id).await?;
+    let account = staff::account_by_id(&staff_area.store, &pending.account_id).await?;
     Ok(account.map(|account| (pending, account)))
 }
 
@@ -216,7 +228,7 @@ pub async fn code_form(
     area: Area,
     query: web::Query<HashMap<String, String>>,
 ) -> HttpResponse {
-    match pending(&area.studio, &request).await {
+    match pending(&area.staff_area, &request).await {
         Ok(Some(_)) => code_page(
             &request,
             &area,
@@ -264,19 +276,19 @@ pub struct CodeFields {
 /// `POST /studio/sign-in/code`: step two.
 pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> HttpResponse {
     let PublicForm { area, form } = post;
-    let studio = &area.studio;
-    let (pending, account) = match pending(studio, &request).await {
+    let staff_area = &area.staff_area;
+    let (pending, account) = match pending(staff_area, &request).await {
         Ok(Some(found)) => found,
         Ok(None) => return see_other("/studio/sign-in?ended=1"),
         Err(error) => return session::unavailable(&request, &error),
     };
     let recovery = form.kind == "recovery";
     let email_key = tokens::digest(&account.email);
-    match verdict(studio, &email_key, &area.address).await {
+    match verdict(staff_area, &email_key, &area.address).await {
         Ok(Verdict::Allowed) => {}
         Ok(verdict) => {
             audit::record(
-                studio,
+                staff_area,
                 Some(&account.email),
                 Action::SignInFailed,
                 "refused: too many attempts",
@@ -295,12 +307,17 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
         }
         Err(error) => return session::unavailable(&request, &error),
     }
-    let now = studio.clock.now_ms();
+    let now = staff_area.clock.now_ms();
     let accepted = if recovery {
         match second_factor::normalise_recovery_code(&form.code) {
             Some(code) => {
-                staff::use_recovery_code(&studio.store, &account.id, &tokens::digest(&code), now)
-                    .await
+                staff::use_recovery_code(
+                    &staff_area.store,
+                    &account.id,
+                    &tokens::digest(&code),
+                    now,
+                )
+                .await
             }
             None => Ok(false),
         }
@@ -309,7 +326,7 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
             second_factor::check_code(secret, &form.code, now, account.totp_last_step)
         });
         match step {
-            Some(step) => staff::claim_totp_step(&studio.store, &account.id, step).await,
+            Some(step) => staff::claim_totp_step(&staff_area.store, &account.id, step).await,
             None => Ok(false),
         }
     };
@@ -317,7 +334,7 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
         Ok(true) => {}
         Ok(false) => {
             if let Err(error) =
-                staff::record_failure(&studio.store, now, &email_key, &area.address).await
+                staff::record_failure(&staff_area.store, now, &email_key, &area.address).await
             {
                 return session::unavailable(&request, &error);
             }
@@ -330,7 +347,7 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
                 ("wrong code", "That code is not right. Codes change every 30 seconds: type the one the app shows now.")
             };
             audit::record(
-                studio,
+                staff_area,
                 Some(&account.email),
                 Action::SignInFailed,
                 detail,
@@ -347,10 +364,10 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
         }
         Err(error) => return session::unavailable(&request, &error),
     }
-    if let Err(error) = staff::delete_session(&studio.store, &pending.id_hash).await {
+    if let Err(error) = staff::delete_session(&staff_area.store, &pending.id_hash).await {
         return session::unavailable(&request, &error);
     }
-    let cookie = match session::start(studio, &account, Stage::SignedIn, &area.address).await {
+    let cookie = match session::start(staff_area, &account, Stage::SignedIn, &area.address).await {
         Ok(cookie) => cookie,
         Err(error) => return session::unavailable(&request, &error),
     };
@@ -359,7 +376,7 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
     } else {
         Action::SignIn
     };
-    audit::record(studio, Some(&account.email), action, "", &area.address).await;
+    audit::record(staff_area, Some(&account.email), action, "", &area.address).await;
     let mut response = see_other("/studio/enquiries");
     let _ = response.add_cookie(&cookie);
     response
@@ -368,12 +385,12 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
 /// `POST /studio/sign-out`.
 pub async fn sign_out(request: HttpRequest, post: StaffForm<NoFields>) -> HttpResponse {
     let staff = post.staff;
-    let studio = staff.studio();
-    if let Err(error) = staff::delete_session(&studio.store, &staff.session.id_hash).await {
+    let staff_area = staff.staff_area();
+    if let Err(error) = staff::delete_session(&staff_area.store, &staff.session.id_hash).await {
         return session::unavailable(&request, &error);
     }
     audit::record(
-        studio,
+        staff_area,
         Some(&staff.account.email),
         Action::SignOut,
         "",

@@ -42,7 +42,7 @@ async fn page(
     status: StatusCode,
     shown: Shown<'_>,
 ) -> HttpResponse {
-    let accounts = match staff::accounts(&staff.studio().store).await {
+    let accounts = match staff::accounts(&staff.staff_area().store).await {
         Ok(accounts) => accounts,
         Err(error) => return session::unavailable(request, &error),
     };
@@ -113,17 +113,17 @@ pub struct InviteFields {
 /// Records a wrong password typed to confirm an owner's action, as a failed sign-in (it counts
 /// towards the throttle: a session must not become a way to guess its password).
 async fn wrong_password(staff: &Staff, what: &str) -> Result<(), onespace_store::StorageError> {
-    let studio = staff.studio();
+    let staff_area = staff.staff_area();
     let key = tokens::digest(&staff.account.email);
     staff::record_failure(
-        &studio.store,
-        studio.clock.now_ms(),
+        &staff_area.store,
+        staff_area.clock.now_ms(),
         &key,
         &staff.area.address,
     )
     .await?;
     audit::record(
-        studio,
+        staff_area,
         Some(&staff.account.email),
         Action::SignInFailed,
         what,
@@ -136,7 +136,7 @@ async fn wrong_password(staff: &Staff, what: &str) -> Result<(), onespace_store:
 /// `POST /studio/staff/invite`.
 pub async fn invite(request: HttpRequest, post: StaffForm<InviteFields>) -> HttpResponse {
     let StaffForm { staff, form } = post;
-    let studio = staff.studio();
+    let staff_area = staff.staff_area();
     let email = normalise_email(&form.email);
     let role = Role::parse(&form.role);
     let shown_email: String = form.email.trim().chars().take(254).collect();
@@ -168,17 +168,17 @@ pub async fn invite(request: HttpRequest, post: StaffForm<InviteFields>) -> Http
     }
     let role = role.unwrap_or(Role::Editor);
     match cli::invite(
-        &studio.store,
+        &staff_area.store,
         &email,
         role,
-        &studio.public_url,
-        studio.clock.now_ms(),
+        &staff_area.public_url,
+        staff_area.clock.now_ms(),
     )
     .await
     {
         Ok(cli::Invited::Link { url, expires_at }) => {
             audit::record(
-                studio,
+                staff_area,
                 Some(&staff.account.email),
                 Action::SetUpLinkMade,
                 &format!("for {email} ({})", role.as_str()),
@@ -219,7 +219,7 @@ pub async fn remove(
     post: StaffForm<RemoveFields>,
 ) -> HttpResponse {
     let StaffForm { staff, form } = post;
-    let studio = staff.studio();
+    let staff_area = staff.staff_area();
     if !confirm_password(&staff.account, form.password).await {
         if let Err(error) = wrong_password(&staff, "wrong password confirming a removal").await {
             return session::unavailable(&request, &error);
@@ -237,15 +237,15 @@ pub async fn remove(
         };
         return page(&request, &staff, StatusCode::UNPROCESSABLE_ENTITY, shown).await;
     }
-    let target = match staff::account_by_id(&studio.store, &id).await {
+    let target = match staff::account_by_id(&staff_area.store, &id).await {
         Ok(Some(target)) => target,
         Ok(None) => return see_other("/studio/staff?removed=1"),
         Err(error) => return session::unavailable(&request, &error),
     };
-    match staff::delete_account(&studio.store, &target.id).await {
+    match staff::delete_account(&staff_area.store, &target.id).await {
         Ok(_) => {
             audit::record(
-                studio,
+                staff_area,
                 Some(&staff.account.email),
                 Action::StaffRemoved,
                 &format!("{} ({})", target.email, target.role.as_str()),

@@ -174,7 +174,7 @@ pub struct FileEditor<'a> {
     pub form: EditorData<'a>,
 }
 
-/// What the content editor's script starts from (`frontend/src/studio/editor.tsx` reads it):
+/// What the content editor's script starts from (`frontend/src/backoffice/editor.tsx` reads it):
 /// every file of the draft, since the check looks across files (founder plans name plans by
 /// id), and the live text of this one, for the list of what the draft changes.
 #[derive(serde::Serialize)]

@@ -1,4 +1,4 @@
-//! The studio area's templates. Each renders only what it is given (no handler, storage or
+//! The staff area's templates. Each renders only what it is given (no handler, storage or
 //! wiring is reachable from here), in the site's stylesheet, and works as a plain form without
 //! scripts, on a phone at 390 px as on a desktop. The content editor's page alone adds a script
 //! ([`Chrome::with_script`]): the form drawn from the content's types over the plain one.
@@ -141,7 +141,7 @@ pub fn message_page(chrome: &Chrome<'_>, title: &str, text: &str) -> String {
             div class="studio-panel studio-narrow" {
                 h1 class="studio-title" { (title) }
                 p { (text) }
-                p { a class="link-arrow" href="/studio" { "Back to the studio area" } }
+                p { a class="link-arrow" href="/studio" { "Back to the staff area" } }
             }
         },
     )

@@ -47,7 +47,7 @@ pub struct PreviewBar<'a> {
 }
 
 /// The bar: what is previewed and as of when, a form to choose another date, time or page,
-/// and the way back to the draft. A `noindex` page of the studio area, so it can say so plainly.
+/// and the way back to the draft. A `noindex` page of the staff area, so it can say so plainly.
 pub fn bar(bar: &PreviewBar<'_>) -> String {
     let what = match bar.previewed {
         Previewed::Draft { base } => format!("Preview of your draft (started from version {base})"),

@@ -29,7 +29,7 @@ pub fn sign_in(chrome: &Chrome<'_>, form: &SignInForm<'_>) -> String {
         html! {
             div class="studio-panel studio-narrow" {
                 h1 class="studio-title" { "Sign in" }
-                p class="studio-lead" { "The One Space studio area, for staff." }
+                p class="studio-lead" { "The One Space staff area." }
                 (message(form.message, form.refused, "sign-in-message"))
                 form method="post" action="/studio/sign-in" class="studio-form" novalidate {
                     (csrf_field(form.csrf))

@@ -152,7 +152,7 @@ async fn uploads_of(
                 if originals::original(store, hash).await?.is_none() {
                     mistakes.push(format!(
                         "{place}: '{name}' is neither in {} nor in the database: put the \
-                         photo there (as 'content export' writes it), or upload it in the studio",
+                         photo there (as 'content export' writes it), or upload it in the staff area",
                         at.display()
                     ));
                 }
@@ -167,7 +167,7 @@ async fn uploads_of(
             mistakes.push(format!(
                 "{}: its bytes are not the photo its name promises (an upload is named by the \
                  SHA-256 of its bytes, so an edited photo needs a new name): upload the new \
-                 photo in the studio, or put back the exported file",
+                 photo in the staff area, or put back the exported file",
                 at.display()
             ));
             continue;

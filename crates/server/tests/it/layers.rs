@@ -41,7 +41,7 @@ const ALLOWED: [(&str, &[&str]); 9] = [
         ],
     ),
     ("onespace-wasm", &["onespace-core"]),
-    ("onespace-studio-wasm", &["onespace-core"]),
+    ("onespace-editor-wasm", &["onespace-core"]),
 ];
 
 /// The machine's target triple (`rustc -vV`): the graph is resolved for it alone, so no other

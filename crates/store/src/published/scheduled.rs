@@ -437,7 +437,7 @@ async fn settle(
     });
     if matches!(done, Ok(Settled::Published(_) | Settled::Held(_))) {
         tracing::info!(
-            target: "onespace::studio::audit",
+            target: "onespace::backoffice::audit",
             actor = schedule.created_by.as_str(),
             action = action.as_str(),
             detail = detail.as_str(),

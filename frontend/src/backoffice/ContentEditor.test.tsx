@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as studio from './wasm-pkg/onespace_studio_wasm';
+import * as studio from './wasm-pkg/onespace_editor_wasm';
 import { ContentEditor, pathOf, type EditorData } from './ContentEditor';
 import { SAVE_AFTER_MS } from './autosave';
 import { SchemaReader, helpText, pathName, setAt, type Schema } from './form/schema';

@@ -4,7 +4,7 @@
 //!
 //! A module of its own rather than exports of `onespace-wasm`: it carries a TOML parser and the
 //! schemas, which the public pages' module (downloaded by visitors' phones) must not grow by.
-//! `frontend/src/studio/content-check.test.ts` runs the core's shared check vectors through it.
+//! `frontend/src/backoffice/content-check.test.ts` runs the core's shared check vectors through it.
 
 use onespace_core::content::check::{changes, check_texts, form, schema, ContentError};
 use onespace_core::content::File;

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { DraftSaver, formSender, type SaveState } from './autosave';
 import { SchemaForm, fieldId, type MistakesByField } from './form/SchemaForm';
 import { SchemaReader, pathName, setAt, type Schema, type Step } from './form/schema';
-import type { ContentChange, ContentMistake } from './wasm-pkg/onespace_studio_wasm';
+import type { ContentChange, ContentMistake } from './wasm-pkg/onespace_editor_wasm';
 
 /** What the page gives the editor (the server's `EditorData`). */
 export interface EditorData {

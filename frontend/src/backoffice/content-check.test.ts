@@ -1,5 +1,5 @@
 /**
- * The studio editor's WebAssembly module (crates/studio-wasm, built by `make studio-wasm`) checks
+ * The studio editor's WebAssembly module (crates/editor-wasm, built by `make editor-wasm`) checks
  * content exactly as `onespace content check` does: the core's shared check vectors
  * (crates/core/tests/vectors/content-check.json, which the native tests pass) give the same
  * printed mistakes here, and every content file has a schema to draw its form from.
@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as studio from './wasm-pkg/onespace_studio_wasm';
+import * as studio from './wasm-pkg/onespace_editor_wasm';
 import vectors from '../../../crates/core/tests/vectors/content-check.json';
 
 const contentDir = join(import.meta.dirname, '../../../content');

@@ -19,7 +19,7 @@ const mount = document.getElementById('content-editor');
 const given = document.getElementById('content-editor-data')?.textContent;
 if (mount && given) {
   const data = JSON.parse(given) as EditorData;
-  const studio = await import('./wasm-pkg/onespace_studio_wasm');
+  const studio = await import('./wasm-pkg/onespace_editor_wasm');
   createRoot(mount).render(
     <StrictMode>
       <ContentEditor data={data} studio={studio} />
