@@ -20,9 +20,12 @@ use crate::harness::provider::Provider;
 use crate::harness::staff::{csrf, Db, Site, PASSWORD};
 use crate::harness::{self, binary, content_folder, request, root, said, TempDir};
 
+/// Whether one of the checker's messages is of an allowed kind.
+type Allows = fn(&Value) -> bool;
+
 /// What the checker reports that is not the site's fault: (why, whether a message is one of
 /// them). Each is the checker lagging behind a standard the browsers follow.
-const ALLOWED: [(&str, fn(&Value) -> bool); 2] = [
+const ALLOWED: [(&str, Allows); 2] = [
     (
         "The checker's CSS parser predates current CSS: it reports `@property` and `@container` \
          as unknown at-rules, `margin-trim`, `vector-effect` and `container-type` as unknown \
@@ -515,11 +518,13 @@ fn checker() -> (PathBuf, PathBuf) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_page_in_every_state_is_valid_html() {
     let (java, jar) = checker();
+    let started = Instant::now();
     let mut pages = Pages::new();
     let into = pages.dir.path().to_owned();
     let rendering = tokio::task::spawn_blocking(move || render_every_state(&into));
     fetch_from_the_server(&mut pages).await;
     rendering.await.unwrap();
+    eprintln!("pages rendered and fetched in {:?}", started.elapsed());
     // The unexpected-error page, which nothing can make the binary serve on purpose.
     let live = harness::built_site::site();
     let error = live.current().server_error.identity().clone();
@@ -546,6 +551,7 @@ async fn every_page_in_every_state_is_valid_html() {
     .await
     .unwrap();
     assert!(output.status.success(), "the checker: {}", said(&output));
+    eprintln!("{checked} pages checked, {:?} in all", started.elapsed());
     let report: Value = serde_json::from_slice(&output.stderr)
         .unwrap_or_else(|error| panic!("the checker's report ({error}): {}", said(&output)));
     let messages = report["messages"].as_array().expect("a list of messages");
