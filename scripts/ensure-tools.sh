@@ -8,7 +8,9 @@
 #   - with --test-services, Debian's PostgreSQL server binaries and a Python virtual environment
 #     in target/test-venv with aiosmtpd, for the enquiry tests (they start and stop their own
 #     PostgreSQL and SMTP servers on 127.0.0.1), and Debian's avifdec (libavif-bin), with which
-#     the photo tests decode every AVIF variant, and openssl for the relay tests' certificates.
+#     the photo tests decode every AVIF variant, openssl for the relay tests' certificates, and
+#     Debian's Java runtime (default-jre-headless) when no `java` is on PATH, which runs the W3C
+#     HTML checker (the npm package vnu-jar) of the validity test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -77,6 +79,10 @@ if [ "$services" -eq 1 ]; then
   if ! command -v openssl >/dev/null; then
     say "installing Debian's openssl for the relay tests' certificates"
     apt_install openssl
+  fi
+  if ! command -v java >/dev/null; then
+    say "installing Debian's Java runtime for the W3C HTML checker (vnu-jar)"
+    apt_install default-jre-headless
   fi
   if ! command -v avifdec >/dev/null; then
     say "installing Debian's avifdec for the photo tests"

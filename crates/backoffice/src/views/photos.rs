@@ -75,7 +75,9 @@ pub fn upload(chrome: &Chrome<'_>, upload: &UploadPage<'_>) -> String {
                 (csrf_field(chrome.csrf()))
                 div class="field" {
                     label class="field-label" for="target" { "Where it goes" }
-                    select class="field-input" id="target" name="target" required aria-describedby=[described("target")] {
+                    // Not `required`: with no empty first choice a select always has a value, and
+                    // HTML allows `required` only on one that starts with an empty choice.
+                    select class="field-input" id="target" name="target" aria-describedby=[described("target")] {
                         optgroup label="Places on the site" {
                             @for place in upload.places {
                                 option value=(place.value) selected[place.value == upload.typed.target] { (place.value) ": " (place.label) }

@@ -10,7 +10,8 @@
 //!   preview and schedules;
 //! - `staff_area`: the staff area at /studio;
 //! - `binary`: the binary's command line and what the release build ships;
-//! - `layers`: the crate graph keeps its direction (docs/ARCHITECTURE.md).
+//! - `layers`: the crate graph keeps its direction (docs/ARCHITECTURE.md);
+//! - `validity`: every page, in every state, is valid HTML to the W3C checker.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -22,3 +23,4 @@ mod enquiries;
 mod layers;
 mod pages;
 mod staff_area;
+mod validity;

@@ -7,7 +7,7 @@
 //! as typical, with one button to the provider's live schedule: what the visitor can do, never
 //! what failed. The home page leaves its section out when there is neither.
 
-use chrono::{DateTime, Datelike, FixedOffset, Utc};
+use chrono::{DateTime, Datelike, FixedOffset, SecondsFormat, Utc};
 use maud::{html, Markup};
 use onespace_core::calendar::{clock_12h, london_time};
 use onespace_core::content::studio::Day;
@@ -68,7 +68,7 @@ fn class_row(class: &Class, schedule: &Schedule, now: DateTime<Utc>) -> Markup {
     let when = format!("{} at {}", day_title(start.date_naive()), clock(start));
     html! {
         li class="class-row" data-class-type=(type_key(&class.kind)) data-class-day=(class_day_key(class)) {
-            time class="class-time" datetime=(start.to_rfc3339()) { (clock(start)) }
+            time class="class-time" datetime=(start.to_rfc3339_opts(SecondsFormat::Secs, false)) { (clock(start)) }
             div class="class-info" {
                 p class="class-name" { (class.name) }
                 p class="class-meta" {
@@ -270,7 +270,8 @@ fn live_week(copy: &Timetable, now: DateTime<Utc>, days: i64, schedule: &Schedul
         .map(|(date, _)| (Day::of(date.weekday()), date.format("%A").to_string()));
     let body = html! {
         p class="class-updated" {
-            time datetime=(copy.fetched_at.to_rfc3339()) { (updated_text(copy, now)) }
+            // In whole seconds: HTML's `datetime` takes at most three digits of a fraction.
+            time datetime=(copy.fetched_at.to_rfc3339_opts(SecondsFormat::Secs, false)) { (updated_text(copy, now)) }
         }
         @if !by_day.is_empty() { (filters(types, day_labels)) }
         @if by_day.is_empty() {

@@ -49,14 +49,17 @@ impl<'a> IntroOffer<'a> {
     }
 
     /// `running` while the countdown runs and `regular` once it has ended (hidden until then);
-    /// `running` alone when there is no countdown.
+    /// `running` alone when there is no countdown. Each twin is a `div` (the twins hold
+    /// paragraphs and buttons, flow content a `span` may not hold) laid out as if it were not
+    /// there (`display: contents`), so its children sit in the page's flex rows and grids as
+    /// they do without a countdown.
     pub fn twin(&self, running: Markup, regular: Markup) -> Markup {
         if !self.counts_down() {
             return running;
         }
         html! {
-            span class="offer-twin" data-offer-running { (running) }
-            span class="offer-twin" data-offer-expired hidden { (regular) }
+            div class="offer-twin" data-offer-running { (running) }
+            div class="offer-twin" data-offer-expired hidden { (regular) }
         }
     }
 
