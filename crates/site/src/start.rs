@@ -48,11 +48,14 @@ pub const START_GLOBAL: &str = "onespaceStart";
 pub const FACES_KEY: &str = "brand-faces";
 
 /// What a click may land on before the entry has started that the entry would handle
-/// differently from the link's own action: the buttons and links that open an island
-/// (`frontend/src/site/triggers.ts`, TRIGGERS; tests/e2e/specs/page-start.spec.ts checks the two
-/// agree). The start script holds such a click and the entry replays it.
+/// differently from the control's own action: the buttons and links that open an island
+/// (`frontend/src/site/triggers.ts`, TRIGGERS), and a submit button of a form an island takes
+/// over (`SUBMITTER_SELECTOR` in `frontend/src/islands/runtime/runtime.ts`: the island checks and
+/// sends the form itself). `frontend/src/site/early-clicks.ts` spells the same list, and
+/// tests/e2e/specs/page-start.spec.ts checks the two agree. The start script holds such a click
+/// and the entry replays it.
 pub const EARLY_CLICKS: &str =
-    "[data-chat-open],[data-discount-open],[data-one-to-one],[data-plan]";
+    "[data-chat-open],[data-discount-open],[data-one-to-one],[data-plan],[data-island] [type=submit]";
 
 /// The script's text. Classic and ES5, so it runs where module scripts would not (and harms
 /// nothing there). It must not change per build: see the module's documentation.
@@ -61,8 +64,11 @@ pub const EARLY_CLICKS: &str =
 /// for the page first (a press, a key, a touch). A click on one of [`EARLY_CLICKS`] before the
 /// entry has taken over is held (the entry replays it: `frontend/src/site/early-clicks.ts`), so a
 /// tap on the chat button a moment after the page shows opens the chat rather than the contact
-/// page. Should the entry fail to load, or stop before taking the held clicks over, each does
-/// what its link does without scripts once the entry's script has loaded or failed.
+/// page, and a press on a form's submit button is checked and sent by the form's island (the
+/// islands runtime holds it again until the island has mounted). Should the entry fail to load,
+/// or stop before taking the held clicks over, each does what it does without scripts (the link
+/// is followed, the form checked and posted by the browser) once the entry's script has loaded or
+/// failed.
 const START_SCRIPT: &str = r#"(function () {
   var d = document, data = d.currentScript.dataset, held = [], started = false;
   try {

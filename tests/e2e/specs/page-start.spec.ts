@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { DISPLAY, expectBrandFaces, facesOf, FACES_KEY, TEXT } from '../support/brand';
 import { expect, test, WIDTHS } from '../support/fixtures';
 import { FACES_LATER_CLASS } from '../../../frontend/src/site/faces';
-import { TRIGGERS } from '../../../frontend/src/site/triggers';
+import { EARLY_CLICKS } from '../../../frontend/src/site/early-clicks';
 import { prepare, settledLayoutShift } from '../support/islands';
 
 /** The families the page's first heading and its body are set in. */
@@ -106,10 +106,10 @@ async function holdEntry(page: Page): Promise<() => void> {
   return release;
 }
 
-test('the start script holds clicks on exactly the buttons the entry opens islands from', async ({ page }) => {
+test('the start script holds clicks on exactly the buttons the entry opens islands from and the islands\' submit buttons', async ({ page }) => {
   const html = await (await page.request.get('/')).text();
   const held = /data-early-clicks="([^"]*)"/.exec(html)?.[1];
-  expect(held).toBe(TRIGGERS.map((trigger) => `[${trigger.attribute}]`).join(','));
+  expect(held).toBe(EARLY_CLICKS);
 });
 
 test('a tap on the chat button before the entry has started opens the chat once it has', async ({ page }) => {

@@ -107,6 +107,22 @@ describe('EnquiryForm', () => {
     expect((screen.getByLabelText('First Name', { exact: false }) as HTMLInputElement).value).toBe('');
   });
 
+  it('sends once when pressed again before the first press has been checked', async () => {
+    const fetchMock = reply(201, { ok: true, id: 'e2' });
+    vi.stubGlobal('fetch', fetchMock);
+    render(<EnquiryForm {...propsFor('contact', 'contact')} />);
+    fillContact();
+    const button = screen.getByRole('button', { name: 'Send Message' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(toasts()).toEqual(["Message Sent!Thank you for contacting us. We'll get back to you soon!×"]));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Once that send is over, the form sends again.
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  });
+
   it('keeps the values and shows the error toast and the 422 messages beside their fields', async () => {
     vi.stubGlobal('fetch', reply(422, { ok: false, errors: { email: 'Please enter a valid email address.' } }));
     render(<EnquiryForm {...propsFor('contact', 'contact')} />);

@@ -42,6 +42,12 @@ export function EnquiryFormView(props: EnquiryFormViewProps) {
   const [idempotencyKey, setIdempotencyKey] = useState(() => props.idempotencyKey ?? newIdempotencyKey());
   const formRef = useRef<HTMLFormElement>(null);
   const thanksRef = useRef<HTMLDivElement>(null);
+  /**
+   * Set from a submit's start to its end. `phase` changes only once the values are checked (the
+   * core may still be on its way), so a second submit in that moment, a press just after the
+   * island submitted the press it held before it mounted (islands/runtime), must be stopped here.
+   */
+  const busy = useRef(false);
   const submitting = phase === 'submitting';
 
   const change = (name: string, value: string) => {
@@ -67,7 +73,17 @@ export function EnquiryFormView(props: EnquiryFormViewProps) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || busy.current) return;
+    busy.current = true;
+    try {
+      await check();
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  /** Checks the values and, when they hold, sends them. */
+  const check = async () => {
     const core = await loadCore();
     const checked = core.validateForm(form, values);
     if (!checked.ok) {

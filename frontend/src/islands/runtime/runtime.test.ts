@@ -287,3 +287,75 @@ describe('load-now requests', () => {
     expect(element.dataset['islandState']).toBe('mounted');
   });
 });
+
+describe('a submit pressed before the island has mounted', () => {
+  /** An island over a server form (required field, submit button), with a mounter that draws the island's own form. */
+  function formIsland() {
+    const element = island('Form', 'interaction', '{}');
+    element.insertAdjacentHTML(
+      'beforeend',
+      '<form id="enquiry" method="post" action="/contact"><input name="name" required><button type="submit">Send</button></form>',
+    );
+    const submitted: string[] = [];
+    const mount: Mounter = async (target) => {
+      target.innerHTML = '<form id="enquiry" novalidate><input name="name"><button type="submit">Send</button></form>';
+      target.querySelector('form')?.addEventListener('submit', (event) => {
+        event.preventDefault();
+        submitted.push('island');
+      });
+    };
+    const button = element.querySelector<HTMLButtonElement>('button')!;
+    return { element, button, submitted, mount };
+  }
+
+  it("is held, loads the island at once and, once it has mounted, submits the island's form once", async () => {
+    const { element, button, submitted, mount } = formIsland();
+    let arrive = () => {};
+    const chunk = new Promise<IslandModule>((done) => (arrive = () => done(component)));
+    const loader = vi.fn(() => chunk);
+    const started = hydrateIsland(element, { Form: loader }, mount);
+    const first = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button.dispatchEvent(first);
+    expect(first.defaultPrevented, "the browser neither checks nor posts the server's form").toBe(true);
+    await vi.waitFor(() => expect(loader).toHaveBeenCalledTimes(1));
+    const second = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button.dispatchEvent(second);
+    expect(second.defaultPrevented).toBe(true);
+    expect(submitted).toEqual([]);
+    arrive();
+    await started;
+    expect(element.dataset['islandState']).toBe('mounted');
+    expect(submitted).toEqual(['island']);
+    // Mounted: presses are the island's own.
+    element.querySelector<HTMLButtonElement>('button')?.click();
+    expect(submitted).toEqual(['island', 'island']);
+  });
+
+  it("that finds the island failing goes to the server's form after all", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { element, button, mount } = formIsland();
+    const form = element.querySelector('form')!;
+    const posted = vi.spyOn(form, 'requestSubmit').mockImplementation(() => undefined);
+    let fail = () => {};
+    const chunk = new Promise<IslandModule>((_, reject) => (fail = () => reject(new Error('network'))));
+    const started = hydrateIsland(element, { Form: () => chunk }, mount);
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    fail();
+    await started;
+    expect(element.dataset['islandState']).toBe('failed');
+    expect(posted).toHaveBeenCalledWith(button);
+    errors.mockRestore();
+  });
+
+  it('leaves other clicks in the island alone, and submits nothing when none was pressed', async () => {
+    const { element, submitted, mount } = formIsland();
+    element.querySelector('form')?.insertAdjacentHTML('afterbegin', '<button type="button" id="other">Other</button>');
+    const started = hydrateIsland(element, { Form: async () => component }, mount);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('other')?.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+    element.dispatchEvent(new Event(LOAD_NOW_EVENT));
+    await started;
+    expect(submitted).toEqual([]);
+  });
+});

@@ -233,6 +233,115 @@ function watchPresses(element: HTMLElement): { released: () => Promise<void>; st
   };
 }
 
+/**
+ * What, inside an island, submits its server form when pressed: the form's submit buttons. The
+ * start script holds a press on one before the entry has started (EARLY_CLICKS there,
+ * site/early-clicks.ts); [holdSubmits] holds one while the island is not yet mounted.
+ */
+export const SUBMITTER_SELECTOR = '[type=submit]';
+
+/** A submit pressed before the island took its form over. */
+interface HeldSubmit {
+  form: HTMLFormElement;
+  submitter: HTMLElement | null;
+}
+
+/**
+ * Holds a submit of the island's server form until the island has mounted, and then submits the
+ * island's own form, so the first press does what it says: the island checks the values (and
+ * shows its messages) or sends them. Left to the browser, the press would check the server form
+ * against its `required` attributes (a bubble the mount then wipes away, with nothing sent) or
+ * post the form and leave the page the visitor was on. The press also asks the island to load at
+ * once. Only the first submit is kept, so two presses before the mount send once. Should the
+ * island fail to load, the held submit is handed to the server form after all (its checks, its
+ * post), as it would have gone without scripts.
+ */
+function holdSubmits(element: HTMLElement): { replay: () => void; fallBack: () => void } {
+  const controller = new AbortController();
+  const options = { capture: true, signal: controller.signal };
+  let held: HeldSubmit | null = null;
+  const hold = (event: Event, form: HTMLFormElement, submitter: HTMLElement | null) => {
+    event.preventDefault();
+    held ??= { form, submitter };
+    element.dispatchEvent(new Event(LOAD_NOW_EVENT));
+  };
+  // The press: cancelling its click stops the browser's own checks and post. A form submitted
+  // without a press (Enter in a form with no submit button) arrives as the submit event.
+  element.addEventListener(
+    'click',
+    (event) => {
+      if (event.defaultPrevented || !(event.target instanceof Element)) return;
+      const submitter = event.target.closest<HTMLElement>(SUBMITTER_SELECTOR);
+      const form = submitter && formOf(submitter);
+      if (submitter && form && element.contains(form)) hold(event, form, submitter);
+    },
+    options,
+  );
+  element.addEventListener(
+    'submit',
+    (event) => {
+      if (event.defaultPrevented || !(event.target instanceof HTMLFormElement)) return;
+      hold(event, event.target, (event as SubmitEvent).submitter);
+    },
+    options,
+  );
+  const take = () => {
+    controller.abort();
+    const taken = held;
+    held = null;
+    return taken;
+  };
+  return {
+    replay: () => {
+      const taken = take();
+      if (!taken) return;
+      const form = mountedForm(element, taken.form);
+      if (!form) return;
+      const name = taken.submitter?.getAttribute('name');
+      const submitter = name
+        ? Array.from(form.querySelectorAll<HTMLElement>(SUBMITTER_SELECTOR)).find((control) => control.getAttribute('name') === name)
+        : undefined;
+      submitForm(form, submitter ?? null);
+    },
+    fallBack: () => {
+      const taken = take();
+      if (!taken?.form.isConnected) return;
+      const submitter = taken.submitter?.isConnected && formOf(taken.submitter) === taken.form ? taken.submitter : null;
+      submitForm(taken.form, submitter);
+    },
+  };
+}
+
+/**
+ * Submits `form` as a press on `submitter` would: its checks, then its submit event (the island's
+ * handler), then, unless a handler cancels it, the browser's post. A browser without
+ * `requestSubmit` (Safari before 16) is given the press itself.
+ */
+function submitForm(form: HTMLFormElement, submitter: HTMLElement | null): void {
+  if (typeof form.requestSubmit !== 'function') {
+    (submitter ?? form.querySelector<HTMLElement>(SUBMITTER_SELECTOR))?.click();
+    return;
+  }
+  if (submitter) form.requestSubmit(submitter);
+  else form.requestSubmit();
+}
+
+/** The form a control submits, if it is a submit button. */
+function formOf(control: Element): HTMLFormElement | null {
+  return control instanceof HTMLButtonElement || control instanceof HTMLInputElement ? control.form : null;
+}
+
+/**
+ * The island's form that took the place of the server's `form`: the same element when the island
+ * enhanced it in place, else the one with its id, else the island's first form.
+ */
+function mountedForm(element: HTMLElement, form: HTMLFormElement): HTMLFormElement | null {
+  if (form.isConnected && element.contains(form)) return form;
+  const byId = form.id ? element.ownerDocument.getElementById(form.id) : null;
+  if (byId instanceof HTMLFormElement && element.contains(byId)) return byId;
+  return element.querySelector('form');
+}
+
 /** Loads and mounts one island once its strategy allows. Never throws: failures are marked. */
 export async function hydrateIsland(
   element: HTMLElement,
@@ -250,6 +359,8 @@ export async function hydrateIsland(
   element.dataset['islandState'] = 'pending';
   const props = readProps(element);
   const presses = watchPresses(element);
+  const submits = holdSubmits(element);
+  let mounted = false;
   try {
     await Promise.race([whenDue(element, strategyOf(element), win), loadRequested(element)]);
     // What the island builds may use rules the page's inline ones lack.
@@ -258,12 +369,17 @@ export async function hydrateIsland(
     if (module.mount) await module.mount(element, props);
     else await mount(element, module.default as ComponentType<Record<string, unknown>>, props);
     element.dataset['islandState'] = 'mounted';
+    mounted = true;
   } catch (error) {
     element.dataset['islandState'] = 'failed';
     console.error(`Island "${name}" failed to load`, error);
   } finally {
     presses.stop();
   }
+  // A submit pressed before the mount: now through the island's form, or, the island having
+  // failed, through the server's.
+  if (mounted) submits.replay();
+  else submits.fallBack();
 }
 
 /** Starts every island below `root` that has not been started. */
