@@ -106,14 +106,41 @@ export type ChatTopic =
   | "challenge"
   | "cancel"
   | "contact"
+  | "fireIce"
   | "fallback";
+
+/** A link in a reply: a page of the site, or the provider's page in a new tab. */
+export interface ChatLink {
+  label: string;
+  href: string;
+  external: boolean;
+}
+
+/** One class in a schedule reply (UK day and time). */
+export interface ChatClassRow {
+  day: string;
+  time: string;
+  name: string;
+  coach: string | null;
+  status: string | null;
+  full: boolean;
+  bookUrl: string | null;
+  bookLabel: string;
+}
 
 export interface ChatReply {
   topic: ChatTopic;
   text: string;
+  classes: ChatClassRow[];
+  notes: string[];
+  links: ChatLink[];
   showContactButton: boolean;
   showCancelButton: boolean;
 }
+
+/** The facts the chat answers from, as the server serves them (onespace_core::chat::ChatFacts);
+ * read by the core only. */
+export type ChatFacts = Record<string, unknown>;
 
 export type MailKind = "discount" | "chatContact" | "cancellation" | "oneToOne";
 "#;

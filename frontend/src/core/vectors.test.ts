@@ -39,6 +39,11 @@ function output(group: string, c: Case): unknown {
         return wasm.validateForm(form(c['form'] as string), c['values'] as Values);
       case 'chatTopic':
         return wasm.chatTopic(c['text'] as string);
+      case 'chatReply': {
+        const facts = (vectors.chatFacts as Record<string, Record<string, unknown>>)[c['facts'] as string];
+        if (!facts) throw new TypeError(`no chat facts ${String(c['facts'])}`);
+        return wasm.chatReply(c['text'] as string, facts, c['nowMs'] as number);
+      }
       case 'offerState':
         return wasm.offerState(c['starts'] as string, c['ends'] as string, c['nowMs'] as number);
       case 'mailLink':
