@@ -150,12 +150,18 @@ describe('the WebAssembly core', () => {
     expect(() => wasm.mailLink(kind('fax'), {}, 'team@example.co.uk')).toThrow(/Unknown mail link kind 'fax'\./);
   });
 
+  it('refuses chat facts that are not the server\'s rather than answer from nothing', () => {
+    expect(() => wasm.chatReply('hot yoga', { plans: 'none' }, 0)).toThrow();
+    expect(wasm.chatReply('   ', vectors.chatFacts.live, 0)).toBeNull();
+  });
+
   it('exports what the islands call, and formatPence for the shared price vectors', () => {
     // The bundler glue also re-exports the functions the module imports (__wbg_*, __wbindgen_*).
     const exported = Object.entries(wasm)
       .filter(([key, value]) => typeof value === 'function' && !/^__wb/.test(key))
       .map(([key]) => key);
     expect(exported.sort()).toEqual([
+      'chatReply',
       'chatTopic',
       'countdownAt',
       'formMessages',
