@@ -10,6 +10,7 @@
 //! Only what an island calls is exported: every export adds to the module that phones download,
 //! and the server renders everything else.
 
+mod facts;
 mod types;
 
 use onespace_core::calendar::{instant_from_ms, Window};
@@ -190,8 +191,7 @@ pub fn chat_reply(
     #[wasm_bindgen(unchecked_param_type = "ChatFacts")] facts: JsValue,
     #[wasm_bindgen(js_name = "nowMs")] now_ms: f64,
 ) -> Result<JsValue, JsError> {
-    let facts: chat::ChatFacts =
-        serde_wasm_bindgen::from_value(facts).map_err(|error| JsError::new(&error.to_string()))?;
+    let facts = facts::read(&facts)?;
     to_js(&chat::respond(
         text,
         &facts,

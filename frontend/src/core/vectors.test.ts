@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as wasm from '../wasm-pkg/onespace_wasm';
+import type { ChatFacts } from '../wasm-pkg/onespace_wasm';
 import vectors from '../../../crates/core/tests/vectors.json';
 import { loadCore } from './load';
 
@@ -40,7 +41,7 @@ function output(group: string, c: Case): unknown {
       case 'chatTopic':
         return wasm.chatTopic(c['text'] as string);
       case 'chatReply': {
-        const facts = (vectors.chatFacts as Record<string, Record<string, unknown>>)[c['facts'] as string];
+        const facts = (vectors.chatFacts as Record<string, ChatFacts | undefined>)[c['facts'] as string];
         if (!facts) throw new TypeError(`no chat facts ${String(c['facts'])}`);
         return wasm.chatReply(c['text'] as string, facts, c['nowMs'] as number);
       }
@@ -151,7 +152,8 @@ describe('the WebAssembly core', () => {
   });
 
   it('refuses chat facts that are not the server\'s rather than answer from nothing', () => {
-    expect(() => wasm.chatReply('hot yoga', { plans: 'none' }, 0)).toThrow();
+    expect(() => wasm.chatReply('hot yoga', { plans: 'none' } as unknown as ChatFacts, 0)).toThrow(/plans/);
+    expect(() => wasm.chatReply('hot yoga', { ...vectors.chatFacts.live, classes: null } as unknown as ChatFacts, 0)).toThrow(/live/);
     expect(wasm.chatReply('   ', vectors.chatFacts.live, 0)).toBeNull();
   });
 

@@ -3,20 +3,36 @@
 //! JSON when the chat opens: the same value gives the same answers natively and in
 //! WebAssembly. Only what a reply names travels: no photos, no founder tables, and only the
 //! classes of the coming [`CLASS_DAYS`] days.
+//!
+//! The wire form is plain numbers and strings: instants as milliseconds since the Unix epoch,
+//! the challenge's date as year, month and day, times of day as minutes since midnight, days
+//! of the week as 0 (Monday) to 6 (Sunday). Reading it in the WebAssembly module then needs no
+//! date parser and none of the content types' own readers: the module stays small.
 
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::calendar::london_date;
-use crate::content::studio::{ClockTime, Day};
-use crate::content::{Content, Studio};
+use crate::calendar::{clock_12h, instant_from_ms, london_date};
+use crate::content::studio::{ClockTime, WEEK};
+use crate::content::Content;
 use crate::countdown::IntroCountdown;
-use crate::timetable::{Class, Timetable};
+use crate::timetable::{Availability, Timetable};
 use crate::Pence;
 
 /// Days of classes the facts carry, from the day they are built: the timetable page's seven
 /// and one more, so a copy built late in the evening still covers a week ahead.
 pub const CLASS_DAYS: i64 = 8;
+
+/// A time of day as minutes since midnight, as the pages show it: `6:00 AM`.
+pub fn clock(minutes: u16) -> String {
+    clock_12h(&time_of_day(minutes))
+}
+
+/// Minutes since midnight as a time of day (midnight beyond the day).
+pub fn time_of_day(minutes: u16) -> NaiveTime {
+    NaiveTime::from_hms_opt(u32::from(minutes / 60), u32::from(minutes % 60), 0)
+        .unwrap_or(NaiveTime::MIN)
+}
 
 /// A monthly membership, unlimited option or session pack as the chat names it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,47 +65,201 @@ pub struct TrialFact {
     pub regular_days: Option<u16>,
 }
 
+/// A calendar day (UK) as numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DayFact {
+    /// Year.
+    pub year: i32,
+    /// Month, 1-12.
+    pub month: u32,
+    /// Day of the month, 1-31.
+    pub day: u32,
+}
+
+impl DayFact {
+    /// The day as a chrono date; `None` when it is not a day.
+    pub fn date(self) -> Option<NaiveDate> {
+        NaiveDate::from_ymd_opt(self.year, self.month, self.day)
+    }
+}
+
 /// The next 6-week challenge and its consultations.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChallengeFact {
     /// Its first day (UK).
-    pub starts: NaiveDate,
+    pub starts: DayFact,
     /// The provider's page where a free consultation is booked.
     pub consultation_url: String,
+}
+
+/// One line of opening hours.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HoursFact {
+    /// The days as shown (`Mon-Fri`).
+    pub days: String,
+    /// The same days, 0 (Monday) to 6 (Sunday).
+    pub weekdays: Vec<u8>,
+    /// Opening time, minutes since midnight.
+    pub opens: u16,
+    /// Closing time, minutes since midnight.
+    pub closes: u16,
+}
+
+impl HoursFact {
+    /// `Mon-Fri 6:00 AM-8:00 PM`, as the content's `OpeningHours::display`.
+    pub fn display(&self) -> String {
+        format!("{} {}-{}", self.days, clock(self.opens), clock(self.closes))
+    }
+}
+
+/// The drive time from a nearby town.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriveFact {
+    /// Town.
+    pub from: String,
+    /// Minutes by car.
+    pub minutes: u32,
+    /// Route note, if any.
+    pub via: Option<String>,
+}
+
+impl DriveFact {
+    /// `Edinburgh: 25 min via M8`, as the content's `DriveTime::display`.
+    pub fn display(&self) -> String {
+        match &self.via {
+            Some(via) => format!("{}: {} min via {via}", self.from, self.minutes),
+            None => format!("{}: {} min", self.from, self.minutes),
+        }
+    }
+}
+
+/// A free challenge consultation slot.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SlotFact {
+    /// Day, by full name.
+    pub day: String,
+    /// Time, minutes since midnight.
+    pub time: u16,
+}
+
+/// What the replies name of `studio.toml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StudioFact {
+    /// The address on one line.
+    pub address: String,
+    /// The team's e-mail address.
+    pub email: String,
+    /// The phone as shown.
+    pub phone: String,
+    /// The phone as dialled (E.164), for the `tel:` link.
+    pub tel: String,
+    /// Parking.
+    pub parking: String,
+    /// Opening hours, in week order.
+    pub opening_hours: Vec<HoursFact>,
+    /// Drive times, nearest first.
+    pub drive_times: Vec<DriveFact>,
+    /// Challenge consultation slots, in week order.
+    pub consultation_slots: Vec<SlotFact>,
+}
+
+impl StudioFact {
+    /// Opening hours on one line, as the content's `Studio::opening_hours_line`.
+    pub fn opening_hours_line(&self) -> String {
+        self.opening_hours
+            .iter()
+            .map(HoursFact::display)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A class of the live copy, as the replies name it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClassFact {
+    /// Its name.
+    pub name: String,
+    /// Its type.
+    pub kind: String,
+    /// Who teaches it.
+    pub coach: Option<String>,
+    /// Its start, milliseconds since the Unix epoch.
+    pub starts_ms: i64,
+    /// Places still free, when the provider gives a capacity.
+    pub spaces_left: Option<u32>,
+    /// Once full, whether the waitlist still takes names.
+    pub waitlist_open: bool,
+    /// When booking closes, milliseconds since the Unix epoch.
+    pub booking_closes_ms: Option<i64>,
+    /// Its page at the provider.
+    pub booking_url: Option<String>,
+}
+
+impl ClassFact {
+    /// Its start.
+    pub fn starts_at(&self) -> DateTime<Utc> {
+        instant_from_ms(self.starts_ms)
+    }
+
+    /// Whether and how it can be booked at `now`, as `timetable::Class::availability`.
+    pub fn availability(&self, now: DateTime<Utc>) -> Availability {
+        if self
+            .booking_closes_ms
+            .is_some_and(|close| instant_from_ms(close) <= now)
+        {
+            return Availability::Closed;
+        }
+        match self.spaces_left {
+            None => Availability::Open,
+            Some(0) if self.waitlist_open => Availability::Waitlist,
+            Some(0) => Availability::Full,
+            Some(spaces) => Availability::Spaces(spaces),
+        }
+    }
 }
 
 /// A class of the typical week (schedule.toml), for when no live copy exists.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TypicalFact {
-    /// Its day.
-    pub day: Day,
-    /// Its start.
-    pub time: ClockTime,
+    /// Its day, 0 (Monday) to 6 (Sunday).
+    pub day: u8,
+    /// Its start, minutes since midnight.
+    pub time: u16,
     /// Its name.
     pub name: String,
     /// Its type.
     pub kind: String,
     /// Who usually teaches it.
     pub coach: Option<String>,
-    /// Its length.
-    pub minutes: u16,
 }
 
 /// The classes the chat reads: the live copy's coming classes, or else the typical week.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ClassesFact {
-    /// When the provider last answered; `None` when there is no live copy (the typical week
-    /// stands in).
-    pub fetched_at: Option<DateTime<Utc>>,
-    /// The live copy's classes, each with its `booking_url` filled in.
-    pub live: Vec<Class>,
+    /// When the provider last answered, milliseconds since the Unix epoch; `None` when there
+    /// is no live copy (the typical week stands in).
+    pub fetched_ms: Option<i64>,
+    /// The live copy's classes, each with its Book link filled in.
+    pub live: Vec<ClassFact>,
     /// The typical week, when there is no live copy.
     pub typical: Vec<TypicalFact>,
     /// The provider's schedule page.
     pub schedule_url: String,
+}
+
+impl ClassesFact {
+    /// When the provider last answered.
+    pub fn fetched_at(&self) -> Option<DateTime<Utc>> {
+        self.fetched_ms.map(instant_from_ms)
+    }
 }
 
 /// Everything the chat's replies name.
@@ -107,7 +277,7 @@ pub struct ChatFacts {
     /// Students, Blue Light and over-60s discount, per cent.
     pub concession_percent: u64,
     /// Address, contacts, hours, drive times, consultation slots.
-    pub studio: Studio,
+    pub studio: StudioFact,
     /// The next challenge.
     pub challenge: ChallengeFact,
     /// The classes.
@@ -120,6 +290,7 @@ impl ChatFacts {
     pub fn new(content: &Content, timetable: Option<&Timetable>, now: DateTime<Utc>) -> Self {
         let prices = &content.prices;
         let schedule = &content.schedule;
+        let studio = &content.studio;
         let plan = |name: &str, price: Pence, sessions: Option<u32>| PriceFact {
             name: name.to_owned(),
             price,
@@ -132,18 +303,27 @@ impl ChatFacts {
                 copy.classes
                     .iter()
                     .filter(|class| class.ends_at > now && london_date(class.starts_at) <= last_day)
-                    .map(|class| Class {
+                    .map(|class| ClassFact {
+                        name: class.name.clone(),
+                        kind: class.kind.clone(),
+                        coach: class.coach.clone(),
+                        starts_ms: class.starts_at.timestamp_millis(),
+                        spaces_left: class.spaces_left,
+                        waitlist_open: class.waitlist_open,
+                        booking_closes_ms: class
+                            .booking_closes_at
+                            .map(|close| close.timestamp_millis()),
                         booking_url: Some(
                             class
                                 .booking_url
                                 .clone()
                                 .unwrap_or_else(|| schedule.class_url(class.id)),
                         ),
-                        ..class.clone()
                     })
                     .collect()
             })
             .unwrap_or_default();
+        let minutes = |time: ClockTime| time.minutes() as u16;
         let challenge = &content.offers.challenge.starts;
         Self {
             plans: prices
@@ -174,18 +354,55 @@ impl ChatFacts {
                 regular_days: prices.trial.intro_regular_days,
             },
             concession_percent: content.offers.concession.percent_off,
-            studio: content.studio.clone(),
+            studio: StudioFact {
+                address: studio.address_line(),
+                email: studio.email.clone(),
+                phone: studio.phone.display.clone(),
+                tel: studio.phone.tel.clone(),
+                parking: studio.parking.clone(),
+                opening_hours: studio
+                    .opening_hours
+                    .iter()
+                    .map(|line| HoursFact {
+                        days: line.days.clone(),
+                        weekdays: line
+                            .weekdays
+                            .iter()
+                            .filter_map(|name| WEEK.iter().position(|day| day == name))
+                            .map(|day| day as u8)
+                            .collect(),
+                        opens: minutes(line.opens),
+                        closes: minutes(line.closes),
+                    })
+                    .collect(),
+                drive_times: studio
+                    .drive_times
+                    .iter()
+                    .map(|drive| DriveFact {
+                        from: drive.from.clone(),
+                        minutes: drive.minutes,
+                        via: drive.via.clone(),
+                    })
+                    .collect(),
+                consultation_slots: studio
+                    .consultation_slots
+                    .iter()
+                    .map(|slot| SlotFact {
+                        day: slot.day.clone(),
+                        time: minutes(slot.time),
+                    })
+                    .collect(),
+            },
             challenge: ChallengeFact {
-                starts: NaiveDate::from_ymd_opt(
-                    i32::from(challenge.year),
-                    u32::from(challenge.month),
-                    u32::from(challenge.day),
-                )
-                .unwrap_or_default(),
+                starts: DayFact {
+                    year: i32::from(challenge.year),
+                    month: u32::from(challenge.month),
+                    day: u32::from(challenge.day),
+                },
                 consultation_url: schedule.url(crate::content::BookingPage::ChallengeConsultation),
             },
             classes: ClassesFact {
-                fetched_at: timetable.map(|copy| copy.fetched_at),
+                fetched_ms: timetable.map(|copy| copy.fetched_at.timestamp_millis()),
                 live,
                 typical: if timetable.is_some() {
                     Vec::new()
@@ -194,12 +411,11 @@ impl ChatFacts {
                         .typical_week
                         .iter()
                         .map(|class| TypicalFact {
-                            day: class.day,
-                            time: class.time,
+                            day: class.day.days_from_monday() as u8,
+                            time: minutes(class.time),
                             name: class.name.clone(),
                             kind: class.kind.clone(),
                             coach: class.coach.clone(),
-                            minutes: class.minutes,
                         })
                         .collect()
                 },

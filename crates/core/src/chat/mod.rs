@@ -434,7 +434,7 @@ fn answer(
             format!(
                 "You can e-mail the team at {} or call us on {}. Or send us a message with the \
                  button below and we'll get back to you.",
-                studio.email, studio.phone.display
+                studio.email, studio.phone
             ),
             vec![
                 ChatLink::internal(
@@ -442,8 +442,8 @@ fn answer(
                     &format!("mailto:{}", studio.email),
                 ),
                 ChatLink::internal(
-                    &format!("Call {}", studio.phone.display),
-                    &studio.tel_link(),
+                    &format!("Call {}", studio.phone),
+                    &format!("tel:{}", studio.tel),
                 ),
             ],
         ),
@@ -480,7 +480,7 @@ fn unlimited_fire_ice(facts: &ChatFacts) -> String {
         .unwrap_or_default()
 }
 
-fn location(words: &[String], studio: &Studio) -> ChatReply {
+fn location(words: &[String], studio: &facts::StudioFact) -> ChatReply {
     let parking = studio.parking.to_lowercase();
     let asked: Vec<String> = studio
         .drive_times
@@ -498,10 +498,7 @@ fn location(words: &[String], studio: &Studio) -> ChatReply {
         })
         .collect();
     let drives: Vec<String> = studio.drive_times.iter().map(|d| d.display()).collect();
-    let mut text = format!(
-        "You'll find us at {}, with {parking}.",
-        studio.address_line()
-    );
+    let mut text = format!("You'll find us at {}, with {parking}.", studio.address);
     if asked.is_empty() {
         text.push_str(&format!(" Drive times: {}.", drives.join(", ")));
     } else {
@@ -908,11 +905,15 @@ fn membership(words: &[String], text: &str, facts: &ChatFacts) -> ChatReply {
     plain(topic, text, vec![memberships(), trial_link()])
 }
 
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
+/// `text` with an upper-case first letter. Replies begin with the core's own words or the
+/// content's names (English): an ASCII first letter is raised, anything else left as it is,
+/// which keeps the Unicode case tables out of the WebAssembly module.
+pub(crate) fn capitalise(text: &str) -> String {
+    let mut text = text.to_owned();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    text
 }
 
 /// `a`, `a and b`, `a, b and c`.
@@ -926,8 +927,8 @@ fn join_and(items: &[String]) -> String {
 
 fn challenge_reply(facts: &ChatFacts, now: DateTime<Utc>) -> ChatReply {
     let today = london_date(now);
-    let starts = facts.challenge.starts;
-    let when = if starts >= today {
+    let starts = facts.challenge.starts.date();
+    let when = if let Some(starts) = starts.filter(|starts| *starts >= today) {
         format!(
             "The next one starts on {} {}.",
             schedule::long_date(starts),
@@ -939,8 +940,8 @@ fn challenge_reply(facts: &ChatFacts, now: DateTime<Utc>) -> ChatReply {
     let mut days: Vec<(String, Vec<String>)> = Vec::new();
     for slot in &facts.studio.consultation_slots {
         match days.iter_mut().find(|(day, _)| *day == slot.day) {
-            Some((_, times)) => times.push(slot.time.display()),
-            None => days.push((slot.day.clone(), vec![slot.time.display()])),
+            Some((_, times)) => times.push(facts::clock(slot.time)),
+            None => days.push((slot.day.clone(), vec![facts::clock(slot.time)])),
         }
     }
     let slots: Vec<String> = days

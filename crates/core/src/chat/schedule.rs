@@ -321,7 +321,7 @@ fn status(availability: Availability) -> Option<(String, bool)> {
 }
 
 fn typical_on(class: &TypicalFact, date: NaiveDate) -> DateTime<Utc> {
-    london_instant(date.and_time(class.time.naive()))
+    london_instant(date.and_time(super::facts::time_of_day(class.time)))
 }
 
 /// The classes still to start after `now` on the [`SHOWN_DAYS`] UK days from today, by start.
@@ -329,15 +329,16 @@ fn coming<'a>(facts: &'a ChatFacts, now: DateTime<Utc>) -> Vec<Occurrence<'a>> {
     let today = london_date(now);
     let last = today + Duration::days(SHOWN_DAYS - 1);
     let classes = &facts.classes;
-    let mut found: Vec<Occurrence<'a>> = if classes.fetched_at.is_some() {
+    let mut found: Vec<Occurrence<'a>> = if classes.fetched_ms.is_some() {
         classes
             .live
             .iter()
-            .filter(|class| class.starts_at > now && london_date(class.starts_at) <= last)
-            .map(|class| {
+            .map(|class| (class, class.starts_at()))
+            .filter(|(_, starts_at)| *starts_at > now && london_date(*starts_at) <= last)
+            .map(|(class, starts_at)| {
                 let availability = class.availability(now);
                 Occurrence {
-                    starts_at: class.starts_at,
+                    starts_at,
                     name: &class.name,
                     kind: &class.kind,
                     coach: class.coach.as_deref(),
@@ -355,7 +356,9 @@ fn coming<'a>(facts: &'a ChatFacts, now: DateTime<Utc>) -> Vec<Occurrence<'a>> {
                 classes
                     .typical
                     .iter()
-                    .filter(move |class| class.day == Day::of(date.weekday()))
+                    .filter(move |class| {
+                        u32::from(class.day) == date.weekday().num_days_from_monday()
+                    })
                     .map(move |class| Occurrence {
                         starts_at: typical_on(class, date),
                         name: &class.name,
@@ -526,13 +529,6 @@ fn what_text(named: &[&ClassWord], count: usize) -> String {
     format!("{} {noun}", labels.join(" or "))
 }
 
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
-
 /// The answer to a schedule question about classes.
 pub fn classes(words: &[String], facts: &ChatFacts, now: DateTime<Utc>) -> Answer {
     let today = london_date(now);
@@ -579,7 +575,7 @@ pub fn classes(words: &[String], facts: &ChatFacts, now: DateTime<Utc>) -> Answe
         (
             format!(
                 "{}{when_suffix}:",
-                capitalised(&format!("next {}", what_text(&named, matching.len())))
+                super::capitalise(&format!("next {}", what_text(&named, matching.len())))
             ),
             matching
                 .iter()
@@ -619,7 +615,7 @@ pub fn classes(words: &[String], facts: &ChatFacts, now: DateTime<Utc>) -> Answe
             )
         }
     };
-    match facts.classes.fetched_at {
+    match facts.classes.fetched_at() {
         None => {
             notes.push(
                 "These times are from our typical week, not the live timetable: check the \
@@ -668,10 +664,11 @@ pub fn hours(words: &[String], facts: &ChatFacts, now: DateTime<Utc>) -> Answer 
         .unwrap_or(today);
     let day = Day::of(date.weekday());
     let studio = &facts.studio;
-    let line = studio
-        .opening_hours
-        .iter()
-        .find(|line| line.weekdays.iter().any(|name| name == day.name()));
+    let line = studio.opening_hours.iter().find(|line| {
+        line.weekdays
+            .iter()
+            .any(|weekday| u32::from(*weekday) == day.days_from_monday())
+    });
     let name = if date == today {
         format!("Today ({})", day.name())
     } else if date == today + Duration::days(1) {
@@ -682,8 +679,8 @@ pub fn hours(words: &[String], facts: &ChatFacts, now: DateTime<Utc>) -> Answer 
     let first = match line {
         Some(line) => format!(
             "{name} we're open {} to {}.",
-            line.opens.display(),
-            line.closes.display()
+            super::facts::clock(line.opens),
+            super::facts::clock(line.closes)
         ),
         None => format!("{name} we're closed."),
     };

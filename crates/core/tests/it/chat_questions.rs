@@ -219,8 +219,8 @@ fn facts(content: &Content, copy: Option<&Timetable>) -> ChatFacts {
                     .classes
                     .live,
             )
-            .fold(Vec::new(), |mut all: Vec<Class>, class| {
-                if !all.iter().any(|seen| seen.id == class.id) {
+            .fold(Vec::new(), |mut all, class| {
+                if !all.contains(&class) {
                     all.push(class);
                 }
                 all
