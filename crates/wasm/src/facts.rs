@@ -7,6 +7,8 @@
 //! shared vectors (`frontend/src/core/vectors.test.ts`) run every chat question through this
 //! reader, so it reads what the server writes.
 
+use std::cell::Cell;
+
 use js_sys::{Array, Reflect};
 use onespace_core::chat::facts::{
     ChallengeFact, ChatFacts, ClassFact, ClassesFact, DayFact, DriveFact, HoursFact, PriceFact,
@@ -16,12 +18,202 @@ use onespace_core::countdown::IntroCountdown;
 use onespace_core::Pence;
 use wasm_bindgen::{JsCast, JsError, JsValue};
 
-type Read<T> = Result<T, JsError>;
+/// Reads fields, noting the first that is missing or of the wrong kind and going on with an
+/// empty value: no early return, so no unwinding of half-read values in the module's code.
+#[derive(Default)]
+struct Reader {
+    wrong: Cell<Option<&'static str>>,
+}
 
-fn wrong(key: &str) -> JsError {
-    JsError::new(&format!(
-        "chat facts: '{key}' is missing or not the server's"
-    ))
+impl Reader {
+    fn wrong(&self, key: &'static str) {
+        if self.wrong.get().is_none() {
+            self.wrong.set(Some(key));
+        }
+    }
+
+    fn text(&self, object: &JsValue, key: &'static str) -> String {
+        field(object, key).as_string().unwrap_or_else(|| {
+            self.wrong(key);
+            String::new()
+        })
+    }
+
+    fn optional_text(&self, object: &JsValue, key: &'static str) -> Option<String> {
+        let value = field(object, key);
+        if absent(&value) {
+            return None;
+        }
+        let text = value.as_string();
+        if text.is_none() {
+            self.wrong(key);
+        }
+        text
+    }
+
+    /// A finite number, 0 otherwise (the casts below saturate: a number out of a field's range
+    /// is clamped).
+    fn number(&self, object: &JsValue, key: &'static str) -> f64 {
+        self.checked_number(&field(object, key), key)
+    }
+
+    fn checked_number(&self, value: &JsValue, key: &'static str) -> f64 {
+        match value.as_f64() {
+            Some(number) if number.is_finite() => number,
+            _ => {
+                self.wrong(key);
+                0.0
+            }
+        }
+    }
+
+    fn optional_number(&self, object: &JsValue, key: &'static str) -> Option<f64> {
+        let value = field(object, key);
+        (!absent(&value)).then(|| self.checked_number(&value, key))
+    }
+
+    fn flag(&self, object: &JsValue, key: &'static str) -> bool {
+        let value = field(object, key);
+        if value.is_undefined() {
+            return false;
+        }
+        value.as_bool().unwrap_or_else(|| {
+            self.wrong(key);
+            false
+        })
+    }
+
+    fn list<T>(
+        &self,
+        object: &JsValue,
+        key: &'static str,
+        read: fn(&Self, &JsValue) -> T,
+    ) -> Vec<T> {
+        let value = field(object, key);
+        if !Array::is_array(&value) {
+            self.wrong(key);
+            return Vec::new();
+        }
+        value
+            .unchecked_into::<Array>()
+            .iter()
+            .map(|item| read(self, &item))
+            .collect()
+    }
+
+    fn price(&self, object: &JsValue) -> PriceFact {
+        PriceFact {
+            name: self.text(object, "name"),
+            price: Pence(self.number(object, "price") as u64),
+            sessions: self.optional_number(object, "sessions").map(|n| n as u32),
+            validity: self.optional_text(object, "validity"),
+        }
+    }
+
+    fn trial(&self, object: &JsValue) -> TrialFact {
+        TrialFact {
+            name: self.text(object, "name"),
+            price: Pence(self.number(object, "price") as u64),
+            intro_discount: Pence(self.number(object, "introDiscount") as u64),
+            countdown: match self.text(object, "countdown").as_str() {
+                "every-visit" => IntroCountdown::EveryVisit,
+                "once-per-visitor" => IntroCountdown::OncePerVisitor,
+                "none" => IntroCountdown::NoCountdown,
+                _ => {
+                    self.wrong("countdown");
+                    IntroCountdown::EveryVisit
+                }
+            },
+            regular_days: self
+                .optional_number(object, "regularDays")
+                .map(|n| n as u16),
+        }
+    }
+
+    fn hours(&self, object: &JsValue) -> HoursFact {
+        HoursFact {
+            days: self.text(object, "days"),
+            weekdays: self.list(object, "weekdays", |reader, day| {
+                reader.checked_number(day, "weekdays") as u8
+            }),
+            opens: self.number(object, "opens") as u16,
+            closes: self.number(object, "closes") as u16,
+        }
+    }
+
+    fn drive(&self, object: &JsValue) -> DriveFact {
+        DriveFact {
+            from: self.text(object, "from"),
+            minutes: self.number(object, "minutes") as u32,
+            via: self.optional_text(object, "via"),
+        }
+    }
+
+    fn slot(&self, object: &JsValue) -> SlotFact {
+        SlotFact {
+            day: self.text(object, "day"),
+            time: self.number(object, "time") as u16,
+        }
+    }
+
+    fn studio(&self, object: &JsValue) -> StudioFact {
+        StudioFact {
+            address: self.text(object, "address"),
+            email: self.text(object, "email"),
+            phone: self.text(object, "phone"),
+            tel: self.text(object, "tel"),
+            parking: self.text(object, "parking"),
+            opening_hours: self.list(object, "openingHours", Self::hours),
+            drive_times: self.list(object, "driveTimes", Self::drive),
+            consultation_slots: self.list(object, "consultationSlots", Self::slot),
+        }
+    }
+
+    fn challenge(&self, object: &JsValue) -> ChallengeFact {
+        let starts = field(object, "starts");
+        ChallengeFact {
+            starts: DayFact {
+                year: self.number(&starts, "year") as i32,
+                month: self.number(&starts, "month") as u32,
+                day: self.number(&starts, "day") as u32,
+            },
+            consultation_url: self.text(object, "consultationUrl"),
+        }
+    }
+
+    fn class(&self, object: &JsValue) -> ClassFact {
+        ClassFact {
+            name: self.text(object, "name"),
+            kind: self.text(object, "kind"),
+            coach: self.optional_text(object, "coach"),
+            starts_ms: self.number(object, "startsMs") as i64,
+            spaces_left: self.optional_number(object, "spacesLeft").map(|n| n as u32),
+            waitlist_open: self.flag(object, "waitlistOpen"),
+            booking_closes_ms: self
+                .optional_number(object, "bookingClosesMs")
+                .map(|n| n as i64),
+            booking_url: self.optional_text(object, "bookingUrl"),
+        }
+    }
+
+    fn typical(&self, object: &JsValue) -> TypicalFact {
+        TypicalFact {
+            day: self.number(object, "day") as u8,
+            time: self.number(object, "time") as u16,
+            name: self.text(object, "name"),
+            kind: self.text(object, "kind"),
+            coach: self.optional_text(object, "coach"),
+        }
+    }
+
+    fn classes(&self, object: &JsValue) -> ClassesFact {
+        ClassesFact {
+            fetched_ms: self.optional_number(object, "fetchedMs").map(|n| n as i64),
+            live: self.list(object, "live", Self::class),
+            typical: self.list(object, "typical", Self::typical),
+            schedule_url: self.text(object, "scheduleUrl"),
+        }
+    }
 }
 
 fn field(object: &JsValue, key: &str) -> JsValue {
@@ -32,175 +224,26 @@ fn absent(value: &JsValue) -> bool {
     value.is_null() || value.is_undefined()
 }
 
-fn text(object: &JsValue, key: &str) -> Read<String> {
-    field(object, key).as_string().ok_or_else(|| wrong(key))
-}
-
-fn optional_text(object: &JsValue, key: &str) -> Read<Option<String>> {
-    let value = field(object, key);
-    if absent(&value) {
-        return Ok(None);
-    }
-    value.as_string().map(Some).ok_or_else(|| wrong(key))
-}
-
-/// A finite number (the casts below saturate: a number out of a field's range is clamped).
-fn number(object: &JsValue, key: &str) -> Read<f64> {
-    field(object, key)
-        .as_f64()
-        .filter(|number| number.is_finite())
-        .ok_or_else(|| wrong(key))
-}
-
-fn optional_number(object: &JsValue, key: &str) -> Read<Option<f64>> {
-    if absent(&field(object, key)) {
-        return Ok(None);
-    }
-    number(object, key).map(Some)
-}
-
-fn flag(object: &JsValue, key: &str) -> Read<bool> {
-    let value = field(object, key);
-    if value.is_undefined() {
-        return Ok(false);
-    }
-    value.as_bool().ok_or_else(|| wrong(key))
-}
-
-fn list<T>(object: &JsValue, key: &str, read: fn(&JsValue) -> Read<T>) -> Read<Vec<T>> {
-    let value = field(object, key);
-    if !Array::is_array(&value) {
-        return Err(wrong(key));
-    }
-    value
-        .unchecked_into::<Array>()
-        .iter()
-        .map(|item| read(&item))
-        .collect()
-}
-
-fn price(object: &JsValue) -> Read<PriceFact> {
-    Ok(PriceFact {
-        name: text(object, "name")?,
-        price: Pence(number(object, "price")? as u64),
-        sessions: optional_number(object, "sessions")?.map(|n| n as u32),
-        validity: optional_text(object, "validity")?,
-    })
-}
-
-fn trial(object: &JsValue) -> Read<TrialFact> {
-    Ok(TrialFact {
-        name: text(object, "name")?,
-        price: Pence(number(object, "price")? as u64),
-        intro_discount: Pence(number(object, "introDiscount")? as u64),
-        countdown: match text(object, "countdown")?.as_str() {
-            "every-visit" => IntroCountdown::EveryVisit,
-            "once-per-visitor" => IntroCountdown::OncePerVisitor,
-            "none" => IntroCountdown::NoCountdown,
-            _ => return Err(wrong("countdown")),
-        },
-        regular_days: optional_number(object, "regularDays")?.map(|n| n as u16),
-    })
-}
-
-fn hours(object: &JsValue) -> Read<HoursFact> {
-    Ok(HoursFact {
-        days: text(object, "days")?,
-        weekdays: list(object, "weekdays", |day| {
-            day.as_f64()
-                .map(|n| n as u8)
-                .ok_or_else(|| wrong("weekdays"))
-        })?,
-        opens: number(object, "opens")? as u16,
-        closes: number(object, "closes")? as u16,
-    })
-}
-
-fn drive(object: &JsValue) -> Read<DriveFact> {
-    Ok(DriveFact {
-        from: text(object, "from")?,
-        minutes: number(object, "minutes")? as u32,
-        via: optional_text(object, "via")?,
-    })
-}
-
-fn slot(object: &JsValue) -> Read<SlotFact> {
-    Ok(SlotFact {
-        day: text(object, "day")?,
-        time: number(object, "time")? as u16,
-    })
-}
-
-fn studio(object: &JsValue) -> Read<StudioFact> {
-    Ok(StudioFact {
-        address: text(object, "address")?,
-        email: text(object, "email")?,
-        phone: text(object, "phone")?,
-        tel: text(object, "tel")?,
-        parking: text(object, "parking")?,
-        opening_hours: list(object, "openingHours", hours)?,
-        drive_times: list(object, "driveTimes", drive)?,
-        consultation_slots: list(object, "consultationSlots", slot)?,
-    })
-}
-
-fn challenge(object: &JsValue) -> Read<ChallengeFact> {
-    let starts = field(object, "starts");
-    Ok(ChallengeFact {
-        starts: DayFact {
-            year: number(&starts, "year")? as i32,
-            month: number(&starts, "month")? as u32,
-            day: number(&starts, "day")? as u32,
-        },
-        consultation_url: text(object, "consultationUrl")?,
-    })
-}
-
-fn class(object: &JsValue) -> Read<ClassFact> {
-    Ok(ClassFact {
-        name: text(object, "name")?,
-        kind: text(object, "kind")?,
-        coach: optional_text(object, "coach")?,
-        starts_ms: number(object, "startsMs")? as i64,
-        spaces_left: optional_number(object, "spacesLeft")?.map(|n| n as u32),
-        waitlist_open: flag(object, "waitlistOpen")?,
-        booking_closes_ms: optional_number(object, "bookingClosesMs")?.map(|n| n as i64),
-        booking_url: optional_text(object, "bookingUrl")?,
-    })
-}
-
-fn typical(object: &JsValue) -> Read<TypicalFact> {
-    Ok(TypicalFact {
-        day: number(object, "day")? as u8,
-        time: number(object, "time")? as u16,
-        name: text(object, "name")?,
-        kind: text(object, "kind")?,
-        coach: optional_text(object, "coach")?,
-    })
-}
-
-fn classes(object: &JsValue) -> Read<ClassesFact> {
-    Ok(ClassesFact {
-        fetched_ms: optional_number(object, "fetchedMs")?.map(|n| n as i64),
-        live: list(object, "live", class)?,
-        typical: list(object, "typical", typical)?,
-        schedule_url: text(object, "scheduleUrl")?,
-    })
-}
-
 /// The facts in `value`; an error naming the first field that is missing or of the wrong kind.
-pub fn read(value: &JsValue) -> Read<ChatFacts> {
+pub fn read(value: &JsValue) -> Result<ChatFacts, JsError> {
     if !value.is_object() {
         return Err(JsError::new("chat facts: not an object"));
     }
-    Ok(ChatFacts {
-        plans: list(value, "plans", price)?,
-        unlimited: list(value, "unlimited", price)?,
-        packs: list(value, "packs", price)?,
-        trial: trial(&field(value, "trial"))?,
-        concession_percent: number(value, "concessionPercent")? as u64,
-        studio: studio(&field(value, "studio"))?,
-        challenge: challenge(&field(value, "challenge"))?,
-        classes: classes(&field(value, "classes"))?,
-    })
+    let reader = Reader::default();
+    let facts = ChatFacts {
+        plans: reader.list(value, "plans", Reader::price),
+        unlimited: reader.list(value, "unlimited", Reader::price),
+        packs: reader.list(value, "packs", Reader::price),
+        trial: reader.trial(&field(value, "trial")),
+        concession_percent: reader.number(value, "concessionPercent") as u64,
+        studio: reader.studio(&field(value, "studio")),
+        challenge: reader.challenge(&field(value, "challenge")),
+        classes: reader.classes(&field(value, "classes")),
+    };
+    match reader.wrong.get() {
+        None => Ok(facts),
+        Some(key) => Err(JsError::new(&format!(
+            "chat facts: '{key}' is missing or not the server's"
+        ))),
+    }
 }
