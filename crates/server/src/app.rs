@@ -110,6 +110,10 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .service(readable("/sitemap.xml", sitemap))
         .service(readable("/robots.txt", robots))
         .service(readable(
+            onespace_site::widgets::chat::FACTS_PATH,
+            chat_facts,
+        ))
+        .service(readable(
             &format!("{}{{file}}", onespace_images::IMAGES_PREFIX),
             image,
         ))
@@ -158,6 +162,11 @@ async fn sitemap(request: HttpRequest, site: SiteData) -> HttpResponse {
 
 async fn robots(request: HttpRequest, site: SiteData) -> HttpResponse {
     site.current().robots.respond(&request, StatusCode::OK)
+}
+
+/// The chat's facts, rendered with the pages (fetched when the chat first opens).
+async fn chat_facts(request: HttpRequest, site: SiteData) -> HttpResponse {
+    site.current().chat_facts.respond(&request, StatusCode::OK)
 }
 
 /// A photo variant by file name (`/images/<hash>-<width>.<ext>`), from the library the served

@@ -133,7 +133,7 @@ pub fn render(context: &RenderContext, document: &Document, stylesheet: Styleshe
                 (footer(&context.content.studio, copyright_year(context.now)))
                 // In a landmark of its own, so the floating control is not outside every landmark.
                 aside aria-label="Chat assistant" {
-                    (widgets::chat::assistant(&onespace_core::chat::ChatPrices::from_prices(&context.content.prices), &context.content.studio))
+                    (widgets::chat::assistant(&context.content.studio))
                 }
                 (widgets::cookie_banner::banner())
             }

@@ -61,6 +61,8 @@ pub struct Site {
     pub sitemap: Representation,
     /// /robots.txt.
     pub robots: Representation,
+    /// The chat's facts (`widgets::chat::FACTS_PATH`).
+    pub chat_facts: Representation,
 }
 
 impl Site {
@@ -143,6 +145,11 @@ impl Site {
                     context.absolute("/sitemap.xml")
                 )
                 .into_bytes(),
+                CachePolicy::Revalidate,
+            ),
+            chat_facts: Representation::new(
+                "application/json",
+                crate::widgets::chat::facts_json(&context).into_bytes(),
                 CachePolicy::Revalidate,
             ),
             assets,

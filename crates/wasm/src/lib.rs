@@ -10,6 +10,7 @@
 //! Only what an island calls is exported: every export adds to the module that phones download,
 //! and the server renders everything else.
 
+mod facts;
 mod types;
 
 use onespace_core::calendar::{instant_from_ms, Window};
@@ -176,11 +177,26 @@ pub fn form_messages(
     to_js(&forms::messages(form(form_name)?))
 }
 
-/// The topic of a visitor's chat message (`null` for blank input): the chat island shows the
-/// reply the server wrote for that topic (its props), so no reply text is shipped here.
+/// The topic of a visitor's chat message by the keyword groups alone (`null` for blank input).
 #[wasm_bindgen(js_name = chatTopic, unchecked_return_type = "ChatTopic | null")]
 pub fn chat_topic(text: &str) -> Result<JsValue, JsError> {
     to_js(&chat::message_topic(text))
+}
+
+/// The assistant's reply to `text` at `nowMs` from `facts` (the JSON the server serves at
+/// `/chat-facts.json`): `null` for blank input. Throws when `facts` are not the server's.
+#[wasm_bindgen(js_name = chatReply, unchecked_return_type = "ChatReply | null")]
+pub fn chat_reply(
+    text: &str,
+    #[wasm_bindgen(unchecked_param_type = "ChatFacts")] facts: JsValue,
+    #[wasm_bindgen(js_name = "nowMs")] now_ms: f64,
+) -> Result<JsValue, JsError> {
+    let facts = facts::read(&facts)?;
+    to_js(&chat::respond(
+        text,
+        &facts,
+        instant_from_ms(whole(now_ms) as i64),
+    ))
 }
 
 /// A `mailto:` link of the given kind from form values (`oneToOne` reads `coach`), addressed

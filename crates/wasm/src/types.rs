@@ -106,13 +106,93 @@ export type ChatTopic =
   | "challenge"
   | "cancel"
   | "contact"
+  | "fireIce"
   | "fallback";
+
+/** A link in a reply: a page of the site, or the provider's page in a new tab. */
+export interface ChatLink {
+  label: string;
+  href: string;
+  external: boolean;
+}
+
+/** One class in a schedule reply (UK day and time). */
+export interface ChatClassRow {
+  day: string;
+  time: string;
+  name: string;
+  coach: string | null;
+  status: string | null;
+  full: boolean;
+  bookUrl: string | null;
+  bookLabel: string;
+}
 
 export interface ChatReply {
   topic: ChatTopic;
   text: string;
+  classes: ChatClassRow[];
+  notes: string[];
+  links: ChatLink[];
   showContactButton: boolean;
   showCancelButton: boolean;
+}
+
+/** A price the chat names. */
+export interface ChatPriceFact {
+  name: string;
+  price: Pence;
+  /** Sessions (a month for memberships); `null` is unlimited. */
+  sessions: number | null;
+  validity?: string | null;
+}
+
+/** The facts the chat answers from, as the server serves them at `/chat-facts.json`
+ * (onespace_core::chat::ChatFacts): plain numbers and strings. Instants are ms since the Unix
+ * epoch, times of day minutes since midnight, days of the week 0 (Monday) to 6 (Sunday). Read
+ * by the core only. */
+export interface ChatFacts {
+  plans: ChatPriceFact[];
+  unlimited: ChatPriceFact[];
+  packs: ChatPriceFact[];
+  trial: {
+    name: string;
+    price: Pence;
+    introDiscount: Pence;
+    /** How the intro price is offered: "every-visit", "once-per-visitor" or "none". */
+    countdown: string;
+    regularDays: number | null;
+  };
+  concessionPercent: number;
+  studio: {
+    address: string;
+    email: string;
+    phone: string;
+    tel: string;
+    parking: string;
+    openingHours: { days: string; weekdays: number[]; opens: number; closes: number }[];
+    driveTimes: { from: string; minutes: number; via: string | null }[];
+    consultationSlots: { day: string; time: number }[];
+  };
+  challenge: {
+    starts: { year: number; month: number; day: number };
+    consultationUrl: string;
+  };
+  classes: {
+    fetchedMs: number | null;
+    live: {
+      name: string;
+      kind: string;
+      coach: string | null;
+      startsMs: number;
+      spacesLeft: number | null;
+      waitlistOpen: boolean;
+      bookingClosesMs: number | null;
+      bookingUrl: string | null;
+    }[];
+    typical: { day: number; time: number; name: string; kind: string; coach: string | null }[];
+    scheduleUrl: string;
+  };
 }
 
 export type MailKind = "discount" | "chatContact" | "cancellation" | "oneToOne";

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as wasm from '../wasm-pkg/onespace_wasm';
+import type { ChatFacts } from '../wasm-pkg/onespace_wasm';
 import vectors from '../../../crates/core/tests/vectors.json';
 import { loadCore } from './load';
 
@@ -39,6 +40,11 @@ function output(group: string, c: Case): unknown {
         return wasm.validateForm(form(c['form'] as string), c['values'] as Values);
       case 'chatTopic':
         return wasm.chatTopic(c['text'] as string);
+      case 'chatReply': {
+        const facts = (vectors.chatFacts as Record<string, ChatFacts | undefined>)[c['facts'] as string];
+        if (!facts) throw new TypeError(`no chat facts ${String(c['facts'])}`);
+        return wasm.chatReply(c['text'] as string, facts, c['nowMs'] as number);
+      }
       case 'offerState':
         return wasm.offerState(c['starts'] as string, c['ends'] as string, c['nowMs'] as number);
       case 'mailLink':
@@ -145,12 +151,19 @@ describe('the WebAssembly core', () => {
     expect(() => wasm.mailLink(kind('fax'), {}, 'team@example.co.uk')).toThrow(/Unknown mail link kind 'fax'\./);
   });
 
+  it('refuses chat facts that are not the server\'s rather than answer from nothing', () => {
+    expect(() => wasm.chatReply('hot yoga', { plans: 'none' } as unknown as ChatFacts, 0)).toThrow(/plans/);
+    expect(() => wasm.chatReply('hot yoga', { ...vectors.chatFacts.live, classes: null } as unknown as ChatFacts, 0)).toThrow(/live/);
+    expect(wasm.chatReply('   ', vectors.chatFacts.live, 0)).toBeNull();
+  });
+
   it('exports what the islands call, and formatPence for the shared price vectors', () => {
     // The bundler glue also re-exports the functions the module imports (__wbg_*, __wbindgen_*).
     const exported = Object.entries(wasm)
       .filter(([key, value]) => typeof value === 'function' && !/^__wb/.test(key))
       .map(([key]) => key);
     expect(exported.sort()).toEqual([
+      'chatReply',
       'chatTopic',
       'countdownAt',
       'formMessages',

@@ -7,6 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+mod chat_questions;
 #[cfg(feature = "check")]
 mod content_check;
 mod spec_figures;

@@ -674,9 +674,10 @@ fn form_fields_match_spec_section_3() {
 
 #[test]
 fn chat_and_team() {
-    let prices = chat::ChatPrices::from_prices(&prices());
     let studio = studio();
-    let fallback = chat::respond("blah", &prices, &studio).unwrap();
+    let now = "2026-07-06T08:00:00Z".parse().unwrap();
+    let facts = chat::ChatFacts::new(&super::chat_questions::content(), None, now);
+    let fallback = chat::respond("blah", &facts, now).unwrap();
     for topic in [
         "schedule",
         "location",

@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 
 use onespace_core::calendar::{instant_from_ms, Window};
+use onespace_core::chat::ChatFacts;
 use onespace_core::forms::{validate_named, Values};
 use onespace_core::mail::{self, MailKind};
 use onespace_core::timetable::Filter;
@@ -26,9 +27,20 @@ fn stored(case: &Value) -> Option<u64> {
     case["storedEndMs"].as_u64()
 }
 
-/// The native output for one case of one group.
-fn output(group: &str, case: &Value) -> Value {
+/// The native output for one case of one group; `facts` are the vectors' `chatFacts`.
+fn output(group: &str, case: &Value, facts: &Value) -> Value {
     match group {
+        "chatReply" => {
+            let name = case["facts"].as_str().expect("facts");
+            let facts: ChatFacts =
+                serde_json::from_value(facts[name].clone()).expect("chat facts read");
+            let now = instant_from_ms(case["nowMs"].as_i64().expect("nowMs"));
+            json!(chat::respond(
+                case["text"].as_str().expect("text"),
+                &facts,
+                now
+            ))
+        }
         "formatPence" => json!(Pence(case["pence"].as_u64().expect("pence")).format()),
         "introOfferCountdown" => json!(countdown::intro_offer(
             case["nowMs"].as_u64().expect("nowMs"),
@@ -84,6 +96,10 @@ fn native_core_matches_the_shared_vectors() {
     let text = std::fs::read_to_string(path()).expect("vectors.json");
     let mut vectors: Value = serde_json::from_str(&text).expect("valid JSON");
     let bless = std::env::var_os("BLESS_VECTORS").is_some();
+    if bless {
+        vectors["chatFacts"] = super::chat_questions::fixtures();
+    }
+    let facts = vectors["chatFacts"].clone();
     let mut failures = Vec::new();
     let mut count = 0;
     for (group, cases) in vectors.as_object_mut().expect("object") {
@@ -91,7 +107,15 @@ fn native_core_matches_the_shared_vectors() {
             continue;
         };
         for (index, case) in cases.iter_mut().enumerate() {
-            let actual = output(group, case);
+            let actual = output(group, case, &facts);
+            if group == "chatReply" {
+                if let Err(wrong) = super::chat_questions::check(case, &actual) {
+                    failures.push(format!(
+                        "chatReply[{index}] {:?}: {wrong}\n  reply {actual}",
+                        case["text"]
+                    ));
+                }
+            }
             count += 1;
             if bless {
                 case["expected"] = actual;

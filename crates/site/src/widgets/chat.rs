@@ -3,10 +3,11 @@
 //! takes over. It loads when the visitor reaches for it (pointer over, focus, touch), so pages
 //! download no React before then; a click that comes before it has loaded is caught by the
 //! `data-chat-open` trigger and opens the panel once it has. Its replies and forms need the core,
-//! which it fetches as it mounts.
+//! which it fetches as it mounts, and its replies the facts ([`FACTS_PATH`]), which it fetches
+//! when the panel first opens: no page carries them, so no page grows.
 
 use maud::{html, Markup};
-use onespace_core::chat::{self, ChatPrices};
+use onespace_core::chat;
 use onespace_core::content::Studio;
 use serde_json::json;
 
@@ -25,12 +26,27 @@ fn icon() -> Markup {
     }
 }
 
+/// Where the chat's facts are served: the studio's prices, hours, address, challenge dates and
+/// the coming classes of the stored timetable copy ([`chat::ChatFacts`]), as JSON, rendered
+/// with the pages so they change together.
+pub const FACTS_PATH: &str = "/chat-facts.json";
+
+/// The chat's facts as served at [`FACTS_PATH`].
+pub fn facts_json(context: &crate::render::RenderContext) -> String {
+    serde_json::to_string(&chat::ChatFacts::new(
+        &context.content,
+        context.timetable.as_deref(),
+        context.now,
+    ))
+    .unwrap_or_else(|_| "null".to_owned())
+}
+
 /// The site-wide chat island, for the layout. Its button has the id `chat`, the target of the
-/// pages' 'Chat with Our Assistant' links without JavaScript. Every reply is worded here, naming
-/// `prices` and the `studio`'s hours, address and contacts (from the studio's content), and sent
-/// in the props with the greeting, the confirmations and the e-mail its mail links go `to`; the
-/// island asks the core only which topic a message is about.
-pub fn assistant(prices: &ChatPrices, studio: &Studio) -> Markup {
+/// pages' 'Chat with Our Assistant' links without JavaScript. Its props are the panel's words,
+/// the greeting, the confirmations, the e-mail its mail links go `to` (the `studio`'s) and where
+/// its facts are: the core (WebAssembly) words every reply from those facts at the visitor's
+/// instant, as the server would.
+pub fn assistant(studio: &Studio) -> Markup {
     island(
         "ChatAssistant",
         Load::Interaction,
@@ -48,7 +64,8 @@ pub fn assistant(prices: &ChatPrices, studio: &Studio) -> Markup {
             "contactDialogTitle": "Contact the team",
             "cancelDialogTitle": "Cancel your membership",
             "texts": super::enquiry_form::field_texts(),
-            "replies": chat::replies(prices, studio),
+            "factsUrl": FACTS_PATH,
+            "fallback": chat::fallback(),
             "greeting": chat::GREETING,
             "contactConfirmation": chat::contact_confirmation(studio),
             "cancelConfirmation": chat::cancel_confirmation(studio),
@@ -78,19 +95,11 @@ mod tests {
         let studio = onespace_core::content::embedded::content()
             .expect("the default content is valid")
             .studio;
-        let prices = ChatPrices {
-            plans: Vec::new(),
-            single_focus: onespace_core::Pence(10900),
-            drop_in: onespace_core::Pence(1300),
-            trial: onespace_core::Pence(4900),
-        };
-        let html = assistant(&prices, &studio).into_string();
-        assert!(html.contains("session packs start from a £13 drop-in"));
-        assert!(html.contains("Try the 14-Day Ultimate Experience for £49."));
-        assert_eq!(
-            html.matches(r#""showCancelButton":"#).count(),
-            9,
-            "one reply a topic"
+        let html = assistant(&studio).into_string();
+        assert!(html.contains(r#""factsUrl":"/chat-facts.json""#));
+        assert!(
+            !html.contains("showCancelButton"),
+            "no reply is in the page"
         );
         assert!(html.contains(r#"data-island="ChatAssistant" data-load="interaction""#));
         assert!(html.contains(

@@ -1,21 +1,17 @@
 import { realCore } from '../testing/real-core';
 import '../testing/dialog';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { requestIsland } from '../../site/island-requests';
+import vectors from '../../../../crates/core/tests/vectors.json';
 import ChatAssistant from './ChatAssistant';
+import { forgetChatFacts } from './facts';
 
-const topics = [
-  'schedule',
-  'location',
-  'whatToBring',
-  'firstTime',
-  'membership',
-  'challenge',
-  'cancel',
-  'contact',
-  'fallback',
-] as const;
+/** The shared vectors' facts (crates/core/tests/it/chat_questions.rs): the repository's content
+ * and a known fortnight of classes from Monday 6 July 2026. */
+const facts = vectors.chatFacts.live;
+/** Monday 6 July 2026, 9:00 AM in the UK. */
+const monday = Date.parse('2026-07-06T08:00:00Z');
 
 const props = {
   openLabel: 'Chat with our assistant',
@@ -31,19 +27,40 @@ const props = {
   contactDialogTitle: 'Contact the team',
   cancelDialogTitle: 'Cancel your membership',
   texts: { choosePrompt: 'Please choose...', optionalPrompt: 'Select an option' },
-  // The server words one reply per topic from the studio's content; here Lite is at £55.
-  replies: topics.map((topic) => ({
-    topic,
-    text: topic === 'membership' ? 'Lite £55 (4 sessions), Unlimited £139.' : `About ${topic}.`,
-    showContactButton: topic === 'contact' || topic === 'fallback',
-    showCancelButton: topic === 'cancel',
-  })),
+  factsUrl: '/chat-facts.json',
+  // The server's fallback reply, said when the facts cannot be fetched.
+  fallback: {
+    topic: 'fallback' as const,
+    text: 'Fallback: contact us.',
+    classes: [],
+    notes: [],
+    links: [],
+    showContactButton: true,
+    showCancelButton: false,
+  },
   greeting: 'Hi! Ask me anything.',
   contactConfirmation: 'Thanks for getting in touch!',
   cancelConfirmation: 'Thanks - your cancellation request is ready to send.',
   // The studio's address comes from the content; the links go wherever the props say.
   to: 'team@example.co.uk',
 };
+
+let fetched: string[] = [];
+
+/** The server answering the facts with `body` (or failing). */
+function serveFacts(body: unknown, ok = true) {
+  fetched = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+    fetched.push(String(input));
+    return Promise.resolve(new Response(JSON.stringify(body), { status: ok ? 200 : 503 }));
+  });
+}
+
+beforeEach(() => {
+  forgetChatFacts();
+  serveFacts(facts);
+  vi.spyOn(Date, 'now').mockReturnValue(monday);
+});
 
 afterEach(() => {
   cleanup();
@@ -63,7 +80,13 @@ function say(text: string) {
 }
 
 function botTexts(panel: HTMLElement): string[] {
-  return Array.from(panel.querySelectorAll('[data-from="bot"] p')).map((p) => p.textContent ?? '');
+  return Array.from(panel.querySelectorAll('[data-from="bot"] > p:first-child')).map((p) => p.textContent ?? '');
+}
+
+/** Waits for the bot's `count`th message and returns the texts. */
+async function botReplies(panel: HTMLElement, count: number): Promise<string[]> {
+  await waitFor(() => expect(botTexts(panel)).toHaveLength(count));
+  return botTexts(panel);
 }
 
 describe('ChatAssistant', () => {
@@ -75,15 +98,59 @@ describe('ChatAssistant', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Your message')));
     say('  where are you located?  ');
     expect(panel.querySelector('[data-from="visitor"]')?.textContent).toBe('where are you located?');
-    expect(realCore.chatTopic('where are you located?')).toBe('location');
-    expect(botTexts(panel)[1]).toBe('About location.');
+    const expected = realCore.chatReply('where are you located?', facts, monday);
+    expect(expected?.topic).toBe('location');
+    expect((await botReplies(panel, 2))[1]).toBe(expected?.text);
+    expect(botTexts(panel)[1]).toContain('Houstoun Road');
     expect((screen.getByLabelText('Your message') as HTMLInputElement).value).toBe('');
   });
 
-  it('answers with the reply for the topic, from its props', async () => {
+  it('fetches the facts once, when the panel first opens, and not before', async () => {
+    render(<ChatAssistant {...props} />);
+    await new Promise((done) => setTimeout(done, 0));
+    expect(fetched).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Chat with our assistant' }));
+    const panel = await screen.findByRole('dialog', { name: 'One Space Assistant' });
+    say('how much is unlimited');
+    await botReplies(panel, 2);
+    say('student discount');
+    await botReplies(panel, 3);
+    expect(fetched).toEqual(['/chat-facts.json']);
+    expect(botTexts(panel)[1]).toContain('£139 a month');
+    expect(within(panel).getAllByRole('link', { name: 'See all memberships' })[0]?.getAttribute('href')).toBe('/memberships');
+  });
+
+  it('lists the matching classes, each with a Book link to the provider in a new tab', async () => {
     const panel = await openChat();
-    say('how much is a membership?');
-    expect(botTexts(panel)[1]).toContain('Lite £55 (4 sessions), Unlimited £139.');
+    say('hot yoga tomorrow evening');
+    await botReplies(panel, 2);
+    const message = panel.querySelectorAll('[data-from="bot"]')[1] as HTMLElement;
+    const rows = within(message).getAllByRole('listitem').filter((item) => item.classList.contains('chat-class'));
+    expect(rows.map((row) => row.textContent)).toEqual(['Tomorrow, 7:00 PM Hot Yoga with Sophie Reid. 1 space left Book']);
+    const book = within(message).getByRole('link', { name: 'Book Hot Yoga, Tuesday 7 July at 7:00 PM (opens in a new tab)' });
+    expect(book.getAttribute('href')).toMatch(/^https:\/\/goteamup\.com\/p\/5123456-one-space\/c\/schedule\?e=\d+/);
+    expect(book.getAttribute('target')).toBe('_blank');
+    expect(book.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(message).getByRole('link', { name: 'See the full timetable' }).getAttribute('href')).toBe('/timetable');
+    // The conversation is a polite live region: the reply is read out.
+    expect(panel.querySelector('.chat-log')?.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('never renders what the visitor typed as markup', async () => {
+    const panel = await openChat();
+    const text = '<img src=x onerror="alert(1)"> hot yoga tomorrow';
+    say(text);
+    await botReplies(panel, 2);
+    expect(panel.querySelector('[data-from="visitor"]')?.textContent).toBe(text);
+    expect(panel.querySelector('img')).toBeNull();
+  });
+
+  it("answers with the server's fallback and its contact button when the facts cannot be fetched", async () => {
+    serveFacts({}, false);
+    const panel = await openChat();
+    say('hot yoga tomorrow');
+    expect((await botReplies(panel, 2))[1]).toBe('Fallback: contact us.');
+    expect(within(panel).getByRole('button', { name: 'Contact the team' })).toBeTruthy();
   });
 
   it('ignores blank input', async () => {
@@ -105,7 +172,7 @@ describe('ChatAssistant', () => {
     const panel = await openChat();
     say('qwertyuiop');
     expect(realCore.chatTopic('qwertyuiop')).toBe('fallback');
-    expect(botTexts(panel).at(-1)).toBe('About fallback.');
+    expect((await botReplies(panel, 2)).at(-1)).toBe(realCore.chatReply('qwertyuiop', facts, monday)?.text);
     fireEvent.click(within(panel).getByRole('button', { name: 'Contact the team' }));
     const dialog = screen.getByRole('dialog', { name: 'Contact the team' });
     fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('chatContact').submitLabel }));
@@ -119,7 +186,7 @@ describe('ChatAssistant', () => {
     expect(assign).toHaveBeenCalledWith(realCore.mailLink('chatContact', values, 'team@example.co.uk'));
     expect(String(assign.mock.calls[0]?.[0])).toMatch(/^mailto:team@example\.co\.uk\?subject=/);
     expect(dialog.hasAttribute('open')).toBe(false);
-    expect(botTexts(panel).at(-1)).toBe(props.contactConfirmation);
+    expect((await botReplies(panel, 3)).at(-1)).toBe(props.contactConfirmation);
   });
 
   it('opens the cancellation dialog and sends the core cancellation link', async () => {
@@ -127,7 +194,7 @@ describe('ChatAssistant', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     const panel = await openChat();
     say('How do I cancel?');
-    fireEvent.click(within(panel).getByRole('button', { name: 'Cancel membership' }));
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Cancel membership' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel your membership' });
     const values = { name: 'Ada', email: 'ada@example.com', membershipType: 'Flex', reason: '' };
     fireEvent.change(within(dialog).getByLabelText('Full Name', { exact: false }), { target: { value: values.name } });
@@ -137,7 +204,7 @@ describe('ChatAssistant', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('cancellation').submitLabel }));
     expect(assign).toHaveBeenCalledWith(realCore.mailLink('cancellation', values, 'team@example.co.uk'));
-    expect(botTexts(panel).at(-1)).toBe(props.cancelConfirmation);
+    expect((await botReplies(panel, 3)).at(-1)).toBe(props.cancelConfirmation);
   });
 
   it('opens when a chat button elsewhere on the page asks for it', async () => {

@@ -1,11 +1,14 @@
 /**
  * The site-wide chat assistant (SPEC sections 4, 5, 8). Closed, it is a floating button (the
  * server's fallback is a link to /contact drawn as the same button, so nothing moves); open, a
- * panel that starts with the greeting. A non-blank message gets the reply the server wrote for
- * the topic the core's keyword rules find (the replies name the studio's current prices and
- * hours, so they come in the props rather than in the WebAssembly module);
- * replies with a contact or cancel button open a dialog whose form ends in the visitor's e-mail
- * client (the core's mail link), after which the core's confirmation is appended.
+ * panel that starts with the greeting. A non-blank message gets the core's reply (WebAssembly,
+ * the same code the server runs) computed from the studio's facts at the visitor's instant: the
+ * facts (prices, hours, the coming classes of the stored timetable) are fetched from
+ * `factsUrl` when the panel first opens, so no page carries them. A reply is structured (text,
+ * class rows with Book links, notes, links) and rendered as text, lists and links, never as
+ * markup. Replies with a contact or cancel button open a dialog whose form ends in the
+ * visitor's e-mail client (the core's mail link), after which the core's confirmation is
+ * appended.
  *
  * The island loads when the visitor reaches for the button (pointer over, focus, touch; a click
  * before it has loaded opens the panel once it has, site/triggers.ts), so a page where nobody
@@ -18,8 +21,9 @@ import { onIslandRequest } from '../../site/island-requests';
 import { openMailLink } from '../../site/mail-link';
 import { MailFormDialog } from '../forms/MailFormDialog';
 import type { FieldTexts, FieldValues } from '../forms/FormFields';
-import type { ChatReply } from '../../wasm-pkg/onespace_wasm';
+import type { ChatFacts, ChatReply } from '../../wasm-pkg/onespace_wasm';
 import { useCore } from '../use-core';
+import { loadChatFacts } from './facts';
 import { ChatIcon } from './ChatIcon';
 import { ChatPanel, type ChatPanelLabels } from './ChatPanel';
 import { botMessage, visitorMessage, type ChatMessage } from './messages';
@@ -30,8 +34,10 @@ interface ChatAssistantProps {
   contactDialogTitle: string;
   cancelDialogTitle: string;
   texts: FieldTexts;
-  /** One reply per topic, worded by the server from the studio's content. */
-  replies: ChatReply[];
+  /** Where the server serves the chat's facts (`/chat-facts.json`). */
+  factsUrl: string;
+  /** The core's fallback reply, given when the facts cannot be fetched. */
+  fallback: ChatReply;
   greeting: string;
   /** Appended after the contact dialog's mail link opens. */
   contactConfirmation: string;
@@ -51,7 +57,14 @@ export default function ChatAssistant(props: ChatAssistantProps) {
   const panelId = useId();
   const fabRef = useRef<HTMLButtonElement>(null);
 
+  const facts = useRef<Promise<ChatFacts | null> | null>(null);
+
   useEffect(() => onIslandRequest('ChatAssistant', () => setOpen(true)), []);
+
+  // The facts are fetched when the panel first opens, beside the core.
+  useEffect(() => {
+    if (open && !facts.current) facts.current = loadChatFacts(props.factsUrl);
+  }, [open, props.factsUrl]);
 
   useEffect(() => {
     if (core && messages.length === 0) setMessages([botMessage(props.greeting)]);
@@ -63,11 +76,22 @@ export default function ChatAssistant(props: ChatAssistantProps) {
   };
 
   const send = (text: string) => {
-    if (!core) return;
-    const topic = core.chatTopic(text);
-    const reply = topic ? props.replies.find((candidate) => candidate.topic === topic) : undefined;
-    if (!reply) return;
-    setMessages((current) => [...current, visitorMessage(text.trim()), botMessage(reply.text, reply)]);
+    if (!core || !text.trim()) return;
+    const visitor = visitorMessage(text.trim());
+    setMessages((current) => [...current, visitor]);
+    facts.current ??= loadChatFacts(props.factsUrl);
+    void facts.current.then((loaded) => {
+      let reply: ChatReply | null = null;
+      try {
+        reply = loaded ? core.chatReply(text, loaded, Date.now()) : null;
+      } catch {
+        reply = null;
+      }
+      // Without the facts (the server unreachable) the server's fallback reply: the contact
+      // button.
+      const answer = reply ?? props.fallback;
+      setMessages((current) => [...current, botMessage(answer.text, answer)]);
+    });
   };
 
   const mailSent = (link: string, confirmation: string) => {

@@ -1,6 +1,9 @@
 /**
  * The open chat: header, the conversation (a polite live region, so replies are read out) and
- * the input. Enter sends; the owner ignores blank input. Escape closes the panel.
+ * the input. Enter sends; the owner ignores blank input. Escape closes the panel. A reply's class
+ * rows are a list (day, time, class, coach, spaces) each with its Book link to the provider's
+ * page in a new tab; its links follow. Everything is rendered as text by React: nothing a
+ * visitor types, nor any reply, becomes markup.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from './messages';
@@ -56,6 +59,47 @@ export function ChatPanel({ id, labels, messages, onSend, onClose, onContact, on
         {messages.map((message) => (
           <li key={message.id} className="chat-message" data-from={message.isBot ? 'bot' : 'visitor'}>
             <p>{message.text}</p>
+            {message.classes.length > 0 ? (
+              <ul className="chat-classes">
+                {message.classes.map((row, index) => (
+                  <li key={index} className="chat-class">
+                    <span className="chat-class-when">
+                      {row.day}, {row.time}
+                    </span>{' '}
+                    <span className="chat-class-name">{row.name}</span>
+                    {row.coach ? <span className="chat-class-meta"> with {row.coach}</span> : null}
+                    {row.status ? (
+                      <span className={row.full ? 'chat-class-full' : 'chat-class-meta'}>. {row.status}</span>
+                    ) : null}{' '}
+                    {row.bookUrl ? (
+                      <a className="chat-class-book" href={row.bookUrl} target="_blank" rel="noopener noreferrer" aria-label={row.bookLabel}>
+                        Book
+                      </a>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {message.notes.map((note, index) => (
+              <p key={index} className="chat-note">
+                {note}
+              </p>
+            ))}
+            {message.links.length > 0 ? (
+              <ul className="chat-links">
+                {message.links.map((link) => (
+                  <li key={link.href}>
+                    {link.external ? (
+                      <a href={link.href} target="_blank" rel="noopener noreferrer">
+                        {link.label} <span className="sr-only">(opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      <a href={link.href}>{link.label}</a>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {message.showContactButton || message.showCancelButton ? (
               <div className="chat-message-actions">
                 {message.showContactButton ? (

@@ -13,6 +13,17 @@ use std::time::Duration;
 use crate::harness;
 use crate::harness::{binary, request, wait_for, Server, TempDir};
 
+/// The chat's reply to `text` now, worded by the core from the facts the server serves at
+/// /chat-facts.json (what the island asks its WebAssembly build with).
+async fn chat_says(server: &Server, text: &str) -> String {
+    let (status, _, facts) = get(server, "/chat-facts.json").await;
+    assert_eq!(status, 200);
+    let facts: onespace_core::chat::ChatFacts = serde_json::from_str(&facts).unwrap();
+    onespace_core::chat::respond(text, &facts, chrono::Utc::now())
+        .unwrap()
+        .text
+}
+
 fn onespace(args: &[&str], dir: &Path) -> Output {
     Command::new(binary())
         .args(args)
@@ -389,9 +400,16 @@ async fn one_price_edit_reaches_every_page_the_founder_table_the_json_ld_and_the
     );
     let (_, _, faq) = get(&server, "/faq").await;
     assert!(faq.contains("costs £55.50 and gives you 14 days"));
-    // The chat island is on every page with its replies, worded from the content.
-    assert!(faq.contains("memberships are Lite £55 (4 sessions), Core £79 (8 sessions)"));
-    assert!(faq.contains("Try the 14-Day Ultimate Experience for £55.50."));
+    // The chat's replies, worded from the content's facts.
+    let prices = chat_says(&server, "how much are memberships").await;
+    assert!(
+        prices.contains("memberships are Lite £55 (4 sessions), Core £79 (8 sessions)"),
+        "{prices}"
+    );
+    assert!(
+        prices.contains("Try the 14-Day Ultimate Experience for £55.50."),
+        "{prices}"
+    );
     server.kill();
 }
 
@@ -446,7 +464,21 @@ async fn contact_faq_and_quote_edits_reach_every_page_the_mail_links_the_json_ld
     assert!(!contact.contains("238 238"), "no old phone is left");
     // The islands' props: the chat and the discount dialog write to the content's address.
     assert!(contact.contains("\"to\":\"team@onespace.example\""));
-    assert!(contact.contains("We're open Mon-Fri 6:30 AM-9:00 PM, Sat 8:00 AM-12:00 PM"));
+    let hours = chat_says(&server, "opening hours?").await;
+    assert!(
+        hours.contains("Our hours: Mon-Fri 6:30 AM-9:00 PM, Sat 8:00 AM-12:00 PM"),
+        "{hours}"
+    );
+    let reach = chat_says(&server, "can I phone you").await;
+    assert!(
+        reach.contains("team@onespace.example") && reach.contains("0131 496 0000"),
+        "{reach}"
+    );
+    let drive = chat_says(&server, "how far from edinburgh").await;
+    assert!(
+        drive.contains("From Edinburgh it's about 30 minutes' drive"),
+        "{drive}"
+    );
     assert!(contact.contains("e-mail us directly at team@onespace.example or call 0131 496 0000."));
     let (_, _, about) = get(&server, "/about").await;
     assert!(about.contains("\"telephone\":\"+441314960000\""));
