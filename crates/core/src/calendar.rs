@@ -293,7 +293,8 @@ pub struct Date {
     pub day: u8,
 }
 
-const MONTH_NAMES: [&str; 12] = [
+/// The months' names, January first.
+pub const MONTH_NAMES: [&str; 12] = [
     "January",
     "February",
     "March",

@@ -209,18 +209,12 @@ impl ClassFact {
 
     /// Whether and how it can be booked at `now`, as `timetable::Class::availability`.
     pub fn availability(&self, now: DateTime<Utc>) -> Availability {
-        if self
-            .booking_closes_ms
-            .is_some_and(|close| instant_from_ms(close) <= now)
-        {
-            return Availability::Closed;
-        }
-        match self.spaces_left {
-            None => Availability::Open,
-            Some(0) if self.waitlist_open => Availability::Waitlist,
-            Some(0) => Availability::Full,
-            Some(spaces) => Availability::Spaces(spaces),
-        }
+        Availability::of(
+            self.booking_closes_ms
+                .is_some_and(|close| instant_from_ms(close) <= now),
+            self.spaces_left,
+            self.waitlist_open,
+        )
     }
 }
 

@@ -7,7 +7,7 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Timelike, Utc, 
 use super::facts::{ChatFacts, TypicalFact};
 use super::words::{find_phrase, has_any, has_phrase, word_matches};
 use super::{ChatLink, ClassRow};
-use crate::calendar::{clock_12h, london_date, london_instant, london_time};
+use crate::calendar::{clock_12h, london_date, london_instant, london_time, MONTH_NAMES};
 use crate::content::studio::Day;
 use crate::timetable::{Availability, SHOWN_DAYS};
 
@@ -309,17 +309,6 @@ struct Occurrence<'a> {
     book_url: Option<&'a str>,
 }
 
-fn status(availability: Availability) -> Option<(String, bool)> {
-    Some(match availability {
-        Availability::Open => return None,
-        Availability::Spaces(1) => ("1 space left".to_owned(), false),
-        Availability::Spaces(n) => (format!("{n} spaces left"), false),
-        Availability::Waitlist => ("Full: join the waitlist".to_owned(), true),
-        Availability::Full => ("Full".to_owned(), true),
-        Availability::Closed => ("Booking closed".to_owned(), true),
-    })
-}
-
 fn typical_on(class: &TypicalFact, date: NaiveDate) -> DateTime<Utc> {
     london_instant(date.and_time(super::facts::time_of_day(class.time)))
 }
@@ -342,7 +331,7 @@ fn coming<'a>(facts: &'a ChatFacts, now: DateTime<Utc>) -> Vec<Occurrence<'a>> {
                     name: &class.name,
                     kind: &class.kind,
                     coach: class.coach.as_deref(),
-                    status: status(availability),
+                    status: availability.words(),
                     book_url: (availability != Availability::Closed)
                         .then_some(class.booking_url.as_deref())
                         .flatten(),
@@ -398,23 +387,8 @@ fn dates(days: Days, today: NaiveDate) -> Option<Vec<NaiveDate>> {
     }
 }
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
 fn month(date: NaiveDate) -> &'static str {
-    MONTHS
+    MONTH_NAMES
         .get(date.month0() as usize)
         .copied()
         .unwrap_or_default()

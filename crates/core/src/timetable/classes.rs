@@ -58,6 +58,35 @@ pub enum Availability {
     Closed,
 }
 
+impl Availability {
+    /// From what the provider says of a class: whether its booking has closed, the places left
+    /// (none given: unlimited) and whether its waitlist takes names.
+    pub fn of(booking_closed: bool, spaces_left: Option<u32>, waitlist_open: bool) -> Self {
+        if booking_closed {
+            return Self::Closed;
+        }
+        match spaces_left {
+            None => Self::Open,
+            Some(0) if waitlist_open => Self::Waitlist,
+            Some(0) => Self::Full,
+            Some(spaces) => Self::Spaces(spaces),
+        }
+    }
+
+    /// In words, and whether that is a warning (full or closed); nothing when places are
+    /// unlimited. The timetable page and the chat say the same.
+    pub fn words(self) -> Option<(String, bool)> {
+        Some(match self {
+            Self::Open => return None,
+            Self::Spaces(1) => ("1 space left".to_owned(), false),
+            Self::Spaces(n) => (format!("{n} spaces left"), false),
+            Self::Waitlist => ("Full: join the waitlist".to_owned(), true),
+            Self::Full => ("Full".to_owned(), true),
+            Self::Closed => ("Booking closed".to_owned(), true),
+        })
+    }
+}
+
 impl Class {
     /// Length in whole minutes.
     pub fn minutes(&self) -> i64 {
@@ -66,15 +95,11 @@ impl Class {
 
     /// Whether and how it can be booked at `now`.
     pub fn availability(&self, now: DateTime<Utc>) -> Availability {
-        if self.booking_closes_at.is_some_and(|close| close <= now) {
-            return Availability::Closed;
-        }
-        match self.spaces_left {
-            None => Availability::Open,
-            Some(0) if self.waitlist_open => Availability::Waitlist,
-            Some(0) => Availability::Full,
-            Some(spaces) => Availability::Spaces(spaces),
-        }
+        Availability::of(
+            self.booking_closes_at.is_some_and(|close| close <= now),
+            self.spaces_left,
+            self.waitlist_open,
+        )
     }
 }
 

@@ -52,14 +52,7 @@ pub fn updated_text(copy: &Timetable, now: DateTime<Utc>) -> String {
 /// Whether it can be booked at `now`, in words, and whether that is a warning (full or closed);
 /// nothing when places are unlimited.
 fn availability(class: &Class, now: DateTime<Utc>) -> Option<(String, bool)> {
-    Some(match class.availability(now) {
-        Availability::Open => return None,
-        Availability::Spaces(1) => ("1 space left".to_owned(), false),
-        Availability::Spaces(n) => (format!("{n} spaces left"), false),
-        Availability::Waitlist => ("Full: join the waitlist".to_owned(), true),
-        Availability::Full => ("Full".to_owned(), true),
-        Availability::Closed => ("Booking closed".to_owned(), true),
-    })
+    class.availability(now).words()
 }
 
 /// One class row: its 'Book' link while booking is open.
