@@ -39,7 +39,7 @@ test-services:
 # (Tailwind's @source), so they are frontend sources too.
 WASM_MODULE := $(WASM_PKG)/onespace_wasm_bg.wasm
 WASM_SOURCES := $(shell find crates/core crates/wasm -type f) Cargo.toml Cargo.lock scripts/wasm.sh
-# The studio editor's own module (the content check and schemas), never loaded by public pages.
+# The staff editor's own module (the content check and schemas), never loaded by public pages.
 EDITOR_WASM_MODULE := $(EDITOR_WASM_PKG)/onespace_editor_wasm_bg.wasm
 EDITOR_WASM_SOURCES := $(shell find crates/core crates/editor-wasm -type f) Cargo.toml Cargo.lock scripts/wasm.sh
 FRONTEND_MANIFEST := frontend/dist/.vite/manifest.json
@@ -60,7 +60,7 @@ $(EDITOR_WASM_MODULE): $(EDITOR_WASM_SOURCES) | tools
 
 frontend: $(FRONTEND_MANIFEST)
 
-# The studio editor's module too: the frontend's type check covers its tests.
+# The staff editor's module too: the frontend's type check covers its tests.
 $(FRONTEND_MANIFEST): $(FRONTEND_SOURCES) $(WASM_MODULE) $(EDITOR_WASM_MODULE)
 	npm run build -w frontend
 

@@ -33,7 +33,7 @@ const ENTRY_MODULES = /src[\\/](site[\\/]|islands[\\/](runtime|registry)[\\/.])|
 /** Output folder of `--mode development`; the server's `dev` feature embeds it (assets.rs). */
 const DEV_OUT_DIR = 'dist-dev';
 
-/** Which build: the site's (the default, also Vitest's) or the studio editor's. */
+/** Which build: the site's (the default, also Vitest's) or the staff editor's. */
 const EDITOR = process.env['FRONTEND_PART'] === 'editor';
 
 export default defineConfig(({ mode }) => {

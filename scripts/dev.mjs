@@ -139,14 +139,14 @@ viteProcess?.once('exit', (code) => {
   say(`vite stopped (${code}); stopping`);
   void shutdown(1);
 });
-// The studio's content editor is a build of its own (frontend/vite.config.ts says why).
+// The staff area's content editor is a build of its own (frontend/vite.config.ts says why).
 const editorVite = launch(process.execPath, [vite, 'build', '--watch', '--mode', 'development'], {
   cwd: frontend,
   env: { ...process.env, FRONTEND_PART: 'editor' },
 });
 editorVite?.once('exit', (code) => {
   if (stopping) return;
-  say(`vite (studio editor) stopped (${code}); stopping`);
+  say(`vite (staff editor) stopped (${code}); stopping`);
   void shutdown(1);
 });
 

@@ -1,4 +1,4 @@
-//! The studio editor's WebAssembly module: the core's content check and the content files' JSON
+//! The staff editor's WebAssembly module: the core's content check and the content files' JSON
 //! Schemas, so the editor checks what the owner types with the very code `onespace content
 //! check` and the server run, and draws its forms from the same types.
 //!

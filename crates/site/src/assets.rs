@@ -35,13 +35,13 @@ const BROTLI_SUFFIX: &str = ".br";
 /// Path of the Vite manifest inside the build folder.
 const MANIFEST_PATH: &str = ".vite/manifest.json";
 
-/// Path of the studio editor's build manifest (a build of its own: `frontend/vite.config.ts`).
+/// Path of the staff editor's build manifest (a build of its own: `frontend/vite.config.ts`).
 const EDITOR_MANIFEST_PATH: &str = ".vite/editor-manifest.json";
 
 /// The source path of the client entry, as Vite's manifest names it.
 const CLIENT_ENTRY: &str = "src/main.ts";
 
-/// The studio's content editor, an entry of its own: only the studio's editor pages link it, so
+/// The studio's content editor, an entry of its own: only the staff editor pages link it, so
 /// no visitor's page carries its script, its React form or its WebAssembly module.
 const EDITOR_ENTRY: &str = "src/backoffice/editor.tsx";
 

@@ -1,5 +1,5 @@
 /**
- * The studio editor's WebAssembly module (crates/editor-wasm, built by `make editor-wasm`) checks
+ * The staff editor's WebAssembly module (crates/editor-wasm, built by `make editor-wasm`) checks
  * content exactly as `onespace content check` does: the core's shared check vectors
  * (crates/core/tests/vectors/content-check.json, which the native tests pass) give the same
  * printed mistakes here, and every content file has a schema to draw its form from.

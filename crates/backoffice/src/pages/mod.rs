@@ -35,7 +35,7 @@ pub fn see_other(location: &str) -> HttpResponse {
     )
 }
 
-/// Whether the request is the studio editor's script (the draft's saves, the photo upload),
+/// Whether the request is the staff editor's script (the draft's saves, the photo upload),
 /// which asks for JSON rather than the next page.
 pub fn wants_json(request: &actix_web::HttpRequest) -> bool {
     request

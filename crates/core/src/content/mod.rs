@@ -23,7 +23,7 @@
 //! - [`investors`]: the investor pages' dated figures (snapshot, forecast, raise) and their
 //!   month.
 //! - `check` (feature `check`): the files' TOML read and checked with line numbers, and each
-//!   file's JSON Schema for the studio's editor.
+//!   file's JSON Schema for the staff editor.
 
 #[cfg(feature = "check")]
 pub mod check;

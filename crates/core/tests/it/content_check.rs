@@ -1,6 +1,6 @@
 //! The content check and the editor's schemas, on the repository's default content.
 //!
-//! The check's vectors (`vectors/content-check.json`) are shared with the studio editor's
+//! The check's vectors (`vectors/content-check.json`) are shared with the staff editor's
 //! WebAssembly tests, so the browser is held to the same messages as `onespace content check`.
 
 use std::path::PathBuf;

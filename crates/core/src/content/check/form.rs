@@ -1,4 +1,4 @@
-//! A content file as the studio editor's form holds it, and back.
+//! A content file as the staff editor's form holds it, and back.
 //!
 //! The form edits plain values (the file's TOML read as JSON: tables as objects, `[[monthly]]`
 //! as a list of objects), drawn by the file's [`super::schema`]. Each change is written back

@@ -3,7 +3,7 @@
 //! back as `FILE line N: field: what is expected`, all of them at once.
 //!
 //! This is the one check: `onespace content check`, the server's loads and live reloads, and the
-//! studio's editor in the browser (its own WebAssembly module) all call [`check`], so a mistake
+//! staff editor in the browser (its own WebAssembly module) all call [`check`], so a mistake
 //! reads the same wherever it is found.
 //!
 //! - [`document`]: TOML spans to line numbers and field paths.

@@ -1,5 +1,5 @@
 //! Each content file's JSON Schema (draft 2020-12), derived from its types by `schemars`, so the
-//! studio's editor draws its forms from the same types the server reads: a field added to a type
+//! staff editor draws its forms from the same types the server reads: a field added to a type
 //! is a field in the form. The doc comments become the fields' help.
 //!
 //! Values written as text with a form of their own carry an `x-input` keyword naming the input

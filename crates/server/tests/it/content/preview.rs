@@ -1,5 +1,5 @@
 //! The studio's preview of the site, against the real binary on SQLite and PostgreSQL: a draft
-//! saved through the studio's editor (Lite at £55) previewed as the whole site (the price, the
+//! saved through the staff editor (Lite at £55) previewed as the whole site (the price, the
 //! founder figures worked out from it, the JSON-LD as the site renders it) while visitors still
 //! see £49; dated offers shown inside their window and not outside it; the answers private,
 //! uncached and unindexed; the previewed site's links staying in the preview; and the refusals:
@@ -24,7 +24,7 @@ async fn public(site: &Site, path: &str) -> String {
     page.text()
 }
 
-/// Saves `text` as `file` of the draft through the studio's editor, as a person would.
+/// Saves `text` as `file` of the draft through the staff editor, as a person would.
 async fn save_draft(browser: &mut Browser, file: &str, text: &str) {
     let path = format!("/studio/content/edit/{file}");
     let form = browser.get(&path).await;
