@@ -3,6 +3,9 @@
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
+# A recipe that fails half-way (wasm-opt after wasm-bindgen wrote the module) leaves no output
+# that would look up to date to the next run.
+.DELETE_ON_ERROR:
 
 ADDR ?= 127.0.0.1:8080
 DATA ?= ./data
