@@ -97,10 +97,12 @@ mod tests {
             .studio;
         let html = assistant(&studio).into_string();
         assert!(html.contains(r#""factsUrl":"/chat-facts.json""#));
-        assert!(
-            !html.contains("showCancelButton"),
-            "no reply is in the page"
+        assert_eq!(
+            html.matches("showCancelButton").count(),
+            1,
+            "the fallback is the only reply in the page"
         );
+        assert!(html.contains(r#""topic":"fallback""#));
         assert!(html.contains(r#"data-island="ChatAssistant" data-load="interaction""#));
         assert!(html.contains(
             r#"<a id="chat" class="chat-fab" href="/contact" aria-label="Contact us" data-chat-open>"#
