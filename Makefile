@@ -12,7 +12,7 @@ DATA ?= ./data
 WASM_PKG := frontend/src/wasm-pkg
 EDITOR_WASM_PKG := frontend/src/backoffice/wasm-pkg
 
-.PHONY: run dev build tools browser test-services wasm editor-wasm frontend server test test-begin lint test-rust test-frontend test-e2e test-tooling
+.PHONY: run dev build tools browser test-services wasm editor-wasm frontend server test lint test-compile test-rust test-frontend test-e2e test-tooling
 
 run: build
 	./target/release/onespace serve --addr $(ADDR) --data $(DATA)
@@ -28,12 +28,13 @@ dev: wasm
 tools:
 	bash scripts/ensure-tools.sh
 
-browser:
+# After `tools`, and `test-services` after `browser`: each may run apt-get, which takes one lock.
+browser: tools
 	bash scripts/ensure-tools.sh --browser
 
 # PostgreSQL server binaries and a Python with aiosmtpd (target/test-venv) for the enquiry tests,
 # which start and stop their own PostgreSQL and SMTP servers on 127.0.0.1.
-test-services:
+test-services: browser
 	bash scripts/ensure-tools.sh --test-services
 
 # The WebAssembly module and the frontend build are files made from their sources, so a `make run`
@@ -58,7 +59,8 @@ $(WASM_MODULE): $(WASM_SOURCES) | tools
 
 editor-wasm: $(EDITOR_WASM_MODULE)
 
-$(EDITOR_WASM_MODULE): $(EDITOR_WASM_SOURCES) | tools
+# After the public module: both build in one cargo target folder, which cargo locks.
+$(EDITOR_WASM_MODULE): $(EDITOR_WASM_SOURCES) | tools $(WASM_MODULE)
 	bash scripts/wasm.sh $(EDITOR_WASM_PKG) onespace-editor-wasm
 
 frontend: $(FRONTEND_MANIFEST)
@@ -76,13 +78,22 @@ server: frontend
 # no test fails; the counts and any test that passed only on a retry are summed up at the end.
 RUNNER := python3 scripts/test-runner.py
 
-test: test-begin build browser test-services lint test-rust test-frontend test-e2e test-tooling
+# `make test` runs two lines of work at once (make -j2), so that one keeps the second core busy
+# while the other waits on a link, one large crate, a browser or a server:
+#   - the build: tools, the two WebAssembly modules, the frontend, the release server, then the
+#     Playwright suite against it;
+#   - the checks, from the frontend on (the site embeds it): lint, the Rust tests' compile, then
+#     the Rust tests, Vitest and the tooling tests, beside the Playwright suite.
+# Cargo takes its parallel jobs from make's two slots (the jobserver), so two cargo builds at once
+# still use two cores in all. Each target's output is printed whole when it ends
+# (--output-sync), not interleaved. The first failure stops the run: make waits for what is
+# running, starts nothing new, and the summary is not printed.
+test:
+	@$(RUNNER) --reset
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e test-tooling
 	@$(RUNNER) --summary
 
-test-begin:
-	@$(RUNNER) --reset
-
-lint:
+lint: frontend
 	$(RUNNER) --name lint --kind none --limit 30m -- bash -c '\
 	  cargo fmt --all --check && \
 	  cargo clippy --workspace --all-targets -- -D warnings && \
@@ -92,21 +103,29 @@ lint:
 	  npm run typecheck -w frontend && \
 	  npm run typecheck -w tests'
 
-# The enquiry tests drive the release binary that `build` made (ONESPACE_TEST_RELEASE=1).
-test-rust: test-services
-	ONESPACE_TEST_RELEASE=1 $(RUNNER) --name "Rust tests" --kind cargo --limit 50m -- cargo test --workspace
+# The test binaries, and the debug server `make dev` (the tooling tests) runs, which shares their
+# compiled dependencies: compiled while the release server builds. After lint, which compiles
+# into the same target folder.
+test-compile: lint
+	$(RUNNER) --name "Rust tests' compile" --kind none --limit 30m -- bash -c '\
+	  cargo test --workspace --no-run && \
+	  cargo build -p onespace-server --features dev --bin onespace'
 
-test-frontend:
+# The enquiry tests drive the release binary that `build` made (ONESPACE_TEST_RELEASE=1).
+test-rust: build test-services test-compile
+	ONESPACE_TEST_RELEASE=1 $(RUNNER) --name "Rust tests" --kind cargo --limit 40m -- cargo test --workspace
+
+test-frontend: test-rust
 	$(RUNNER) --name Vitest --kind vitest --limit 15m -- npm test -w frontend
 
-test-e2e:
-	$(RUNNER) --name Playwright --kind playwright --limit 40m -- npm test -w tests
+test-e2e: build browser
+	$(RUNNER) --name Playwright --kind playwright --limit 45m -- npm test -w tests
 
 # `make dev` serves with live reload and stops for good (even right after a save), `make build`
 # with nothing changed builds nothing, the runner wrapper ends hangs and leftovers, and the README
 # and the guides in docs/ keep their links whole (tests/tooling). One file at a time: the make
 # tests share the checkout's build outputs.
-test-tooling:
+test-tooling: test-frontend build
 	$(RUNNER) --name "make dev and tooling" --kind node --limit 40m -- node --test --test-concurrency=1 tests/tooling/
 
 # Speed and quality, reported as ratios and scores (never asserted in the test suite).
