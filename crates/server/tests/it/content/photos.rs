@@ -20,10 +20,6 @@ use crate::harness;
 use crate::harness::staff::{on_both, Browser, Db, Site};
 use crate::harness::{content_command, request, said, Response, TempDir};
 
-/// How long a published photo may take to show: a poll (2 s), its variants made (a small photo
-/// in a debug build: a few seconds) and the pages rendered again.
-const REACH: Duration = Duration::from_secs(30);
-
 const ALT: &str = "Members holding a pose in the heated studio";
 
 /// A 64 x 48 JPEG of a gradient.
@@ -162,7 +158,6 @@ async fn a_photo_uploaded_is_in_the_draft_and_public_once_published(db: Db, name
 
     // Over the byte limit: refused from its declared length, before the body is sent.
     let token = owner.csrf_of("/studio/content/photos").await;
-    let started = Instant::now();
     let mut stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
     let head = format!(
         "POST /studio/content/photos HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
@@ -175,14 +170,14 @@ async fn a_photo_uploaded_is_in_the_draft_and_public_once_published(db: Db, name
     let start = multipart(&[("csrf", &token), ("alt", ALT)], "huge.jpg", &[0xFF, 0xD8]);
     let _ = stream.write_all(&start[..start.len() - 20]).await;
     let mut raw = Vec::new();
-    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut raw))
+    // The rest of the body is never sent: only an answer from the declared length can come.
+    tokio::time::timeout(Duration::from_secs(60), stream.read_to_end(&mut raw))
         .await
-        .expect("the oversized upload was not refused quickly")
+        .expect("the oversized upload was not refused from its declared length")
         .ok();
     let huge = harness::http::parse(&raw).unwrap();
     assert_eq!(huge.status, 413, "{}", huge.text());
     assert!(huge.text().contains("larger than the 40 MB"));
-    assert!(started.elapsed() < Duration::from_secs(5));
 
     // Without a session nothing is stored.
     let mut stranger = site.browser();
@@ -288,7 +283,7 @@ async fn a_photo_uploaded_is_in_the_draft_and_public_once_published(db: Db, name
         )
         .await;
     assert_eq!(published.status, 303, "{}", published.text());
-    let deadline = Instant::now() + REACH;
+    let deadline = Instant::now() + harness::REACH;
     while hero_alt(&addr).await.as_deref() != Some(ALT) {
         assert!(
             Instant::now() < deadline,
@@ -323,7 +318,7 @@ async fn a_photo_uploaded_is_in_the_draft_and_public_once_published(db: Db, name
     // A restart reads the original from the database again.
     let site = site.restart().await;
     let addr = site.server.addr.clone();
-    let deadline = Instant::now() + REACH;
+    let deadline = Instant::now() + harness::REACH;
     while hero_alt(&addr).await.as_deref() != Some(ALT) {
         assert!(
             Instant::now() < deadline,

@@ -9,7 +9,6 @@
 //! longer passes the check is held with the check's messages.
 
 use std::collections::BTreeMap;
-use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use onespace_store::published::scheduled::{self, NewSchedule, Settled, State};
@@ -20,13 +19,9 @@ use crate::harness;
 use crate::harness::staff::{on_both, Browser, Db, Site};
 use crate::harness::{lite_price_at, prices_with_lite, Server, TempDir};
 
-/// How long a scheduled change may take to be served once due: a tick (1 s), a poll (2 s) and
-/// the pages rendered again.
-const REACH: Duration = Duration::from_secs(8);
-
 /// Waits until `addr`'s /memberships shows the Lite plan at `price`.
 async fn wait_for_lite(addr: &str, price: &str) {
-    harness::wait_for_lite(addr, price, REACH).await;
+    harness::wait_for_lite(addr, price, harness::REACH).await;
 }
 
 /// The studio's time `minutes` from now (its clock moved by the site's offset), as the

@@ -178,6 +178,16 @@ pub fn said(output: &std::process::Output) -> String {
     )
 }
 
+/// How long a test waits for a change (a publish, an import, a scheduled change, an upload) to
+/// reach a node's pages: a tick, a poll and a render, so seconds on a quiet machine and many more
+/// on a loaded one. A wait for a state, not a speed check (`make bench` measures speed).
+pub const REACH: Duration = Duration::from_secs(60);
+
+/// How long a test waits for the server to encode its photos: seconds a photo on a quiet
+/// machine, but one core's minute when the test suite, Playwright and builds share two cores
+/// (120 s ran out at load 45). A wait for a state, not a speed check (`make bench` measures).
+pub const PHOTO_ENCODING: Duration = Duration::from_secs(600);
+
 /// Polls `ready` every 50 ms until it holds or `limit` passes.
 pub async fn wait_for(limit: Duration, what: &str, mut ready: impl FnMut() -> bool) {
     let deadline = Instant::now() + limit;

@@ -565,7 +565,7 @@ async fn the_server_serves_variants_hashed_and_immutable_and_unknown_names_are_n
     std::fs::write(source.join("broken.png"), b"not a png").unwrap();
     let content_dir = folder.path().join("content").display().to_string();
     let server = Server::start(data.path(), &[("ONESPACE_CONTENT_DIR", &content_dir)]).await;
-    harness::wait_for(Duration::from_secs(120), "photos ready", || {
+    harness::wait_for(harness::PHOTO_ENCODING, "photos ready", || {
         server.log().contains("photos ready")
     })
     .await;
@@ -853,8 +853,7 @@ async fn placed_photos_show_in_their_pages_with_priority_share_card_and_live_rel
         async move { request(&addr, "GET", path, &[], b"").await.unwrap().text() }
     };
     let mut html = page("/hot-yoga").await;
-    // Encoding takes seconds a photo, more on a loaded machine.
-    let deadline = std::time::Instant::now() + Duration::from_secs(600);
+    let deadline = std::time::Instant::now() + harness::PHOTO_ENCODING;
     while !html.contains("<picture>") {
         assert!(std::time::Instant::now() < deadline, "{}", server.log());
         tokio::time::sleep(Duration::from_millis(200)).await;
@@ -933,7 +932,7 @@ async fn placed_photos_show_in_their_pages_with_priority_share_card_and_live_rel
         &dir,
         &[("share", "team.jpg", "The One Space team in the studio")],
     );
-    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    let deadline = std::time::Instant::now() + harness::PHOTO_ENCODING;
     loop {
         let about = page("/about").await;
         if let Some(og) = attribute(&about, "<meta property=\"og:image\"", "content") {
@@ -983,7 +982,7 @@ async fn a_coach_with_a_photo_shows_it_as_a_picture_with_its_alt_text_the_others
         &[("ONESPACE_CONTENT_DIR", content.to_str().unwrap())],
     )
     .await;
-    harness::wait_for(Duration::from_secs(120), "photos ready", || {
+    harness::wait_for(harness::PHOTO_ENCODING, "photos ready", || {
         server.log().contains("photos ready")
     })
     .await;

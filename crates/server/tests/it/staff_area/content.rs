@@ -119,7 +119,7 @@ async fn lite_on_site(site: &Site) -> String {
 
 /// Waits until the site's /memberships shows the Lite plan at `price`.
 async fn wait_for_lite(site: &Site, price: &str) {
-    harness::wait_for_lite(&site.server.addr, price, std::time::Duration::from_secs(5)).await;
+    harness::wait_for_lite(&site.server.addr, price, harness::REACH).await;
 }
 
 async fn staff_edit_publish_and_restore_the_content_and_never_overwrite_each_other(
