@@ -141,6 +141,9 @@ pub struct ServeArgs {
     /// Where the class schedule is read.
     #[command(flatten)]
     pub schedule: crate::timetable::ScheduleArgs,
+    /// The launch check's ages.
+    #[command(flatten)]
+    pub launch: crate::launch::LaunchArgs,
 }
 
 /// How long enquiries are kept unless ONESPACE_RETENTION_DAYS says otherwise: two years.
@@ -194,6 +197,8 @@ pub struct ServeConfig {
     pub schedule: crate::timetable::ScheduleConfig,
     /// The staff area's clock.
     pub studio_clock: onespace_store::StaffClock,
+    /// The launch check's ages.
+    pub launch: crate::launch::LaunchArgs,
 }
 
 impl ServeArgs {
@@ -243,6 +248,7 @@ impl ServeArgs {
         Ok(ServeConfig {
             schedule: self.schedule.validate()?,
             studio_clock: onespace_store::StaffClock::new(self.studio_clock_file.clone()),
+            launch: self.launch.clone(),
             site,
             enquiries: EnquiryConfig {
                 database_url,
@@ -351,6 +357,7 @@ mod tests {
             studio_clock_file: None,
             mail: MailArgs::default(),
             schedule: crate::timetable::ScheduleArgs::default(),
+            launch: crate::launch::LaunchArgs::default(),
         }
     }
 

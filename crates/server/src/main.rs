@@ -15,6 +15,7 @@ use onespace_images as images;
 use onespace_server::config::{Config, ServeArgs, ServeConfig};
 use onespace_server::content_source::Source as ContentSource;
 use onespace_server::enquiries::Enquiries;
+use onespace_server::launch;
 use onespace_server::mail::{Deliverer, Worker};
 use onespace_server::{build_app, build_site, build_site_with};
 use onespace_site::clock::RenderClock;
@@ -33,6 +34,10 @@ struct Cli {
 enum Command {
     /// Serve the website.
     Serve(Box<ServeArgs>),
+    /// List every blocker and warning that stands between the site and launch day, with where
+    /// to fix each, from the same configuration as `serve` (the same flags and variables);
+    /// exit status 1 while a blocker is left. Asks TeamUp once, as `schedule check` does.
+    LaunchCheck(Box<ServeArgs>),
     /// Print the route table as JSON (path, title, header mode, sitemap flag), for tooling and
     /// the end-to-end tests.
     Routes {
@@ -267,6 +272,7 @@ fn main() -> anyhow::Result<()> {
             }
             serve(config)
         }
+        Command::LaunchCheck(args) => launch_check(&args.validate()?),
         Command::Routes {
             preview_date,
             content,
@@ -361,11 +367,13 @@ fn main() -> anyhow::Result<()> {
 
 #[actix_web::main]
 async fn serve(config: ServeConfig) -> anyhow::Result<()> {
+    let launch_settings = launch::Settings::of(&config);
     let ServeConfig {
         site: config,
         enquiries: settings,
         schedule,
         studio_clock,
+        launch: _,
     } = config;
     std::fs::create_dir_all(&config.data_dir).with_context(|| {
         format!(
@@ -455,6 +463,11 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         content_folder,
         images::cache_dir(&config.data_dir),
     ));
+    let launch_list = web::Data::new(launch::staff_list(
+        site.clone().into_inner(),
+        store.clone(),
+        launch_settings,
+    ));
     let tidying = actix_web::rt::spawn(tidy_staff_area(staff_area.clone(), settings.retention));
     let worker = Worker::new(
         store.clone(),
@@ -476,6 +489,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         build_app(site.clone())
             .app_data(enquiries.clone())
             .app_data(staff_area.clone())
+            .app_data(launch_list.clone())
     })
     .shutdown_timeout(SHUTDOWN_GRACE_SECONDS)
     .bind(config.addr)
@@ -655,6 +669,54 @@ fn content(command: ContentCommand) -> anyhow::Result<()> {
             std::process::exit(1);
         }
     }
+}
+
+/// `onespace launch-check`: the list on standard output, status 1 while a blocker is left.
+fn launch_check(config: &ServeConfig) -> anyhow::Result<()> {
+    let data_dir = &config.site.data_dir;
+    std::fs::create_dir_all(data_dir).with_context(|| {
+        format!(
+            "ONESPACE_DATA_DIR (--data): cannot create {}",
+            data_dir.display()
+        )
+    })?;
+    let (content, owner) = actix_web::rt::System::new().block_on(async {
+        let store = Store::open(config.enquiries.database_url.as_deref(), data_dir).await?;
+        let content = launch::live_content(&store, &config.site.content).await;
+        let owner = launch::owner_set_up(&store).await;
+        store.close().await;
+        anyhow::Ok((content?, owner?))
+    })?;
+    let key = match &config.schedule.credentials {
+        None => launch::KeyState::Missing,
+        Some(_) => {
+            let mut report = Vec::new();
+            onespace_server::timetable::check::run(
+                &config.schedule,
+                &content.schedule,
+                &config.site.schedule_widget.script_url,
+                chrono::Utc::now(),
+                &mut report,
+            )?;
+            let problems: Vec<String> = String::from_utf8_lossy(&report)
+                .lines()
+                .filter_map(|line| line.strip_prefix("problem: "))
+                .map(str::to_owned)
+                .collect();
+            if problems.is_empty() {
+                launch::KeyState::Accepted
+            } else {
+                launch::KeyState::Refused(problems)
+            }
+        }
+    };
+    let settings = launch::Settings::of(config);
+    let items = launch::check(&settings.facts(&content, owner, key));
+    let stdout = std::io::stdout();
+    if launch::print(&items, &mut stdout.lock())? > 0 {
+        std::process::exit(1);
+    }
+    Ok(())
 }
 
 /// `onespace schedule check`: the report on standard output, status 1 on any problem.
