@@ -144,6 +144,9 @@ pub struct ServeArgs {
     /// The launch check's ages.
     #[command(flatten)]
     pub launch: crate::launch::LaunchArgs,
+    /// The backups.
+    #[command(flatten)]
+    pub backups: crate::backup::BackupArgs,
 }
 
 /// How long enquiries are kept unless ONESPACE_RETENTION_DAYS says otherwise: two years.
@@ -199,6 +202,8 @@ pub struct ServeConfig {
     pub studio_clock: onespace_store::StaffClock,
     /// The launch check's ages.
     pub launch: crate::launch::LaunchArgs,
+    /// Where backups go, and whether nightly ones are taken.
+    pub backups: crate::backup::BackupArgs,
 }
 
 impl ServeArgs {
@@ -249,6 +254,7 @@ impl ServeArgs {
             schedule: self.schedule.validate()?,
             studio_clock: onespace_store::StaffClock::new(self.studio_clock_file.clone()),
             launch: self.launch.clone(),
+            backups: self.backups.clone(),
             site,
             enquiries: EnquiryConfig {
                 database_url,
@@ -358,6 +364,7 @@ mod tests {
             mail: MailArgs::default(),
             schedule: crate::timetable::ScheduleArgs::default(),
             launch: crate::launch::LaunchArgs::default(),
+            backups: crate::backup::BackupArgs::default(),
         }
     }
 

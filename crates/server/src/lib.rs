@@ -9,7 +9,7 @@
 //! - [`enquiries`]: the forms API (JSON and HTML form posts), its protections and the health
 //!   check; [`mail`]: the studio's notification mail and the worker that delivers it.
 //! - [`launch`]: the launch check (`onespace launch-check`, and the staff area's first page);
-//!   `backup`: the database's backups, nightly and before a migration, and their restore.
+//!   [`backup`]: the database's backups, nightly and before a migration, and their restore.
 //! - [`timetable`]: the booking provider's client (TeamUp), its configuration and check.
 //! - [`tasks`]: every task that renders the site again (calendar, content watch and follow,
 //!   photos, timetable refresh).
@@ -19,6 +19,7 @@
 //! `onespace_backoffice` (the staff area); docs/ARCHITECTURE.md draws the graph.
 
 pub mod app;
+pub mod backup;
 pub mod config;
 pub mod content_source;
 pub mod enquiries;

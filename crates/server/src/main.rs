@@ -15,8 +15,8 @@ use onespace_images as images;
 use onespace_server::config::{Config, ServeArgs, ServeConfig};
 use onespace_server::content_source::Source as ContentSource;
 use onespace_server::enquiries::Enquiries;
-use onespace_server::launch;
 use onespace_server::mail::{Deliverer, Worker};
+use onespace_server::{backup, launch};
 use onespace_server::{build_app, build_site, build_site_with};
 use onespace_site::clock::RenderClock;
 use onespace_site::{static_render, LiveSite, Site};
@@ -38,6 +38,21 @@ enum Command {
     /// to fix each, from the same configuration as `serve` (the same flags and variables);
     /// exit status 1 while a blocker is left. Asks TeamUp once, as `schedule check` does.
     LaunchCheck(Box<ServeArgs>),
+    /// Write a checked copy of the database into the backups' folder while the site serves
+    /// (SQLite; the photos uploaded in the studio are in it). On PostgreSQL it says how to
+    /// use pg_dump instead. Use the same data folder and settings as `serve`.
+    Backup {
+        #[command(flatten)]
+        database: DatabaseArgs,
+    },
+    /// Restore a backup as the data folder's database, refused while a server runs on the
+    /// folder; the database it replaces is copied into the backups' folder first.
+    Restore {
+        /// The backup (a `.sqlite3` file that `onespace backup` or the nightly backup wrote).
+        file: PathBuf,
+        #[command(flatten)]
+        database: DatabaseArgs,
+    },
     /// Print the route table as JSON (path, title, header mode, sitemap flag), for tooling and
     /// the end-to-end tests.
     Routes {
@@ -184,6 +199,9 @@ struct DatabaseArgs {
     /// PostgreSQL URL, when the site uses one (as `serve`).
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     database_url: Option<String>,
+    /// Where a backup goes (as `serve`), the one taken before a migration too.
+    #[command(flatten)]
+    backups: backup::BackupDir,
 }
 
 impl DatabaseArgs {
@@ -203,7 +221,8 @@ impl DatabaseArgs {
             )
         })?;
         actix_web::rt::System::new().block_on(async {
-            let store = Store::open(database_url, &self.data_dir).await?;
+            let backups = self.backups.resolve(&self.data_dir);
+            let store = Store::open_with_backups(database_url, &self.data_dir, &backups).await?;
             let outcome = work(&store).await;
             store.close().await;
             outcome
@@ -273,6 +292,8 @@ fn main() -> anyhow::Result<()> {
             serve(config)
         }
         Command::LaunchCheck(args) => launch_check(&args.validate()?),
+        Command::Backup { database } => backup_now(&database),
+        Command::Restore { file, database } => restore(&file, &database),
         Command::Routes {
             preview_date,
             content,
@@ -374,6 +395,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         schedule,
         studio_clock,
         launch: _,
+        backups,
     } = config;
     std::fs::create_dir_all(&config.data_dir).with_context(|| {
         format!(
@@ -381,7 +403,18 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
             config.data_dir.display()
         )
     })?;
-    let store = Store::open(settings.database_url.as_deref(), &config.data_dir).await?;
+    // Held until the server stops: `onespace restore` refuses to run while it is.
+    let _data_lock = backup::hold_shared(&config.data_dir)?;
+    let backup_dir = backups.dir.resolve(&config.data_dir);
+    let store = Store::open_with_backups(
+        settings.database_url.as_deref(),
+        &config.data_dir,
+        &backup_dir,
+    )
+    .await?;
+    let nightly = backups
+        .nightly_backups
+        .then(|| actix_web::rt::spawn(backup::nightly(store.clone(), backup_dir)));
     // A content folder is the source while it is named; otherwise the database's live version
     // (content::versions says why there is only ever one source).
     let preparing = std::time::Instant::now();
@@ -503,6 +536,9 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let _ = worker.await;
     let _ = timetable.await;
     tidying.abort();
+    if let Some(nightly) = nightly {
+        nightly.abort();
+    }
     if let Some(following) = following {
         following.abort();
     }
@@ -671,6 +707,70 @@ fn content(command: ContentCommand) -> anyhow::Result<()> {
     }
 }
 
+/// `onespace backup`: the copy's path and its tables' counts, status 1 when it failed.
+fn backup_now(database: &DatabaseArgs) -> anyhow::Result<()> {
+    let dir = database.backups.resolve(&database.data_dir);
+    let taken = database.with_store(async |store| Ok(backup::take(store, &dir).await))?;
+    match taken {
+        Ok((path, verified)) => {
+            println!("{}", path.display());
+            println!(
+                "checked: integrity ok, schema {}; {}",
+                verified.schema_version,
+                verified.summary()
+            );
+            Ok(())
+        }
+        Err(error) => {
+            eprintln!("backup failed: {error:#}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// `onespace restore FILE`: what was restored, or why not (status 1).
+fn restore(file: &std::path::Path, database: &DatabaseArgs) -> anyhow::Result<()> {
+    if let Some(url) = database
+        .database_url
+        .as_deref()
+        .filter(|url| !url.trim().is_empty())
+    {
+        if url.starts_with("sqlite:") {
+            anyhow::bail!(
+                "DATABASE_URL names an SQLite file: restore works on the data folder's {SQLITE_FILE};                  unset DATABASE_URL and name the data folder with --data"
+            );
+        }
+        anyhow::bail!("{}", onespace_store::backup::BackupError::Postgres);
+    }
+    let restored = actix_web::rt::System::new().block_on(backup::restore(
+        file,
+        &database.data_dir,
+        &database.backups.resolve(&database.data_dir),
+    ));
+    match restored {
+        Ok(restored) => {
+            if let Some(previous) = &restored.previous {
+                println!(
+                    "the database it replaced was copied to {}",
+                    previous.display()
+                );
+            }
+            println!(
+                "restored {} into {} (schema {}; {}); start the server",
+                file.display(),
+                database.data_dir.display(),
+                restored.verified.schema_version,
+                restored.verified.summary()
+            );
+            Ok(())
+        }
+        Err(error) => {
+            eprintln!("not restored: {error:#}");
+            std::process::exit(1);
+        }
+    }
+}
+
 /// `onespace launch-check`: the list on standard output, status 1 while a blocker is left.
 fn launch_check(config: &ServeConfig) -> anyhow::Result<()> {
     let data_dir = &config.site.data_dir;
@@ -681,7 +781,12 @@ fn launch_check(config: &ServeConfig) -> anyhow::Result<()> {
         )
     })?;
     let (content, owner) = actix_web::rt::System::new().block_on(async {
-        let store = Store::open(config.enquiries.database_url.as_deref(), data_dir).await?;
+        let store = Store::open_with_backups(
+            config.enquiries.database_url.as_deref(),
+            data_dir,
+            &config.backups.dir.resolve(data_dir),
+        )
+        .await?;
         let content = launch::live_content(&store, &config.site.content).await;
         let owner = launch::owner_set_up(&store).await;
         store.close().await;

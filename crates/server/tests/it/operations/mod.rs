@@ -1,6 +1,7 @@
 //! Running the site for real: the launch check (`launch_check`), backups and their restore
 //! (`backup`), and the server behind Caddy (`proxy`).
 
+mod backup;
 mod launch_check;
 
 use std::path::Path;
