@@ -267,6 +267,22 @@ impl ServeArgs {
     }
 }
 
+impl ServeConfig {
+    /// The settings the launch check reads.
+    pub fn launch_settings(&self) -> crate::launch::Settings {
+        crate::launch::Settings {
+            ages: self.launch.clone(),
+            public_url: self.site.public_url.clone(),
+            trust_proxy: self.enquiries.trust_proxy,
+            mail_leaves: matches!(
+                self.enquiries.mail.destination,
+                crate::mail::config::Destination::Smtp(_)
+            ),
+            key_configured: self.schedule.credentials.is_some(),
+        }
+    }
+}
+
 impl ServeArgs {
     /// The schedule widget's three settings, checked.
     fn schedule_widget(&self) -> Result<WidgetSource, ConfigError> {

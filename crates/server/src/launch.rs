@@ -13,9 +13,7 @@ use onespace_store::published::versions;
 use onespace_store::staff::{self, Role};
 use onespace_store::{StorageError, Store};
 
-use crate::config::ServeConfig;
 use crate::content_source::Source;
-use crate::mail::config::Destination;
 
 /// The built-in content's made-up TeamUp account (content/schedule.toml): its timetable and
 /// every purchase link lead nowhere until the studio's own account replaces it.
@@ -344,17 +342,6 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The settings of `serve`'s configuration.
-    pub fn of(config: &ServeConfig) -> Self {
-        Self {
-            ages: config.launch.clone(),
-            public_url: config.site.public_url.clone(),
-            trust_proxy: config.enquiries.trust_proxy,
-            mail_leaves: matches!(config.enquiries.mail.destination, Destination::Smtp(_)),
-            key_configured: config.schedule.credentials.is_some(),
-        }
-    }
-
     /// The facts of these settings with the rest.
     pub fn facts<'a>(&'a self, content: &'a Content, owner: bool, key: KeyState) -> Facts<'a> {
         Facts {

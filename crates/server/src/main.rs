@@ -388,7 +388,7 @@ fn main() -> anyhow::Result<()> {
 
 #[actix_web::main]
 async fn serve(config: ServeConfig) -> anyhow::Result<()> {
-    let launch_settings = launch::Settings::of(&config);
+    let launch_settings = config.launch_settings();
     let ServeConfig {
         site: config,
         enquiries: settings,
@@ -815,7 +815,7 @@ fn launch_check(config: &ServeConfig) -> anyhow::Result<()> {
             }
         }
     };
-    let settings = launch::Settings::of(config);
+    let settings = config.launch_settings();
     let items = launch::check(&settings.facts(&content, owner, key));
     let stdout = std::io::stdout();
     if launch::print(&items, &mut stdout.lock())? > 0 {
