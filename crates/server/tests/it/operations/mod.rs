@@ -3,6 +3,7 @@
 
 mod backup;
 mod launch_check;
+mod proxy;
 
 use std::path::Path;
 use std::process::{Command, Output};

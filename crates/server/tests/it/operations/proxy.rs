@@ -1,0 +1,311 @@
+//! The server behind a real TLS proxy: Debian's Caddy on 127.0.0.1 with its internal
+//! certificate authority (`tls internal`, as docs/deploy.md's set-up but with a local
+//! certificate), in front of the server with trust-proxy on. Over https through it /healthz and
+//! a page answer, HSTS is sent, the enquiry rate limit counts visitors by the address Caddy
+//! passes rather than the proxy's own, and a client's own `X-Forwarded-For` cannot choose its
+//! address. Each visitor is a different loopback address (127.0.0.2, 127.0.0.3: curl binds its
+//! side of the connection there), so Caddy sees them apart as it would on the internet.
+//!
+//! Caddy listens on one free port of 127.0.0.1 only (no :80 or :443, redirects off, admin
+//! endpoint off, HTTP/3 off so no UDP port), keeps its state in the test's folder, and stops
+//! when the test drops it or the test process goes (a shell holds its standard input).
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::harness::{contact_json_with, free_port, Server, TempDir};
+
+/// A running Caddy in front of `upstream`.
+struct Caddy {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    port: u16,
+    dir: TempDir,
+}
+
+/// An answer through Caddy, as curl printed it.
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+/// The test's Caddyfile: Caddy on `port` of 127.0.0.1 in front of `upstream`, its state in
+/// `storage`.
+fn caddyfile_text(port: u16, upstream: &str, storage: &Path) -> String {
+    format!(
+        "{{
+	admin off
+	http_port {http_port}
+	https_port {port}
+	auto_https disable_redirects
+	skip_install_trust
+	default_bind 127.0.0.1
+	storage file_system {{
+		root {storage}
+	}}
+	servers {{
+		protocols h1 h2
+	}}
+}}
+
+https://localhost:{port} {{
+	bind 127.0.0.1
+	tls internal
+	reverse_proxy {upstream}
+}}
+",
+        http_port = free_port(),
+        storage = storage.display(),
+    )
+}
+
+impl Caddy {
+    /// Starts Caddy on `port` proxying to `upstream` and waits until it answers /healthz.
+    fn start(port: u16, upstream: &str) -> Self {
+        let dir = TempDir::new("caddy");
+        let caddyfile = dir.path().join("Caddyfile");
+        let storage = dir.path().join("storage");
+        std::fs::write(&caddyfile, caddyfile_text(port, upstream, &storage)).unwrap();
+        let log = std::fs::File::create(dir.path().join("caddy.log")).unwrap();
+        // The shell stops Caddy when its standard input closes: when this handle is dropped or
+        // the test process goes.
+        let mut child = Command::new("sh")
+            .args([
+                "-c",
+                "caddy run --config \"$1\" --adapter caddyfile & pid=$!; cat >/dev/null; \
+                 kill $pid; wait $pid",
+                "sh",
+            ])
+            .arg(&caddyfile)
+            .env("HOME", dir.path())
+            .env("XDG_DATA_HOME", dir.path().join("data"))
+            .env("XDG_CONFIG_HOME", dir.path().join("config"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("caddy runs (scripts/ensure-tools.sh --test-services installs it)");
+        let stdin = child.stdin.take();
+        let caddy = Self {
+            child,
+            stdin,
+            port,
+            dir,
+        };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if caddy.root_certificate().exists()
+                && caddy
+                    .try_get("127.0.0.1", "/healthz")
+                    .is_some_and(|a| a.status == 200)
+            {
+                return caddy;
+            }
+            assert!(
+                Instant::now() < deadline && !caddy.log().contains("Error:"),
+                "Caddy did not start: {}",
+                caddy.log()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("caddy.log")).unwrap_or_default()
+    }
+
+    /// The internal certificate authority's root, which the visitors' curl trusts.
+    fn root_certificate(&self) -> PathBuf {
+        self.dir
+            .path()
+            .join("storage/pki/authorities/local/root.crt")
+    }
+
+    /// `curl` over https from the loopback address `from`, with `args` added; `None` when it
+    /// could not connect.
+    fn curl(&self, from: &str, path: &str, args: &[&str]) -> Option<Answer> {
+        let output = Command::new("curl")
+            .args(["--silent", "--include", "--http1.1", "--max-time", "30"])
+            .arg("--cacert")
+            .arg(self.root_certificate())
+            .args(["--resolve", &format!("localhost:{}:127.0.0.1", self.port)])
+            .args(["--interface", from])
+            .args(args)
+            .arg(format!("https://localhost:{}{path}", self.port))
+            .output()
+            .unwrap();
+        if !output.status.success() {
+            return None;
+        }
+        let text = String::from_utf8_lossy(&output.stdout).into_owned();
+        let (head, body) = text.split_once("\r\n\r\n")?;
+        let mut lines = head.lines();
+        let status = lines.next()?.split(' ').nth(1)?.parse().ok()?;
+        let headers = lines
+            .filter_map(|line| line.split_once(':'))
+            .map(|(name, value)| (name.trim().to_owned(), value.trim().to_owned()))
+            .collect();
+        Some(Answer {
+            status,
+            headers,
+            body: body.to_owned(),
+        })
+    }
+
+    fn try_get(&self, from: &str, path: &str) -> Option<Answer> {
+        self.curl(from, path, &[])
+    }
+
+    fn get(&self, from: &str, path: &str) -> Answer {
+        self.try_get(from, path)
+            .unwrap_or_else(|| panic!("GET {path} through Caddy failed: {}", self.log()))
+    }
+
+    /// Posts a contact enquiry from `from`, with `headers` of the visitor's own.
+    fn post(&self, from: &str, message: &str, headers: &[&str]) -> u16 {
+        let body = contact_json_with(message);
+        let mut args = vec![
+            "-H",
+            "Content-Type: application/json",
+            "--data-binary",
+            &body,
+        ];
+        for header in headers {
+            args.extend(["-H", header]);
+        }
+        self.curl(from, "/api/enquiries", &args)
+            .unwrap_or_else(|| panic!("POST through Caddy failed: {}", self.log()))
+            .status
+    }
+}
+
+impl Drop for Caddy {
+    fn drop(&mut self) {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_caddy_the_server_sees_each_visitor_by_the_address_caddy_passes() {
+    let data = TempDir::new("behind-caddy");
+    let port = free_port();
+    let public_url = format!("https://localhost:{port}");
+    // One enquiry per visitor a minute: the second is refused for the next 60 s.
+    let server = Server::start(
+        data.path(),
+        &[
+            ("ONESPACE_TRUST_PROXY", "true"),
+            ("ONESPACE_PUBLIC_URL", &public_url),
+            ("ONESPACE_RATE_LIMIT_PER_MINUTE", "1"),
+            ("ONESPACE_NIGHTLY_BACKUPS", "false"),
+        ],
+    )
+    .await;
+    let caddy = tokio::task::spawn_blocking({
+        let upstream = server.addr.clone();
+        move || Caddy::start(port, &upstream)
+    })
+    .await
+    .unwrap();
+    let caddy = std::sync::Arc::new(caddy);
+    let run = caddy.clone();
+    tokio::task::spawn_blocking(move || check_through(&run))
+        .await
+        .unwrap();
+    drop(caddy);
+    drop(server);
+}
+
+/// The checks, each a blocking curl.
+fn check_through(caddy: &Caddy) {
+    let (visitor, other) = ("127.0.0.2", "127.0.0.3");
+    let health = caddy.get(visitor, "/healthz");
+    assert_eq!(health.status, 200, "{}", health.body);
+    assert!(health.body.contains("\"status\":\"ok\""), "{}", health.body);
+    let page = caddy.get(visitor, "/memberships");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("<title>"), "{}", page.body);
+    let hsts = page.header("strict-transport-security").unwrap_or_default();
+    assert!(hsts.starts_with("max-age="), "{:?}", page.headers);
+    assert!(
+        page.header("server")
+            .is_some_and(|server| server == "Caddy"),
+        "the answer came through Caddy: {:?}",
+        page.headers
+    );
+
+    // The visitor's one enquiry a minute, then refusals: claiming another address in their own
+    // X-Forwarded-For does not get them a new allowance.
+    assert_eq!(caddy.post(visitor, "First from the visitor", &[]), 201);
+    assert_eq!(caddy.post(visitor, "Second from the visitor", &[]), 429);
+    assert_eq!(
+        caddy.post(
+            visitor,
+            "Third from the visitor, posing",
+            &["X-Forwarded-For: 203.0.113.9"]
+        ),
+        429
+    );
+    // Another visitor through the same proxy is counted apart (the proxy's own address would
+    // have been refused), and naming the first visitor's address does not charge theirs.
+    assert_eq!(
+        caddy.post(
+            other,
+            "First from the other visitor",
+            &["X-Forwarded-For: 127.0.0.2"]
+        ),
+        201
+    );
+    assert_eq!(caddy.post(other, "Second from the other visitor", &[]), 429);
+}
+
+/// The test's Caddyfile binds nothing but one port of 127.0.0.1, with no admin endpoint: the
+/// addresses in its adapted configuration.
+#[test]
+fn the_test_caddy_listens_on_one_loopback_port_only() {
+    let dir = TempDir::new("caddy-adapt");
+    let caddyfile = dir.path().join("Caddyfile");
+    let port = free_port();
+    let text = caddyfile_text(port, "127.0.0.1:1", &dir.path().join("storage"));
+    std::fs::write(&caddyfile, text).unwrap();
+    let adapted = adapt(&caddyfile, dir.path());
+    let servers = adapted["apps"]["http"]["servers"].as_object().unwrap();
+    let listening: Vec<&serde_json::Value> = servers
+        .values()
+        .flat_map(|server| server["listen"].as_array().unwrap())
+        .collect();
+    assert_eq!(listening, [&serde_json::json!(format!("127.0.0.1:{port}"))]);
+    assert_eq!(adapted["admin"]["disabled"], serde_json::json!(true));
+}
+
+/// `caddy adapt`: the Caddyfile as Caddy's JSON configuration.
+fn adapt(caddyfile: &Path, home: &Path) -> serde_json::Value {
+    let output = Command::new("caddy")
+        .args(["adapt", "--adapter", "caddyfile", "--config"])
+        .arg(caddyfile)
+        .env("HOME", home)
+        .output()
+        .expect("caddy runs (scripts/ensure-tools.sh --test-services installs it)");
+    assert!(output.status.success(), "{output:?}");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
