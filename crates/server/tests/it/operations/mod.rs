@@ -1,7 +1,9 @@
 //! Running the site for real: the launch check (`launch_check`), backups and their restore
-//! (`backup`), and the server behind Caddy (`proxy`).
+//! (`backup`), the server behind Caddy (`proxy`) and the deployment files of docs/deploy/
+//! (`deploy_files`).
 
 mod backup;
+mod deploy_files;
 mod launch_check;
 mod proxy;
 

@@ -299,7 +299,7 @@ fn the_test_caddy_listens_on_one_loopback_port_only() {
 }
 
 /// `caddy adapt`: the Caddyfile as Caddy's JSON configuration.
-fn adapt(caddyfile: &Path, home: &Path) -> serde_json::Value {
+pub fn adapt(caddyfile: &Path, home: &Path) -> serde_json::Value {
     let output = Command::new("caddy")
         .args(["adapt", "--adapter", "caddyfile", "--config"])
         .arg(caddyfile)
