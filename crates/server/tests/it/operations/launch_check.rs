@@ -7,14 +7,12 @@ use std::path::Path;
 use std::time::Duration;
 
 use chrono::{Datelike, Utc};
-use image::codecs::jpeg::JpegEncoder;
-use image::{ImageEncoder, Rgb, RgbImage};
 use onespace_core::content::Place;
 
 use super::onespace;
 use crate::harness::provider::{Provider, API_KEY};
 use crate::harness::staff::{Db, Site};
-use crate::harness::{content_folder, free_port, said, wait_for_async};
+use crate::harness::{content_folder, free_port, said, small_jpeg, wait_for_async};
 
 /// Each blocker of the built-in content and a fresh data folder, by a phrase of its line and of
 /// its fix.
@@ -99,16 +97,6 @@ async fn the_default_content_is_not_ready_and_says_where_to_fix_each_blocker() {
     let mut editor = site.signed_in("editor@onespace.test", &editor_secret).await;
     let page = editor.get("/studio/enquiries").await.text();
     assert!(!page.contains("Launch check"), "{page}");
-}
-
-/// A 64 x 48 JPEG of a gradient: a photograph to the content checks.
-fn small_jpeg() -> Vec<u8> {
-    let pixels = RgbImage::from_fn(64, 48, |x, y| Rgb([(x * 4) as u8, (y * 5) as u8, 120]));
-    let mut out = Vec::new();
-    JpegEncoder::new_with_quality(&mut out, 85)
-        .write_image(pixels.as_raw(), 64, 48, image::ExtendedColorType::Rgb8)
-        .unwrap();
-    out
 }
 
 /// The studio's own account (7654321), a photograph in every place and investor figures of last
