@@ -3,7 +3,7 @@
 //! certificate), in front of the server with trust-proxy on. Over https through it /healthz and
 //! a page answer, HSTS is sent, the enquiry rate limit counts visitors by the address Caddy
 //! passes rather than the proxy's own, and a client's own `X-Forwarded-For` cannot choose its
-//! address. Each visitor is a different loopback address (127.0.0.2, 127.0.0.3: curl binds its
+//! address; and the staff area signs in over https through it. Each visitor is a different loopback address (127.0.0.2, 127.0.0.3: curl binds its
 //! side of the connection there), so Caddy sees them apart as it would on the internet.
 //!
 //! Caddy listens on one free port of 127.0.0.1 only (no :80 or :443, redirects off, admin
@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::harness::staff::{csrf, Db, Site, PASSWORD};
 use crate::harness::{contact_json_with, free_port, Server, TempDir};
 
 /// A running Caddy in front of `upstream`.
@@ -40,6 +41,11 @@ impl Answer {
     }
 }
 
+/// The site's name in these tests: not a loopback name, so the staff area's https rule holds
+/// (it lets plain http through from and to a loopback address only); curl resolves it to
+/// 127.0.0.1.
+const SITE_HOST: &str = "studio.test";
+
 /// The test's Caddyfile: Caddy on `port` of 127.0.0.1 in front of `upstream`, its state in
 /// `storage`.
 fn caddyfile_text(port: u16, upstream: &str, storage: &Path) -> String {
@@ -59,7 +65,7 @@ fn caddyfile_text(port: u16, upstream: &str, storage: &Path) -> String {
 	}}
 }}
 
-https://localhost:{port} {{
+https://{SITE_HOST}:{port} {{
 	bind 127.0.0.1
 	tls internal
 	reverse_proxy {upstream}
@@ -121,6 +127,11 @@ impl Caddy {
         }
     }
 
+    /// The site's public origin through Caddy.
+    fn origin(&self) -> String {
+        format!("https://{SITE_HOST}:{}", self.port)
+    }
+
     fn log(&self) -> String {
         std::fs::read_to_string(self.dir.path().join("caddy.log")).unwrap_or_default()
     }
@@ -139,10 +150,10 @@ impl Caddy {
             .args(["--silent", "--include", "--http1.1", "--max-time", "30"])
             .arg("--cacert")
             .arg(self.root_certificate())
-            .args(["--resolve", &format!("localhost:{}:127.0.0.1", self.port)])
+            .args(["--resolve", &format!("{SITE_HOST}:{}:127.0.0.1", self.port)])
             .args(["--interface", from])
             .args(args)
-            .arg(format!("https://localhost:{}{path}", self.port))
+            .arg(format!("{}{path}", self.origin()))
             .output()
             .unwrap();
         if !output.status.success() {
@@ -209,7 +220,7 @@ impl Drop for Caddy {
 async fn behind_caddy_the_server_sees_each_visitor_by_the_address_caddy_passes() {
     let data = TempDir::new("behind-caddy");
     let port = free_port();
-    let public_url = format!("https://localhost:{port}");
+    let public_url = format!("https://{SITE_HOST}:{port}");
     // One enquiry per visitor a minute: the second is refused for the next 60 s.
     let server = Server::start(
         data.path(),
@@ -277,6 +288,85 @@ fn check_through(caddy: &Caddy) {
         201
     );
     assert_eq!(caddy.post(other, "Second from the other visitor", &[]), 429);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_staff_area_signs_in_over_https_through_caddy() {
+    let port = free_port();
+    let public_url = format!("https://{SITE_HOST}:{port}");
+    let site = Site::start_with(
+        Db::Sqlite,
+        "behind_caddy",
+        &[
+            ("ONESPACE_TRUST_PROXY", "true"),
+            ("ONESPACE_PUBLIC_URL", &public_url),
+            ("ONESPACE_NIGHTLY_BACKUPS", "false"),
+        ],
+    )
+    .await;
+    let (secret, _) = site.account("owner@onespace.test", "owner").await;
+    let code = site.code(&secret, 0);
+    let upstream = site.server.addr.clone();
+    tokio::task::spawn_blocking(move || {
+        let caddy = Caddy::start(port, &upstream);
+        let jar = caddy.dir.path().join("cookies");
+        let jar = jar.to_str().unwrap();
+        let origin = format!("Origin: {}", caddy.origin());
+        let browse = |path: &str, form: &[(&str, &str)]| {
+            let mut args = vec!["-b", jar, "-c", jar];
+            let body = serde_urlencoded::to_string(form).unwrap();
+            if !form.is_empty() {
+                args.extend(["-H", &origin, "--data", &body]);
+            }
+            caddy
+                .curl("127.0.0.2", path, &args)
+                .unwrap_or_else(|| panic!("{path} through Caddy failed: {}", caddy.log()))
+        };
+        let page = browse("/studio/sign-in", &[]);
+        assert_eq!(page.status, 200, "{}", page.body);
+        let signed = browse(
+            "/studio/sign-in",
+            &[
+                ("csrf", &csrf(&page.body)),
+                ("email", "owner@onespace.test"),
+                ("password", PASSWORD),
+            ],
+        );
+        assert_eq!(signed.status, 303, "{}", signed.body);
+        // The session's cookie is the https-only kind, which a browser keeps only over https.
+        let cookie = signed.header("set-cookie").unwrap_or_default();
+        assert!(
+            cookie.starts_with("__Host-") && cookie.contains("Secure"),
+            "{cookie}"
+        );
+        let page = browse("/studio/sign-in/code", &[]);
+        let entered = browse(
+            "/studio/sign-in/code",
+            &[("csrf", &csrf(&page.body)), ("code", &code)],
+        );
+        assert_eq!(entered.status, 303, "{}", entered.body);
+        assert_eq!(entered.header("location"), Some("/studio/enquiries"));
+        let inbox = browse("/studio/enquiries", &[]);
+        assert_eq!(inbox.status, 200, "{}", inbox.body);
+        assert!(inbox.body.contains("owner@onespace.test"), "{}", inbox.body);
+    })
+    .await
+    .unwrap();
+    // The same page asked of the server directly, over plain http, is sent to https.
+    let direct = crate::harness::request(
+        &site.server.addr,
+        "GET",
+        "/studio/sign-in",
+        &[("Host", &format!("{SITE_HOST}:{port}"))],
+        b"",
+    )
+    .await
+    .unwrap();
+    assert_eq!(direct.status, 308);
+    assert_eq!(
+        direct.header("location"),
+        Some(format!("{public_url}/studio/sign-in").as_str())
+    );
 }
 
 /// The test's Caddyfile binds nothing but one port of 127.0.0.1, with no admin endpoint: the
