@@ -67,16 +67,10 @@ pub struct Facts<'a> {
     pub content: &'a Content,
     /// Now.
     pub now: DateTime<Utc>,
-    /// The ages.
-    pub ages: &'a LaunchArgs,
+    /// The server's settings.
+    pub settings: &'a Settings,
     /// An owner account exists and is set up.
     pub owner: bool,
-    /// Mail goes to an SMTP server rather than a folder on this machine.
-    pub mail_leaves: bool,
-    /// The public origin.
-    pub public_url: &'a str,
-    /// ONESPACE_TRUST_PROXY.
-    pub trust_proxy: bool,
     /// The booking provider's key.
     pub key: KeyState,
 }
@@ -185,7 +179,7 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
             Some("/studio/staff".to_owned()),
         ));
     }
-    if !facts.mail_leaves {
+    if !facts.settings.mail_leaves {
         items.push(item(
             Blocker,
             "Enquiry mail is written to files on this machine; nobody receives it.".to_owned(),
@@ -193,15 +187,15 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
             None,
         ));
     }
-    let https = facts.public_url.starts_with("https://");
+    let https = facts.settings.public_url.starts_with("https://");
     if !https {
         items.push(item(
             Blocker,
-            format!("The public URL {} is not https.", facts.public_url),
+            format!("The public URL {} is not https.", facts.settings.public_url),
             "server setting ONESPACE_PUBLIC_URL (docs/deploy.md)".to_owned(),
             None,
         ));
-    } else if !facts.trust_proxy {
+    } else if !facts.settings.trust_proxy {
         // The server speaks plain HTTP only: an https site always reaches it through a proxy.
         items.push(item(
             Blocker,
@@ -216,13 +210,13 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
     let investors = &content.investors;
     let figures_end = month_end(investors.as_of.year, investors.as_of.month);
     let figures_age = (today - figures_end).num_days();
-    if figures_age > i64::from(facts.ages.launch_figures_max_age_days) {
+    if figures_age > i64::from(facts.settings.ages.launch_figures_max_age_days) {
         items.push(item(
             Blocker,
             format!(
                 "The investor figures are as of {}, {figures_age} days ago (more than {}).",
                 investors.as_of.long(),
-                facts.ages.launch_figures_max_age_days
+                facts.settings.ages.launch_figures_max_age_days
             ),
             "investors.toml: as_of and the figures (ONESPACE_LAUNCH_FIGURES_MAX_AGE_DAYS sets \
              the age)"
@@ -277,14 +271,14 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
     match NaiveDate::parse_from_str(terms, "%d %B %Y") {
         Ok(effective)
             if (today - effective).num_days()
-                > i64::from(facts.ages.launch_policy_max_age_days) =>
+                > i64::from(facts.settings.ages.launch_policy_max_age_days) =>
         {
             items.push(item(
                 Warning,
                 format!(
                     "The terms (/terms) took effect on {terms}, more than {} days ago, and the \
                      privacy notice (/privacy) states no effective date: have both reviewed.",
-                    facts.ages.launch_policy_max_age_days
+                    facts.settings.ages.launch_policy_max_age_days
                 ),
                 "the site's code: crates/site/src/pages/legal.rs and privacy.rs \
                  (ONESPACE_LAUNCH_POLICY_MAX_AGE_DAYS sets the age)"
@@ -347,11 +341,8 @@ impl Settings {
         Facts {
             content,
             now: Utc::now(),
-            ages: &self.ages,
+            settings: self,
             owner,
-            mail_leaves: self.mail_leaves,
-            public_url: &self.public_url,
-            trust_proxy: self.trust_proxy,
             key,
         }
     }

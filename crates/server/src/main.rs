@@ -737,7 +737,8 @@ fn restore(file: &std::path::Path, database: &DatabaseArgs) -> anyhow::Result<()
     {
         if url.starts_with("sqlite:") {
             anyhow::bail!(
-                "DATABASE_URL names an SQLite file: restore works on the data folder's {SQLITE_FILE};                  unset DATABASE_URL and name the data folder with --data"
+                "DATABASE_URL names an SQLite file: restore works on the data folder's \
+                 {SQLITE_FILE}; unset DATABASE_URL and name the data folder with --data"
             );
         }
         anyhow::bail!("{}", onespace_store::backup::BackupError::Postgres);
