@@ -3,7 +3,8 @@
 //! certificate), in front of the server with trust-proxy on. Over https through it /healthz and
 //! a page answer, HSTS is sent, the enquiry rate limit counts visitors by the address Caddy
 //! passes rather than the proxy's own, and a client's own `X-Forwarded-For` cannot choose its
-//! address; and the staff area signs in over https through it. Each visitor is a different loopback address (127.0.0.2, 127.0.0.3: curl binds its
+//! address; and the staff area signs in over https through it. Then two nodes on one
+//! PostgreSQL database behind Caddy's load balancer. Each visitor is a different loopback address (127.0.0.2, 127.0.0.3: curl binds its
 //! side of the connection there), so Caddy sees them apart as it would on the internet.
 //!
 //! Caddy listens on one free port of 127.0.0.1 only (no :80 or :443, redirects off, admin
@@ -46,9 +47,9 @@ impl Answer {
 /// 127.0.0.1.
 const SITE_HOST: &str = "studio.test";
 
-/// The test's Caddyfile: Caddy on `port` of 127.0.0.1 in front of `upstream`, its state in
-/// `storage`.
-fn caddyfile_text(port: u16, upstream: &str, storage: &Path) -> String {
+/// The test's Caddyfile: Caddy on `port` of 127.0.0.1 in front of `upstreams` (taken in turn),
+/// its state in `storage`. Each answer names the node that gave it in `X-Served-By`.
+fn caddyfile_text(port: u16, upstreams: &[&str], storage: &Path) -> String {
     format!(
         "{{
 	admin off
@@ -68,21 +69,25 @@ fn caddyfile_text(port: u16, upstream: &str, storage: &Path) -> String {
 https://{SITE_HOST}:{port} {{
 	bind 127.0.0.1
 	tls internal
-	reverse_proxy {upstream}
+	reverse_proxy {upstreams} {{
+		lb_policy round_robin
+		header_down X-Served-By {{http.reverse_proxy.upstream.hostport}}
+	}}
 }}
 ",
+        upstreams = upstreams.join(" "),
         http_port = free_port(),
         storage = storage.display(),
     )
 }
 
 impl Caddy {
-    /// Starts Caddy on `port` proxying to `upstream` and waits until it answers /healthz.
-    fn start(port: u16, upstream: &str) -> Self {
+    /// Starts Caddy on `port` proxying to `upstreams` and waits until it answers /healthz.
+    fn start(port: u16, upstreams: &[&str]) -> Self {
         let dir = TempDir::new("caddy");
         let caddyfile = dir.path().join("Caddyfile");
         let storage = dir.path().join("storage");
-        std::fs::write(&caddyfile, caddyfile_text(port, upstream, &storage)).unwrap();
+        std::fs::write(&caddyfile, caddyfile_text(port, upstreams, &storage)).unwrap();
         let log = std::fs::File::create(dir.path().join("caddy.log")).unwrap();
         // The shell stops Caddy when its standard input closes: when this handle is dropped or
         // the test process goes.
@@ -234,7 +239,7 @@ async fn behind_caddy_the_server_sees_each_visitor_by_the_address_caddy_passes()
     .await;
     let caddy = tokio::task::spawn_blocking({
         let upstream = server.addr.clone();
-        move || Caddy::start(port, &upstream)
+        move || Caddy::start(port, &[&upstream])
     })
     .await
     .unwrap();
@@ -308,7 +313,7 @@ async fn the_staff_area_signs_in_over_https_through_caddy() {
     let code = site.code(&secret, 0);
     let upstream = site.server.addr.clone();
     tokio::task::spawn_blocking(move || {
-        let caddy = Caddy::start(port, &upstream);
+        let caddy = Caddy::start(port, &[&upstream]);
         let jar = caddy.dir.path().join("cookies");
         let jar = jar.to_str().unwrap();
         let origin = format!("Origin: {}", caddy.origin());
@@ -376,7 +381,7 @@ fn the_test_caddy_listens_on_one_loopback_port_only() {
     let dir = TempDir::new("caddy-adapt");
     let caddyfile = dir.path().join("Caddyfile");
     let port = free_port();
-    let text = caddyfile_text(port, "127.0.0.1:1", &dir.path().join("storage"));
+    let text = caddyfile_text(port, &["127.0.0.1:1"], &dir.path().join("storage"));
     std::fs::write(&caddyfile, text).unwrap();
     let adapted = adapt(&caddyfile, dir.path());
     let servers = adapted["apps"]["http"]["servers"].as_object().unwrap();
@@ -398,4 +403,134 @@ pub fn adapt(caddyfile: &Path, home: &Path) -> serde_json::Value {
         .expect("caddy runs (scripts/ensure-tools.sh --test-services installs it)");
     assert!(output.status.success(), "{output:?}");
     serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// Two nodes on one PostgreSQL database behind Caddy's load balancer, which sends each request
+/// to the next node: signing in through it (its steps answered by both nodes) works, so a
+/// session made on one is honoured on the other; an enquiry resent with its key, the copy
+/// reaching the other node, is stored once; a content version published once is served by
+/// both within seconds. (That a scheduled change is published once by two nodes is
+/// `content::scheduled`'s test.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_nodes_on_postgresql_behind_caddys_load_balancer() {
+    let _turn = crate::harness::several_nodes_turn().await;
+    let port = free_port();
+    let public_url = format!("https://{SITE_HOST}:{port}");
+    let settings = [
+        ("ONESPACE_TRUST_PROXY", "true"),
+        ("ONESPACE_PUBLIC_URL", public_url.as_str()),
+        ("ONESPACE_NIGHTLY_BACKUPS", "false"),
+    ];
+    let first = Site::start_with(Db::Postgres, "operations_two_nodes", &settings).await;
+    let database_url = first.database_url.clone().unwrap();
+    let second_data = TempDir::new("two-nodes-second");
+    let mut second_settings = settings.to_vec();
+    second_settings.push(("DATABASE_URL", &database_url));
+    let second = Server::start(second_data.path(), &second_settings).await;
+    let (secret, _) = first.account("owner@onespace.test", "owner").await;
+    let code = first.code(&secret, 0);
+    let nodes = [first.server.addr.clone(), second.addr.clone()];
+    let served = tokio::task::spawn_blocking({
+        let nodes = nodes.clone();
+        move || {
+            let caddy = Caddy::start(port, &[&nodes[0], &nodes[1]]);
+            let jar = caddy.dir.path().join("cookies");
+            let jar = jar.to_str().unwrap();
+            let origin = format!("Origin: {}", caddy.origin());
+            let mut served = Vec::new();
+            let mut browse = |path: &str, form: &[(&str, &str)], extra: &[&str]| {
+                let mut args = vec!["-b", jar, "-c", jar];
+                let body = serde_urlencoded::to_string(form).unwrap();
+                if !form.is_empty() {
+                    args.extend(["-H", &origin, "--data", &body]);
+                }
+                args.extend_from_slice(extra);
+                let answer = caddy
+                    .curl("127.0.0.2", path, &args)
+                    .unwrap_or_else(|| panic!("{path} through Caddy failed: {}", caddy.log()));
+                served.push(answer.header("x-served-by").unwrap_or_default().to_owned());
+                answer
+            };
+            let page = browse("/studio/sign-in", &[], &[]);
+            let fields = [
+                ("csrf", csrf(&page.body)),
+                ("email", "owner@onespace.test".to_owned()),
+                ("password", PASSWORD.to_owned()),
+            ];
+            let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            assert_eq!(browse("/studio/sign-in", &fields, &[]).status, 303);
+            let page = browse("/studio/sign-in/code", &[], &[]);
+            let token = csrf(&page.body);
+            let entered = browse(
+                "/studio/sign-in/code",
+                &[("csrf", &token), ("code", &code)],
+                &[],
+            );
+            assert_eq!(entered.status, 303, "{}", entered.body);
+            let inbox = browse("/studio/enquiries", &[], &[]);
+            assert_eq!(inbox.status, 200, "{}", inbox.body);
+            assert!(inbox.body.contains("owner@onespace.test"));
+            // One enquiry sent twice with its key: the copy goes to the other node.
+            let body = contact_json_with("Sent twice through the balancer");
+            let send = [
+                "-H",
+                "Content-Type: application/json",
+                "-H",
+                "Idempotency-Key: 0b7f3c52-6d1e-4c8a-9f2b-7a1d5e3c9b40",
+                "--data-binary",
+                &body,
+            ];
+            let mut resend_served = Vec::new();
+            for _ in 0..2 {
+                let answer = caddy.curl("127.0.0.3", "/api/enquiries", &send).unwrap();
+                assert!(
+                    answer.status == 201 || answer.status == 200,
+                    "{}",
+                    answer.body
+                );
+                resend_served.push(answer.header("x-served-by").unwrap_or_default().to_owned());
+            }
+            assert_ne!(resend_served[0], resend_served[1], "{resend_served:?}");
+            served
+        }
+    })
+    .await
+    .unwrap();
+    for node in &nodes {
+        assert!(served.contains(node), "{node} answered none of {served:?}");
+    }
+    let exported = super::onespace(
+        &["enquiries", "export", "--format", "json"],
+        second_data.path(),
+        &[("DATABASE_URL", &database_url)],
+    );
+    let text = String::from_utf8_lossy(&exported.stdout);
+    assert_eq!(
+        text.matches("Sent twice through the balancer").count(),
+        1,
+        "{text}"
+    );
+
+    // A version published once is served by both nodes within seconds.
+    let folder = crate::harness::content_folder("two-nodes-content");
+    let content = folder.path().join("content");
+    std::fs::write(
+        content.join("prices.toml"),
+        crate::harness::prices_with_lite("61"),
+    )
+    .unwrap();
+    let imported = crate::harness::content_command(
+        &["import"],
+        &content,
+        second_data.path(),
+        Some(&database_url),
+    );
+    assert!(
+        imported.status.success(),
+        "{}",
+        crate::harness::said(&imported)
+    );
+    for node in &nodes {
+        crate::harness::wait_for_lite(node, "£61", Duration::from_secs(30)).await;
+    }
 }
