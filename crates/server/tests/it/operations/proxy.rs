@@ -4,8 +4,9 @@
 //! a page answer, HSTS is sent, the enquiry rate limit counts visitors by the address Caddy
 //! passes rather than the proxy's own, and a client's own `X-Forwarded-For` cannot choose its
 //! address; and the staff area signs in over https through it. Then two nodes on one
-//! PostgreSQL database behind Caddy's load balancer. Each visitor is a different loopback address (127.0.0.2, 127.0.0.3: curl binds its
-//! side of the connection there), so Caddy sees them apart as it would on the internet.
+//! PostgreSQL database behind Caddy's load balancer. Each visitor is a different loopback
+//! address (127.0.0.2, 127.0.0.3: curl binds its side of the connection there), so Caddy sees
+//! them apart as it would on the internet.
 //!
 //! Caddy listens on one free port of 127.0.0.1 only (no :80 or :443, redirects off, admin
 //! endpoint off, HTTP/3 off so no UDP port), keeps its state in the test's folder, and stops
