@@ -707,8 +707,28 @@ fn content(command: ContentCommand) -> anyhow::Result<()> {
     }
 }
 
+/// Backups and restores work on the data folder's SQLite file: a PostgreSQL `DATABASE_URL` is
+/// told pg_dump's route before anything is opened, an SQLite one to use the data folder.
+fn only_the_data_folders_database(database: &DatabaseArgs) -> anyhow::Result<()> {
+    let Some(url) = database
+        .database_url
+        .as_deref()
+        .filter(|url| !url.trim().is_empty())
+    else {
+        return Ok(());
+    };
+    if url.starts_with("sqlite:") {
+        anyhow::bail!(
+            "DATABASE_URL names an SQLite file: backups and restores work on the data folder's \
+             {SQLITE_FILE}; unset DATABASE_URL and name the data folder with --data"
+        );
+    }
+    anyhow::bail!("{}", onespace_store::backup::BackupError::Postgres);
+}
+
 /// `onespace backup`: the copy's path and its tables' counts, status 1 when it failed.
 fn backup_now(database: &DatabaseArgs) -> anyhow::Result<()> {
+    only_the_data_folders_database(database)?;
     let dir = database.backups.resolve(&database.data_dir);
     let taken = database.with_store(async |store| Ok(backup::take(store, &dir).await))?;
     match taken {
@@ -730,19 +750,7 @@ fn backup_now(database: &DatabaseArgs) -> anyhow::Result<()> {
 
 /// `onespace restore FILE`: what was restored, or why not (status 1).
 fn restore(file: &std::path::Path, database: &DatabaseArgs) -> anyhow::Result<()> {
-    if let Some(url) = database
-        .database_url
-        .as_deref()
-        .filter(|url| !url.trim().is_empty())
-    {
-        if url.starts_with("sqlite:") {
-            anyhow::bail!(
-                "DATABASE_URL names an SQLite file: restore works on the data folder's \
-                 {SQLITE_FILE}; unset DATABASE_URL and name the data folder with --data"
-            );
-        }
-        anyhow::bail!("{}", onespace_store::backup::BackupError::Postgres);
-    }
+    only_the_data_folders_database(database)?;
     let restored = actix_web::rt::System::new().block_on(backup::restore(
         file,
         &database.data_dir,

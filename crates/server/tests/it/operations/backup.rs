@@ -181,6 +181,26 @@ async fn the_restore_drill() {
     assert_eq!(accounts(data.clone()).await, ["owner@onespace.test:owner"]);
 }
 
+/// On PostgreSQL the commands name pg_dump's route instead of copying, before connecting.
+#[test]
+fn on_postgresql_backup_and_restore_say_to_use_pg_dump() {
+    let data = TempDir::new("backup-postgres");
+    let url = (
+        "DATABASE_URL",
+        "postgres://onespace:secret@127.0.0.1:9/onespace",
+    );
+    for args in [&["backup"][..], &["restore", "onespace.sqlite3"][..]] {
+        let output = onespace(args, data.path(), &[url]);
+        assert_eq!(output.status.code(), Some(1), "{}", said(&output));
+        let said = said(&output);
+        assert!(
+            said.contains("the database is PostgreSQL") && said.contains("pg_dump --format=custom"),
+            "{said}"
+        );
+        assert!(!said.contains("secret"), "{said}");
+    }
+}
+
 /// The schema of the previous release: this release's migration 9 only added the content
 /// format columns, so a database migrated by this release with that migration undone is, table
 /// for table, what the previous release left (the store has no older data folder to ship).
