@@ -10,7 +10,8 @@
 #     PostgreSQL and SMTP servers on 127.0.0.1), and Debian's avifdec (libavif-bin), with which
 #     the photo tests decode every AVIF variant, openssl for the relay tests' certificates, and
 #     Debian's Java runtime (default-jre-headless) when no `java` is on PATH, which runs the W3C
-#     HTML checker (the npm package vnu-jar) of the validity test.
+#     HTML checker (the npm package vnu-jar) of the validity test, and Debian's caddy, which the
+#     reverse-proxy test starts in front of the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -83,6 +84,12 @@ if [ "$services" -eq 1 ]; then
   if ! command -v java >/dev/null; then
     say "installing Debian's Java runtime for the W3C HTML checker (vnu-jar)"
     apt_install default-jre-headless
+  fi
+  if ! command -v caddy >/dev/null; then
+    say "installing Debian's caddy for the reverse-proxy tests"
+    # The package may try to start its own service on :80; the tests start their own on
+    # free loopback ports.
+    apt_install caddy
   fi
   if ! command -v avifdec >/dev/null; then
     say "installing Debian's avifdec for the photo tests"

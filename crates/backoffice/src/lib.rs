@@ -30,6 +30,7 @@ pub(crate) mod audit;
 pub mod cli;
 mod diff;
 pub mod export;
+pub mod launch;
 mod pages;
 mod passwords;
 pub mod preview;

@@ -141,6 +141,12 @@ pub struct ServeArgs {
     /// Where the class schedule is read.
     #[command(flatten)]
     pub schedule: crate::timetable::ScheduleArgs,
+    /// The launch check's ages.
+    #[command(flatten)]
+    pub launch: crate::launch::LaunchArgs,
+    /// The backups.
+    #[command(flatten)]
+    pub backups: crate::backup::BackupArgs,
 }
 
 /// How long enquiries are kept unless ONESPACE_RETENTION_DAYS says otherwise: two years.
@@ -194,6 +200,10 @@ pub struct ServeConfig {
     pub schedule: crate::timetable::ScheduleConfig,
     /// The staff area's clock.
     pub studio_clock: onespace_store::StaffClock,
+    /// The launch check's ages.
+    pub launch: crate::launch::LaunchArgs,
+    /// Where backups go, and whether nightly ones are taken.
+    pub backups: crate::backup::BackupArgs,
 }
 
 impl ServeArgs {
@@ -243,6 +253,8 @@ impl ServeArgs {
         Ok(ServeConfig {
             schedule: self.schedule.validate()?,
             studio_clock: onespace_store::StaffClock::new(self.studio_clock_file.clone()),
+            launch: self.launch.clone(),
+            backups: self.backups.clone(),
             site,
             enquiries: EnquiryConfig {
                 database_url,
@@ -252,6 +264,22 @@ impl ServeArgs {
                 mail,
             },
         })
+    }
+}
+
+impl ServeConfig {
+    /// The settings the launch check reads.
+    pub fn launch_settings(&self) -> crate::launch::Settings {
+        crate::launch::Settings {
+            ages: self.launch.clone(),
+            public_url: self.site.public_url.clone(),
+            trust_proxy: self.enquiries.trust_proxy,
+            mail_leaves: matches!(
+                self.enquiries.mail.destination,
+                crate::mail::config::Destination::Smtp(_)
+            ),
+            key_configured: self.schedule.credentials.is_some(),
+        }
     }
 }
 
@@ -351,6 +379,8 @@ mod tests {
             studio_clock_file: None,
             mail: MailArgs::default(),
             schedule: crate::timetable::ScheduleArgs::default(),
+            launch: crate::launch::LaunchArgs::default(),
+            backups: crate::backup::BackupArgs::default(),
         }
     }
 

@@ -8,6 +8,8 @@
 //! - [`content_source`]: the content read from a folder or the embedded copy.
 //! - [`enquiries`]: the forms API (JSON and HTML form posts), its protections and the health
 //!   check; [`mail`]: the studio's notification mail and the worker that delivers it.
+//! - [`launch`]: the launch check (`onespace launch-check`, and the staff area's first page);
+//!   [`backup`]: the database's backups, nightly and before a migration, and their restore.
 //! - [`timetable`]: the booking provider's client (TeamUp), its configuration and check.
 //! - [`tasks`]: every task that renders the site again (calendar, content watch and follow,
 //!   photos, timetable refresh).
@@ -17,9 +19,11 @@
 //! `onespace_backoffice` (the staff area); docs/ARCHITECTURE.md draws the graph.
 
 pub mod app;
+pub mod backup;
 pub mod config;
 pub mod content_source;
 pub mod enquiries;
+pub mod launch;
 pub mod mail;
 pub mod tasks;
 pub mod timetable;

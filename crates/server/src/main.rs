@@ -16,6 +16,7 @@ use onespace_server::config::{Config, ServeArgs, ServeConfig};
 use onespace_server::content_source::Source as ContentSource;
 use onespace_server::enquiries::Enquiries;
 use onespace_server::mail::{Deliverer, Worker};
+use onespace_server::{backup, launch};
 use onespace_server::{build_app, build_site, build_site_with};
 use onespace_site::clock::RenderClock;
 use onespace_site::{static_render, LiveSite, Site};
@@ -33,6 +34,25 @@ struct Cli {
 enum Command {
     /// Serve the website.
     Serve(Box<ServeArgs>),
+    /// List every blocker and warning that stands between the site and launch day, with where
+    /// to fix each, from the same configuration as `serve` (the same flags and variables);
+    /// exit status 1 while a blocker is left. Asks TeamUp once, as `schedule check` does.
+    LaunchCheck(Box<ServeArgs>),
+    /// Write a checked copy of the database into the backups' folder while the site serves
+    /// (SQLite; the photos uploaded in the studio are in it). On PostgreSQL it says how to
+    /// use pg_dump instead. Use the same data folder and settings as `serve`.
+    Backup {
+        #[command(flatten)]
+        database: DatabaseArgs,
+    },
+    /// Restore a backup as the data folder's database, refused while a server runs on the
+    /// folder; the database it replaces is copied into the backups' folder first.
+    Restore {
+        /// The backup (a `.sqlite3` file that `onespace backup` or the nightly backup wrote).
+        file: PathBuf,
+        #[command(flatten)]
+        database: DatabaseArgs,
+    },
     /// Print the route table as JSON (path, title, header mode, sitemap flag), for tooling and
     /// the end-to-end tests.
     Routes {
@@ -179,6 +199,9 @@ struct DatabaseArgs {
     /// PostgreSQL URL, when the site uses one (as `serve`).
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     database_url: Option<String>,
+    /// Where a backup goes (as `serve`), the one taken before a migration too.
+    #[command(flatten)]
+    backups: backup::BackupDir,
 }
 
 impl DatabaseArgs {
@@ -198,7 +221,8 @@ impl DatabaseArgs {
             )
         })?;
         actix_web::rt::System::new().block_on(async {
-            let store = Store::open(database_url, &self.data_dir).await?;
+            let backups = self.backups.resolve(&self.data_dir);
+            let store = Store::open_with_backups(database_url, &self.data_dir, &backups).await?;
             let outcome = work(&store).await;
             store.close().await;
             outcome
@@ -267,6 +291,9 @@ fn main() -> anyhow::Result<()> {
             }
             serve(config)
         }
+        Command::LaunchCheck(args) => launch_check(&args.validate()?),
+        Command::Backup { database } => backup_now(&database),
+        Command::Restore { file, database } => restore(&file, &database),
         Command::Routes {
             preview_date,
             content,
@@ -361,11 +388,14 @@ fn main() -> anyhow::Result<()> {
 
 #[actix_web::main]
 async fn serve(config: ServeConfig) -> anyhow::Result<()> {
+    let launch_settings = config.launch_settings();
     let ServeConfig {
         site: config,
         enquiries: settings,
         schedule,
         studio_clock,
+        launch: _,
+        backups,
     } = config;
     std::fs::create_dir_all(&config.data_dir).with_context(|| {
         format!(
@@ -373,7 +403,18 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
             config.data_dir.display()
         )
     })?;
-    let store = Store::open(settings.database_url.as_deref(), &config.data_dir).await?;
+    // Held until the server stops: `onespace restore` refuses to run while it is.
+    let _data_lock = backup::hold_shared(&config.data_dir)?;
+    let backup_dir = backups.dir.resolve(&config.data_dir);
+    let store = Store::open_with_backups(
+        settings.database_url.as_deref(),
+        &config.data_dir,
+        &backup_dir,
+    )
+    .await?;
+    let nightly = backups
+        .nightly_backups
+        .then(|| actix_web::rt::spawn(backup::nightly(store.clone(), backup_dir)));
     // A content folder is the source while it is named; otherwise the database's live version
     // (content::versions says why there is only ever one source).
     let preparing = std::time::Instant::now();
@@ -455,6 +496,11 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         content_folder,
         images::cache_dir(&config.data_dir),
     ));
+    let launch_list = web::Data::new(launch::staff_list(
+        site.clone().into_inner(),
+        store.clone(),
+        launch_settings,
+    ));
     let tidying = actix_web::rt::spawn(tidy_staff_area(staff_area.clone(), settings.retention));
     let worker = Worker::new(
         store.clone(),
@@ -476,6 +522,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         build_app(site.clone())
             .app_data(enquiries.clone())
             .app_data(staff_area.clone())
+            .app_data(launch_list.clone())
     })
     .shutdown_timeout(SHUTDOWN_GRACE_SECONDS)
     .bind(config.addr)
@@ -489,6 +536,9 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let _ = worker.await;
     let _ = timetable.await;
     tidying.abort();
+    if let Some(nightly) = nightly {
+        nightly.abort();
+    }
     if let Some(following) = following {
         following.abort();
     }
@@ -655,6 +705,132 @@ fn content(command: ContentCommand) -> anyhow::Result<()> {
             std::process::exit(1);
         }
     }
+}
+
+/// Backups and restores work on the data folder's SQLite file: a PostgreSQL `DATABASE_URL` is
+/// told pg_dump's route before anything is opened, an SQLite one to use the data folder.
+fn only_the_data_folders_database(database: &DatabaseArgs) -> anyhow::Result<()> {
+    let Some(url) = database
+        .database_url
+        .as_deref()
+        .filter(|url| !url.trim().is_empty())
+    else {
+        return Ok(());
+    };
+    if url.starts_with("sqlite:") {
+        anyhow::bail!(
+            "DATABASE_URL names an SQLite file: backups and restores work on the data folder's \
+             {SQLITE_FILE}; unset DATABASE_URL and name the data folder with --data"
+        );
+    }
+    anyhow::bail!("{}", onespace_store::backup::BackupError::Postgres);
+}
+
+/// `onespace backup`: the copy's path and its tables' counts, status 1 when it failed.
+fn backup_now(database: &DatabaseArgs) -> anyhow::Result<()> {
+    only_the_data_folders_database(database)?;
+    let dir = database.backups.resolve(&database.data_dir);
+    let taken = database.with_store(async |store| Ok(backup::take(store, &dir).await))?;
+    match taken {
+        Ok((path, verified)) => {
+            println!("{}", path.display());
+            println!(
+                "checked: integrity ok, schema {}; {}",
+                verified.schema_version,
+                verified.summary()
+            );
+            Ok(())
+        }
+        Err(error) => {
+            eprintln!("backup failed: {error:#}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// `onespace restore FILE`: what was restored, or why not (status 1).
+fn restore(file: &std::path::Path, database: &DatabaseArgs) -> anyhow::Result<()> {
+    only_the_data_folders_database(database)?;
+    let restored = actix_web::rt::System::new().block_on(backup::restore(
+        file,
+        &database.data_dir,
+        &database.backups.resolve(&database.data_dir),
+    ));
+    match restored {
+        Ok(restored) => {
+            if let Some(previous) = &restored.previous {
+                println!(
+                    "the database it replaced was copied to {}",
+                    previous.display()
+                );
+            }
+            println!(
+                "restored {} into {} (schema {}; {}); start the server",
+                file.display(),
+                database.data_dir.display(),
+                restored.verified.schema_version,
+                restored.verified.summary()
+            );
+            Ok(())
+        }
+        Err(error) => {
+            eprintln!("not restored: {error:#}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// `onespace launch-check`: the list on standard output, status 1 while a blocker is left.
+fn launch_check(config: &ServeConfig) -> anyhow::Result<()> {
+    let data_dir = &config.site.data_dir;
+    std::fs::create_dir_all(data_dir).with_context(|| {
+        format!(
+            "ONESPACE_DATA_DIR (--data): cannot create {}",
+            data_dir.display()
+        )
+    })?;
+    let (content, owner) = actix_web::rt::System::new().block_on(async {
+        let store = Store::open_with_backups(
+            config.enquiries.database_url.as_deref(),
+            data_dir,
+            &config.backups.dir.resolve(data_dir),
+        )
+        .await?;
+        let content = launch::live_content(&store, &config.site.content).await;
+        let owner = launch::owner_set_up(&store).await;
+        store.close().await;
+        anyhow::Ok((content?, owner?))
+    })?;
+    let key = match &config.schedule.credentials {
+        None => launch::KeyState::Missing,
+        Some(_) => {
+            let mut report = Vec::new();
+            onespace_server::timetable::check::run(
+                &config.schedule,
+                &content.schedule,
+                &config.site.schedule_widget.script_url,
+                chrono::Utc::now(),
+                &mut report,
+            )?;
+            let problems: Vec<String> = String::from_utf8_lossy(&report)
+                .lines()
+                .filter_map(|line| line.strip_prefix("problem: "))
+                .map(str::to_owned)
+                .collect();
+            if problems.is_empty() {
+                launch::KeyState::Accepted
+            } else {
+                launch::KeyState::Refused(problems)
+            }
+        }
+    };
+    let settings = config.launch_settings();
+    let items = launch::check(&settings.facts(&content, owner, key));
+    let stdout = std::io::stdout();
+    if launch::print(&items, &mut stdout.lock())? > 0 {
+        std::process::exit(1);
+    }
+    Ok(())
 }
 
 /// `onespace schedule check`: the report on standard output, status 1 on any problem.

@@ -36,6 +36,7 @@ macro_rules! on_pool {
 }
 
 pub mod audit;
+pub mod backup;
 pub mod clock;
 pub mod drafts;
 mod migrations;
@@ -88,6 +89,9 @@ pub enum StorageError {
     /// The group commit carrying this write failed, so nothing of the group was stored.
     #[error("database commit failed: {0}")]
     Commit(Arc<sqlx::Error>),
+    /// The copy taken before a migration failed, so the database was not migrated.
+    #[error("the database was not migrated: its backup failed first: {0}")]
+    Backup(#[from] backup::BackupError),
     /// The SQLite writer has stopped: the server is shutting down.
     #[error("the database writer has stopped (the server is shutting down)")]
     WriterStopped,
@@ -204,17 +208,30 @@ pub enum Store {
 
 impl Store {
     /// Opens the database named by `database_url`, or the SQLite file in `data_dir`, and runs the
-    /// migrations.
+    /// migrations, an SQLite database backed up first into the data folder's
+    /// [`backup::BACKUPS_DIR`] when it has any to run.
     pub async fn open(database_url: Option<&str>, data_dir: &Path) -> Result<Self, StorageError> {
+        Self::open_with_backups(database_url, data_dir, &data_dir.join(backup::BACKUPS_DIR)).await
+    }
+
+    /// [`Store::open`], an SQLite database backed up into `backups` before a migration.
+    pub async fn open_with_backups(
+        database_url: Option<&str>,
+        data_dir: &Path,
+        backups: &Path,
+    ) -> Result<Self, StorageError> {
         let store = match database_url.map(str::trim).filter(|url| !url.is_empty()) {
             Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
                 Self::Postgres(postgres::connect(url).await?)
             }
             Some(url) if url.starts_with("sqlite:") => {
-                Self::sqlite(sqlite::connect_url(url).await?).await?
+                Self::sqlite(sqlite::connect_url(url).await?, backups).await?
             }
             Some(url) => return Err(StorageError::Url(redact(url))),
-            None => Self::sqlite(sqlite::connect_file(&data_dir.join(SQLITE_FILE)).await?).await?,
+            None => {
+                let pool = sqlite::connect_file(&data_dir.join(SQLITE_FILE)).await?;
+                Self::sqlite(pool, backups).await?
+            }
         };
         if let Self::Postgres(pool) = &store {
             migrations::run_postgres(pool).await?;
@@ -222,8 +239,12 @@ impl Store {
         Ok(store)
     }
 
-    /// The migrated SQLite store with its writer started on the current runtime.
-    async fn sqlite(pool: SqlitePool) -> Result<Self, StorageError> {
+    /// The migrated SQLite store with its writer started on the current runtime; backed up into
+    /// `backups` first when a migration is due.
+    async fn sqlite(pool: SqlitePool, backups: &Path) -> Result<Self, StorageError> {
+        if let Some(applied) = migrations::pending_sqlite(&pool).await? {
+            backup::before_migration(&pool, backups, applied).await?;
+        }
         migrations::run_sqlite(&pool).await?;
         let writer = GroupCommit::start(pool.clone());
         Ok(Self::Sqlite(pool, writer))

@@ -184,6 +184,26 @@ const MIGRATIONS: [(i64, &str); 9] = [
     ),
 ];
 
+/// The newest migration.
+pub const LATEST: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;
+
+/// The newest migration applied to an SQLite database that has some but not all of them:
+/// `None` for a new database or an up-to-date one.
+pub async fn pending_sqlite(pool: &SqlitePool) -> Result<Option<i64>, StorageError> {
+    let known: Option<String> = sqlx::query_scalar(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'",
+    )
+    .fetch_optional(pool)
+    .await?;
+    if known.is_none() {
+        return Ok(None);
+    }
+    let applied: Option<i64> = sqlx::query_scalar("SELECT MAX(version) FROM schema_migrations")
+        .fetch_one(pool)
+        .await?;
+    Ok(applied.filter(|applied| *applied < LATEST))
+}
+
 const CREATE_TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (
     version BIGINT PRIMARY KEY,
     applied_at BIGINT NOT NULL

@@ -19,6 +19,7 @@ use super::see_other;
 use super::NoFields;
 use crate::audit::{self, Action};
 use crate::export;
+use crate::launch::LaunchList;
 use crate::session::{self, Staff, StaffForm};
 use crate::views::{chart, inbox as view, message_page};
 use onespace_store::staff::{self, InboxRow, Role};
@@ -203,11 +204,16 @@ pub async fn list(
     request: HttpRequest,
     staff: Staff,
     query: web::Query<ListQuery>,
+    launch: Option<web::Data<LaunchList>>,
 ) -> HttpResponse {
     let staff_area = staff.staff_area();
     let rows = match staff::inbox(&staff_area.store).await {
         Ok(rows) => rows,
         Err(error) => return session::unavailable(&request, &error),
+    };
+    let launch = match launch {
+        Some(list) if staff.account.role == Role::Owner => list.items().await,
+        _ => Vec::new(),
     };
     let (form, state, search) = query.cleaned();
     let matching = filtered(&rows, &form, &state, &search);
@@ -260,6 +266,7 @@ pub async fn list(
             pages,
             query_string: &query_string,
             chart: chart::weekly(&weeks(&rows, now)),
+            launch: crate::launch::panel(&launch),
             can_export: staff.account.role == Role::Owner,
             notice: query.erased.as_ref().map(|_| "The enquiry was erased."),
         },

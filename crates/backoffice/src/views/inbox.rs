@@ -76,6 +76,8 @@ pub struct ListPage<'a> {
     pub query_string: &'a str,
     /// The weekly chart.
     pub chart: Markup,
+    /// The launch check's list, for owners (`crate::launch`); empty otherwise.
+    pub launch: Markup,
     /// Owners may export.
     pub can_export: bool,
     /// A notice after an action (erased, changed).
@@ -99,6 +101,7 @@ pub fn list(chrome: &Chrome<'_>, view: &ListPage<'_>) -> String {
             @if let Some(notice) = view.notice {
                 div class="studio-notice" role="status" { p { (notice) } }
             }
+            (view.launch)
             (view.chart)
             form class="studio-filters" method="get" action="/studio/enquiries" role="search" aria-label="Filter enquiries" {
                 div class="field" {

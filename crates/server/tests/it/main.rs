@@ -9,6 +9,7 @@
 //! - `content`: the content folder, its versions in the database, and the studio's photos,
 //!   preview and schedules;
 //! - `staff_area`: the staff area at /studio;
+//! - `operations`: the launch check, backups and their restore, the server behind Caddy;
 //! - `binary`: the binary's command line and what the release build ships;
 //! - `layers`: the crate graph keeps its direction (docs/ARCHITECTURE.md);
 //! - `validity`: every page, in every state, is valid HTML to the W3C checker.
@@ -21,6 +22,7 @@ mod binary;
 mod content;
 mod enquiries;
 mod layers;
+mod operations;
 mod pages;
 mod staff_area;
 mod validity;

@@ -36,6 +36,9 @@ mod september_sale;
 mod team;
 mod timetable;
 
+/// When the terms on /terms took effect (`3 June 2025`): the launch check dates them.
+pub use legal::EFFECTIVE as TERMS_EFFECTIVE;
+
 use onespace_core::content::Content;
 use serde_json::Value;
 

@@ -12,25 +12,13 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use image::codecs::jpeg::JpegEncoder;
-use image::{ImageEncoder, Rgb, RgbImage};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use crate::harness;
 use crate::harness::staff::{on_both, Browser, Db, Site};
-use crate::harness::{content_command, request, said, Response, TempDir};
+use crate::harness::{content_command, request, said, small_jpeg, Response, TempDir};
 
 const ALT: &str = "Members holding a pose in the heated studio";
-
-/// A 64 x 48 JPEG of a gradient.
-fn small_jpeg() -> Vec<u8> {
-    let pixels = RgbImage::from_fn(64, 48, |x, y| Rgb([(x * 4) as u8, (y * 5) as u8, 120]));
-    let mut out = Vec::new();
-    JpegEncoder::new_with_quality(&mut out, 85)
-        .write_image(pixels.as_raw(), 64, 48, image::ExtendedColorType::Rgb8)
-        .unwrap();
-    out
-}
 
 const BOUNDARY: &str = "----onespace-photo-test-7d1f";
 

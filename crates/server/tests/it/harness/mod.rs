@@ -85,6 +85,18 @@ pub async fn several_nodes_turn() -> tokio::sync::MutexGuard<'static, ()> {
     TURN.get_or_init(tokio::sync::Mutex::default).lock().await
 }
 
+/// A 64 x 48 JPEG of a gradient: a photograph to the content checks and the upload's.
+pub fn small_jpeg() -> Vec<u8> {
+    use image::codecs::jpeg::JpegEncoder;
+    use image::{ImageEncoder, Rgb, RgbImage};
+    let pixels = RgbImage::from_fn(64, 48, |x, y| Rgb([(x * 4) as u8, (y * 5) as u8, 120]));
+    let mut out = Vec::new();
+    JpegEncoder::new_with_quality(&mut out, 85)
+        .write_image(pixels.as_raw(), 64, 48, image::ExtendedColorType::Rgb8)
+        .unwrap();
+    out
+}
+
 /// A free port on 127.0.0.1.
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
