@@ -435,7 +435,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let enquiries = web::Data::new(Enquiries::new(
         store.clone(),
         settings.rate_limit_per_minute,
-        settings.trust_proxy,
+        settings.proxy.clone(),
         &config.public_url,
     ));
     let mail_folder = match &settings.mail.destination {
@@ -450,7 +450,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         store.clone(),
         studio_clock,
         &config.public_url,
-        settings.trust_proxy,
+        settings.proxy.clone(),
         mail_folder,
         content_folder,
         images::cache_dir(&config.data_dir),

@@ -111,6 +111,7 @@ pub async fn record_command_line(
         action: action.as_str().to_owned(),
         detail: detail.to_owned(),
         address: "command line".to_owned(),
+        repeats: 1,
     };
     tracing::info!(
         target: "onespace::backoffice::audit",

@@ -7,7 +7,6 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use super::hash_password;
 use super::html;
 use crate::audit::{self, Action};
 use crate::session::{self, Area, PublicForm};
@@ -161,7 +160,10 @@ pub async fn submit(
             code_error,
         );
     };
-    let Some(phc) = hash_password(form.password).await else {
+    let Ok(hashed) = staff_area.passwords.hash(form.password).await else {
+        return super::busy(&request);
+    };
+    let Some(phc) = hashed else {
         return session::refused_page(
             &request,
             StatusCode::INTERNAL_SERVER_ERROR,
