@@ -67,7 +67,7 @@ pub async fn record_refusal(
             return;
         }
     };
-    if is_power_of_ten(repeats) {
+    if is_power_of_ten(u64::try_from(repeats).unwrap_or(0)) {
         tracing::info!(
             target: "onespace::backoffice::audit",
             actor = actor.unwrap_or("-"),
@@ -80,7 +80,8 @@ pub async fn record_refusal(
     }
 }
 
-fn is_power_of_ten(mut number: i64) -> bool {
+/// Whether `number` is 1, 10, 100...: when a line counting repeats is logged again.
+pub fn is_power_of_ten(mut number: u64) -> bool {
     while number >= 10 && number % 10 == 0 {
         number /= 10;
     }
@@ -91,7 +92,7 @@ fn is_power_of_ten(mut number: i64) -> bool {
 mod tests {
     #[test]
     fn repeats_are_logged_at_powers_of_ten() {
-        let logged: Vec<i64> = (1..=2000).filter(|n| super::is_power_of_ten(*n)).collect();
+        let logged: Vec<u64> = (0..=2000).filter(|n| super::is_power_of_ten(*n)).collect();
         assert_eq!(logged, [1, 10, 100, 1000]);
     }
 }

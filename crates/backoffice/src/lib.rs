@@ -10,7 +10,8 @@
 //! password or secret. The area is built to OWASP ASVS level 2:
 //!
 //! - [`passwords`]: argon2id at OWASP's minimum, 12 to 128 characters, refused when guessable
-//!   (zxcvbn); [`second_factor`]: TOTP codes used once, ten recovery codes.
+//!   (zxcvbn); [`second_factor`]: TOTP codes used once, ten recovery codes; [`sealing`]: the
+//!   TOTP secrets encrypted at rest with a key kept outside the database.
 //! - [`session`]: server-side sessions in the database (256-bit ids stored hashed, a
 //!   `__Host-` cookie that is Secure, HttpOnly and SameSite=Strict, a new id at sign-in, 30
 //!   minutes idle and 12 hours in all), and the guard every route goes through: [`ROUTES`] says
@@ -34,6 +35,7 @@ pub mod export;
 mod pages;
 mod passwords;
 pub mod preview;
+pub mod sealing;
 mod second_factor;
 mod session;
 mod throttle;
@@ -63,6 +65,7 @@ pub struct StaffArea {
     proxy: onespace_http::Proxy,
     dummy_hash: String,
     passwords: passwords::Gate,
+    keys: sealing::Keys,
     mail_folder: Option<PathBuf>,
     content_folder: Option<PathBuf>,
     image_cache: PathBuf,
@@ -71,16 +74,19 @@ pub struct StaffArea {
 impl StaffArea {
     /// The area on `store`: `public_url` is the site's origin (forms must come from it, and the
     /// area insists on https when it is https), `proxy` the studio's proxy whose forwarding
-    /// headers are believed (as for the forms), `mail_folder`
+    /// headers are believed (as for the forms), `keys` those sealing the second factor's
+    /// secrets, `mail_folder`
     /// the folder of `.eml` files when mail is delivered there (an erased enquiry's file goes
     /// too), `content_folder` the folder the site's content is served from when one is named
     /// (the database's versions are then not served, and the area says so), `image_cache` the
     /// photo pipeline's cache, where the preview prepares a draft's new photos.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         store: Store,
         clock: StaffClock,
         public_url: &str,
         proxy: onespace_http::Proxy,
+        keys: sealing::Keys,
         mail_folder: Option<PathBuf>,
         content_folder: Option<PathBuf>,
         image_cache: PathBuf,
@@ -92,6 +98,7 @@ impl StaffArea {
             proxy,
             dummy_hash: passwords::dummy_hash(),
             passwords: passwords::Gate::default(),
+            keys,
             mail_folder,
             content_folder,
             image_cache,

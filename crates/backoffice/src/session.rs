@@ -21,6 +21,7 @@
 //!   tied to the browser by a second `__Host-` cookie (double submit), then the fields.
 
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::Payload;
@@ -436,8 +437,16 @@ fn same_origin(request: &HttpRequest, staff_area: &StaffArea) -> bool {
         .is_some_and(|site| site.eq_ignore_ascii_case("same-origin"))
 }
 
+/// Form posts refused as forged or expired since the server started.
+static FORGED: AtomicU64 = AtomicU64::new(0);
+
+/// Refuses a form post whose origin or form token is wrong. Anyone can send those, so the log
+/// says so at the 1st, 10th, 100th ... refusal, with the count, not at each.
 fn forged(request: &HttpRequest) -> Refusal {
-    tracing::warn!(target: "onespace::backoffice", path = %onespace_http::loggable_path(request), "staff area: form refused (origin or form token)");
+    let refused = FORGED.fetch_add(1, Ordering::Relaxed) + 1;
+    if super::audit::is_power_of_ten(refused) {
+        tracing::warn!(target: "onespace::backoffice", path = %onespace_http::loggable_path(request), refused, "staff area: form refused (origin or form token)");
+    }
     refusal(refused_page(
         request,
         StatusCode::FORBIDDEN,

@@ -390,6 +390,61 @@ pub async fn complete_set_up(
     Ok(true)
 }
 
+/// A stored TOTP secret, of an account or of a set-up link not used yet.
+#[derive(Debug, Clone)]
+pub struct StoredSecret {
+    /// The account it belongs to.
+    pub account_id: String,
+    /// The set-up link's token hash when it is a link's, `None` for the account's own.
+    pub invite: Option<String>,
+    /// The value as stored.
+    pub value: String,
+}
+
+/// Every stored TOTP secret: the accounts' and the set-up links'.
+pub async fn stored_totp_secrets(store: &Store) -> Result<Vec<StoredSecret>, StorageError> {
+    let accounts = "SELECT id, totp_secret FROM studio_accounts WHERE totp_secret IS NOT NULL";
+    let invites = "SELECT account_id, token_hash, totp_secret FROM studio_invites \
+                   WHERE totp_secret IS NOT NULL";
+    let own: Vec<(String, String)> =
+        on_pool!(store, pool => sqlx::query_as(accounts).fetch_all(pool).await?);
+    let links: Vec<(String, String, String)> =
+        on_pool!(store, pool => sqlx::query_as(invites).fetch_all(pool).await?);
+    let own = own.into_iter().map(|(account_id, value)| StoredSecret {
+        account_id,
+        invite: None,
+        value,
+    });
+    let links = links
+        .into_iter()
+        .map(|(account_id, token_hash, value)| StoredSecret {
+            account_id,
+            invite: Some(token_hash),
+            value,
+        });
+    Ok(own.chain(links).collect())
+}
+
+/// Replaces a stored TOTP secret with `value` if it is still as `stored` read it; `false` if
+/// it changed meanwhile.
+pub async fn replace_totp_secret(
+    store: &Store,
+    stored: &StoredSecret,
+    value: &str,
+) -> Result<bool, StorageError> {
+    let replaced = match &stored.invite {
+        None => on_pool!(store, pool => sqlx::query(
+            "UPDATE studio_accounts SET totp_secret = $1 WHERE id = $2 AND totp_secret = $3")
+            .bind(value).bind(&stored.account_id).bind(&stored.value)
+            .execute(pool).await?.rows_affected()),
+        Some(token_hash) => on_pool!(store, pool => sqlx::query(
+            "UPDATE studio_invites SET totp_secret = $1 WHERE token_hash = $2 AND totp_secret = $3")
+            .bind(value).bind(token_hash).bind(&stored.value)
+            .execute(pool).await?.rows_affected()),
+    };
+    Ok(replaced == 1)
+}
+
 /// Records `step` as the account's last TOTP step if it is later than the one stored: `false`
 /// when another request used this code (or a later one) first.
 pub async fn claim_totp_step(
@@ -416,6 +471,16 @@ pub async fn use_recovery_code(
     let used = on_pool!(store, pool => sqlx::query(sql).bind(now).bind(account_id).bind(code_hash)
         .execute(pool).await?.rows_affected());
     Ok(used == 1)
+}
+
+/// The hashes of the account's unused recovery codes.
+pub async fn unused_recovery_codes(
+    store: &Store,
+    account_id: &str,
+) -> Result<Vec<String>, StorageError> {
+    let sql =
+        "SELECT code_hash FROM studio_recovery_codes WHERE account_id = $1 AND used_at IS NULL";
+    Ok(on_pool!(store, pool => sqlx::query_scalar(sql).bind(account_id).fetch_all(pool).await?))
 }
 
 /// Unused recovery codes of the account.

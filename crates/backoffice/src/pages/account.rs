@@ -10,7 +10,7 @@ use serde::Deserialize;
 use super::busy;
 use super::html;
 use super::see_other;
-use super::sign_in::{reauthenticate, throttled, Reauthentication};
+use super::sign_in::{reauthenticate, refused, retry_after, throttled_verdict};
 use super::NoFields;
 use crate::audit::{self, Action};
 use crate::passwords;
@@ -112,30 +112,17 @@ pub async fn password_submit(
         "wrong current password at password change",
     )
     .await;
-    let refused = match checked {
-        Ok(Reauthentication::Confirmed) => None,
-        Ok(Reauthentication::Wrong) => Some((
-            StatusCode::FORBIDDEN,
-            "That is not your current password.".to_owned(),
-            None,
-        )),
-        Ok(Reauthentication::Throttled(verdict)) => Some((
-            StatusCode::TOO_MANY_REQUESTS,
-            verdict.message().unwrap_or_default(),
-            Some(verdict),
-        )),
-        Ok(Reauthentication::Busy) => return busy(&request),
-        Err(error) => return session::unavailable(&request, &error),
-    };
-    if let Some((status, message, verdict)) = refused {
+    let verdict = throttled_verdict(&checked);
+    if let Some(refused) = refused(&request, checked, "That is not your current password.") {
+        let (status, message) = match refused {
+            Ok(refusal) => refusal,
+            Err(response) => return response,
+        };
         let page = html(
             status,
             view::password(&staff.chrome(), Some(&message), None),
         );
-        return match verdict {
-            Some(verdict) => throttled(page, verdict),
-            None => page,
-        };
+        return retry_after(page, verdict);
     }
     let refusal = passwords::refusal_of_new(&form.password, &form.confirm, &staff.account.email);
     if let Some(refusal) = refusal {

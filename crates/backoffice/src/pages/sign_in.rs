@@ -282,20 +282,24 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
     let now = staff_area.clock.now_ms();
     let accepted = if recovery {
         match second_factor::normalise_recovery_code(&form.code) {
-            Some(code) => {
-                staff::use_recovery_code(
-                    &staff_area.store,
-                    &account.id,
-                    &tokens::digest(&code),
-                    now,
-                )
-                .await
-            }
+            Some(code) => match use_recovery_code(staff_area, &account, code, now).await {
+                Ok(used) => used,
+                Err(passwords::Busy) => {
+                    return match reservation.unchecked(staff_area).await {
+                        Ok(()) => busy(&request),
+                        Err(error) => session::unavailable(&request, &error),
+                    };
+                }
+            },
             None => Ok(false),
         }
     } else {
-        let step = account.totp_secret.as_deref().and_then(|secret| {
-            second_factor::check_code(secret, &form.code, now, account.totp_last_step)
+        let secret = account
+            .totp_secret
+            .as_deref()
+            .and_then(|stored| staff_area.keys.open(stored, &account.id));
+        let step = secret.and_then(|secret| {
+            second_factor::check_code(&secret, &form.code, now, account.totp_last_step)
         });
         match step {
             Some(step) => staff::claim_totp_step(&staff_area.store, &account.id, step).await,
@@ -344,6 +348,29 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
     let mut response = see_other("/studio/enquiries");
     let _ = response.add_cookie(&cookie);
     response
+}
+
+/// Uses the account's unused recovery code that `code` is, if any: its hashes are checked in
+/// one turn of the password checks (each is an argon2id hash), then it is marked used, once.
+async fn use_recovery_code(
+    staff_area: &StaffArea,
+    account: &Account,
+    code: String,
+    now: i64,
+) -> Result<Result<bool, onespace_store::StorageError>, passwords::Busy> {
+    let hashes = match staff::unused_recovery_codes(&staff_area.store, &account.id).await {
+        Ok(hashes) => hashes,
+        Err(error) => return Ok(Err(error)),
+    };
+    let matched = staff_area
+        .passwords
+        .run(move || second_factor::matching_recovery_hash(&hashes, &code))
+        .await?
+        .flatten();
+    Ok(match matched {
+        Some(hash) => staff::use_recovery_code(&staff_area.store, &account.id, &hash, now).await,
+        None => Ok(false),
+    })
 }
 
 /// `POST /studio/sign-out`.
@@ -421,6 +448,33 @@ pub async fn reauthenticate(
             reservation.unchecked(staff_area).await?;
             Ok(Reauthentication::Busy)
         }
+    }
+}
+
+/// A refusal of `reauthenticate` as (status, words at the form), or the whole answer when
+/// nothing of the page applies (busy, database down); `None` when confirmed.
+pub fn refused(
+    request: &HttpRequest,
+    checked: Result<Reauthentication, onespace_store::StorageError>,
+    wrong: &'static str,
+) -> Option<Result<(StatusCode, String), HttpResponse>> {
+    match checked {
+        Ok(Reauthentication::Confirmed) => None,
+        Ok(Reauthentication::Wrong) => Some(Ok((StatusCode::FORBIDDEN, wrong.to_owned()))),
+        Ok(Reauthentication::Throttled(verdict)) => Some(Ok((
+            StatusCode::TOO_MANY_REQUESTS,
+            verdict.message().unwrap_or_default(),
+        ))),
+        Ok(Reauthentication::Busy) => Some(Err(busy(request))),
+        Err(error) => Some(Err(session::unavailable(request, &error))),
+    }
+}
+
+/// `response` with `Retry-After` when it is the throttle's refusal.
+pub fn retry_after(response: HttpResponse, checked: Option<Verdict>) -> HttpResponse {
+    match checked {
+        Some(verdict) => throttled(response, verdict),
+        None => response,
     }
 }
 

@@ -8,15 +8,13 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use super::busy;
 use super::html;
 use super::normalise_email;
 use super::see_other;
-use super::sign_in::{reauthenticate, throttled, throttled_verdict, Reauthentication};
+use super::sign_in::{reauthenticate, refused, retry_after, throttled_verdict};
 use crate::audit::{self, Action};
 use crate::cli;
 use crate::session::{self, Staff, StaffForm};
-use crate::throttle::Verdict;
 use crate::views::staff as view;
 use onespace_store::staff::{self, Role};
 
@@ -110,33 +108,6 @@ pub struct InviteFields {
     role: String,
     #[serde(default)]
     password: String,
-}
-
-/// A refusal of `reauthenticate` as (status, words at the form), or the whole answer when
-/// nothing of the page applies (busy, database down); `None` when confirmed.
-fn refused(
-    request: &HttpRequest,
-    checked: Result<Reauthentication, onespace_store::StorageError>,
-    wrong: &'static str,
-) -> Option<Result<(StatusCode, String), HttpResponse>> {
-    match checked {
-        Ok(Reauthentication::Confirmed) => None,
-        Ok(Reauthentication::Wrong) => Some(Ok((StatusCode::FORBIDDEN, wrong.to_owned()))),
-        Ok(Reauthentication::Throttled(verdict)) => Some(Ok((
-            StatusCode::TOO_MANY_REQUESTS,
-            verdict.message().unwrap_or_default(),
-        ))),
-        Ok(Reauthentication::Busy) => Some(Err(busy(request))),
-        Err(error) => Some(Err(session::unavailable(request, &error))),
-    }
-}
-
-/// `response` with `Retry-After` when it is the throttle's refusal.
-fn retry_after(response: HttpResponse, checked: Option<Verdict>) -> HttpResponse {
-    match checked {
-        Some(verdict) => throttled(response, verdict),
-        None => response,
-    }
 }
 
 /// `POST /studio/staff/invite`.

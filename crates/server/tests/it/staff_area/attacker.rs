@@ -209,6 +209,10 @@ async fn thousands_of_refusals_leave_a_few_audit_lines_and_little_log(db: Db, na
             "{statuses:?}"
         );
     }
+    // Forged posts (no form token) cost a log line each no more.
+    let forged = [("email", "owner@example.com"), ("password", "x")];
+    let (statuses, _) = burst(&browser, "/studio/sign-in", &forged, 200).await;
+    assert!(statuses.iter().all(|status| *status == 403), "{statuses:?}");
     let written = site.log().len() - before;
     assert!(
         written < 16 * 1024,
@@ -463,4 +467,132 @@ async fn every_signed_in_answer_is_no_store() {
             response.headers
         );
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn recovery_codes_are_long_and_kept_only_as_salted_hashes() {
+    use sha2::Digest;
+    let site = Site::start(Db::Sqlite, "recovery-codes").await;
+    let (_, codes) = site.account("owner@example.com", "owner").await;
+    assert_eq!(codes.len(), 10);
+    for code in &codes {
+        let groups: Vec<&str> = code.split('-').collect();
+        assert_eq!(groups.len(), 3, "{code}: 15 letters, 74 bits");
+        assert!(groups.iter().all(|group| group.len() == 5), "{code}");
+    }
+    // A copy of the database holds no code, nor a hash one could look codes up by.
+    let store = onespace_store::Store::open(None, site.dir.path())
+        .await
+        .unwrap();
+    let onespace_store::Store::Sqlite(pool, ..) = &store else {
+        unreachable!("the site's own SQLite file")
+    };
+    let hashes: Vec<String> = sqlx::query_scalar("SELECT code_hash FROM studio_recovery_codes")
+        .fetch_all(pool)
+        .await
+        .unwrap();
+    assert_eq!(hashes.len(), 10);
+    let mut distinct = hashes.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 10);
+    assert!(
+        hashes.iter().all(|hash| hash.starts_with("$argon2id$")),
+        "{hashes:?}"
+    );
+    // A code issued before codes grew (ten letters, stored as its plain SHA-256) still works
+    // once.
+    let old = "abcde-fghjk";
+    let unsalted: String = sha2::Sha256::digest(old.as_bytes())
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
+    sqlx::query(
+        "INSERT INTO studio_recovery_codes (account_id, code_hash) \
+         SELECT id, $1 FROM studio_accounts",
+    )
+    .bind(&unsalted)
+    .execute(pool)
+    .await
+    .unwrap();
+    store.close().await;
+    for (code, works) in [
+        ("ABCDE FGHJK", true),
+        (old, false),
+        (codes[3].as_str(), true),
+    ] {
+        let mut browser = site.browser();
+        assert_eq!(
+            browser.sign_in("owner@example.com", PASSWORD).await.status,
+            303
+        );
+        let done = browser.enter_recovery_code(code).await;
+        let expected = if works { 303 } else { 403 };
+        assert_eq!(done.status, expected, "{code}: {}", done.text());
+    }
+}
+
+/// The owner's stored TOTP secret, read from the site's SQLite file; with `replace`, first
+/// overwritten with that value.
+async fn stored_totp_secret(site: &Site, replace: Option<&str>) -> String {
+    let store = onespace_store::Store::open(None, site.dir.path())
+        .await
+        .unwrap();
+    let onespace_store::Store::Sqlite(pool, ..) = &store else {
+        unreachable!("the site's own SQLite file")
+    };
+    if let Some(value) = replace {
+        sqlx::query("UPDATE studio_accounts SET totp_secret = $1")
+            .bind(value)
+            .execute(pool)
+            .await
+            .unwrap();
+    }
+    let stored: String = sqlx::query_scalar("SELECT totp_secret FROM studio_accounts")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    store.close().await;
+    stored
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn second_factor_secrets_are_sealed_with_a_key_kept_outside_the_database() {
+    use base64::Engine;
+    use sha2::Digest;
+    let site = Site::start(Db::Sqlite, "sealed").await;
+    let (secret, _) = site.account("owner@example.com", "owner").await;
+    let key_file = site.dir.path().join("studio-keys");
+    let first_key = std::fs::read_to_string(&key_file).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&key_file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o077, 0, "readable by its owner only: {mode:o}");
+    }
+    let sealed = stored_totp_secret(&site, None).await;
+    assert!(sealed.starts_with("sealed:v1:"), "{sealed}");
+    assert!(!sealed.contains(&secret), "{sealed}");
+    let key_id = |stored: &str| stored.split(':').nth(2).unwrap().to_owned();
+
+    // A secret stored in clear (before sealing) and a new key put first: at the next start
+    // the secret is sealed with the new key, and codes still sign in.
+    stored_totp_secret(&site, Some(&secret)).await;
+    let new_key = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .encode(sha2::Sha256::digest(b"a new key for the test"));
+    std::fs::write(&key_file, format!("{new_key}\n{first_key}")).unwrap();
+    let site = site.restart().await;
+    let resealed = stored_totp_secret(&site, None).await;
+    assert!(resealed.starts_with("sealed:v1:"), "{resealed}");
+    assert_ne!(
+        key_id(&resealed),
+        key_id(&sealed),
+        "sealed with the new key"
+    );
+    let mut owner = site.signed_in("owner@example.com", &secret).await;
+    assert_eq!(owner.get("/studio/account").await.status, 200);
+    // The old key removed: the secret still opens.
+    std::fs::write(&key_file, format!("{new_key}\n")).unwrap();
+    let site = site.restart().await;
+    site.signed_in("owner@example.com", &secret).await;
 }
