@@ -6,6 +6,24 @@ use onespace_store::staff::{self, AuditEntry};
 
 use crate::StaffArea;
 
+/// A line of the audit log, now.
+fn entry(
+    staff_area: &StaffArea,
+    actor: Option<&str>,
+    action: Action,
+    detail: &str,
+    address: &str,
+) -> AuditEntry {
+    AuditEntry {
+        at: staff_area.clock.now_ms(),
+        actor: actor.map(str::to_owned),
+        action: action.as_str().to_owned(),
+        detail: detail.to_owned(),
+        address: address.to_owned(),
+        repeats: 1,
+    }
+}
+
 /// Writes a line; a failure to write is logged (the action itself has happened or failed on
 /// its own).
 pub async fn record(
@@ -15,14 +33,7 @@ pub async fn record(
     detail: &str,
     address: &str,
 ) {
-    let entry = AuditEntry {
-        at: staff_area.clock.now_ms(),
-        actor: actor.map(str::to_owned),
-        action: action.as_str().to_owned(),
-        detail: detail.to_owned(),
-        address: address.to_owned(),
-        repeats: 1,
-    };
+    let entry = entry(staff_area, actor, action, detail, address);
     tracing::info!(
         target: "onespace::backoffice::audit",
         actor = actor.unwrap_or("-"),
@@ -51,14 +62,7 @@ pub async fn record_refusal(
     address: &str,
 ) {
     let action = Action::SignInFailed;
-    let entry = AuditEntry {
-        at: staff_area.clock.now_ms(),
-        actor: actor.map(str::to_owned),
-        action: action.as_str().to_owned(),
-        detail: detail.to_owned(),
-        address: address.to_owned(),
-        repeats: 1,
-    };
+    let entry = entry(staff_area, actor, action, detail, address);
     let since = entry.at - REPEAT_WINDOW_MS;
     let repeats = match staff::record_repeat(&staff_area.store, &entry, since).await {
         Ok(repeats) => repeats,

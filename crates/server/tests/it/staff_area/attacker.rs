@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::harness::staff::{csrf, on_both, secret_of, Browser, Db, Site, PASSWORD};
+use crate::harness::staff::{csrf, on_both, secret_of, set_up_link, Browser, Db, Site, PASSWORD};
 use crate::harness::{request, Response};
 
 on_both!("";
@@ -236,24 +236,9 @@ async fn a_new_invitation_replaces_the_role_and_the_link(db: Db, name: &str) {
     // Invited as an owner on the command line, then again as an editor by an owner.
     let first = site.add_user("late@example.com", "owner");
     let mut owner = site.signed_in("owner@example.com", &secret).await;
-    let token = owner.csrf_of("/studio/staff").await;
-    let invited = owner
-        .post(
-            "/studio/staff/invite",
-            &[
-                ("csrf", &token),
-                ("email", "late@example.com"),
-                ("role", "editor"),
-                ("password", PASSWORD),
-            ],
-        )
-        .await;
+    let invited = owner.invite("late@example.com", "editor").await;
     assert_eq!(invited.status, 200, "{}", invited.text());
-    let text = invited.text();
-    let start = text
-        .find("https://www.onespacestudio.co.uk/studio/set-up/")
-        .unwrap();
-    let second = text[start + 32..].split('<').next().unwrap().to_owned();
+    let second = set_up_link(&invited.text());
     let mut newcomer = site.browser();
     assert_eq!(
         newcomer.get(&first).await.status,
