@@ -145,10 +145,16 @@ pub fn is_area_path(path: &str) -> bool {
 /// the area must refuse, so no form of the area could be sent. The server applies it to every
 /// answer under [`PATH_PREFIX`].
 pub fn private_headers(headers: &mut header::HeaderMap) {
-    headers.insert(
-        header::CACHE_CONTROL,
-        header::HeaderValue::from_static("no-store"),
-    );
+    let stored = headers
+        .get(header::CACHE_CONTROL)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| !value.contains("no-store"));
+    if stored || !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("no-store"),
+        );
+    }
     headers.insert(
         header::HeaderName::from_static("x-robots-tag"),
         header::HeaderValue::from_static("noindex, nofollow"),

@@ -156,6 +156,12 @@ fn session(row: SessionRow) -> Session {
 
 const SESSION_COLUMNS: &str = "id_hash, account_id, stage, csrf, created_at, last_seen_at, address";
 
+/// The statement that appends a line to the audit log (id, at, actor, action, detail, address
+/// as `$1`..`$6`; `crate::audit::INSERT_LINE` for callers writing inside their own
+/// transaction).
+pub const INSERT_AUDIT_LINE: &str =
+    "INSERT INTO studio_audit (id, at, actor, action, detail, address) VALUES ($1, $2, $3, $4, $5, $6)";
+
 /// A line of the audit log.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AuditEntry {
@@ -700,7 +706,7 @@ pub async fn record_repeat(
             tx.commit().await?;
             return Ok(repeats);
         }
-        sqlx::query(crate::audit::INSERT_LINE)
+        sqlx::query(INSERT_AUDIT_LINE)
             .bind(&id).bind(entry.at).bind(&entry.actor).bind(&entry.action)
             .bind(&entry.detail).bind(&entry.address)
             .execute(&mut *tx).await?;
@@ -711,7 +717,7 @@ pub async fn record_repeat(
 
 /// Appends a line to the audit log.
 pub async fn record_audit(store: &Store, entry: &AuditEntry) -> Result<(), StorageError> {
-    let sql = crate::audit::INSERT_LINE;
+    let sql = INSERT_AUDIT_LINE;
     let id = uuid::Uuid::now_v7().to_string();
     on_pool!(store, pool => sqlx::query(sql)
         .bind(&id).bind(entry.at).bind(&entry.actor).bind(&entry.action)
