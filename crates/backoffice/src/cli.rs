@@ -20,9 +20,38 @@ pub enum Invited {
         url: String,
         /// When it stops working, Unix ms.
         expires_at: i64,
+        /// What the invitation changed for someone invited before and not set up yet.
+        replaced: Replaced,
     },
     /// The address already has an account that is set up.
     AlreadySetUp,
+}
+
+/// What a new invitation changed for someone invited before who has not set up yet: the last
+/// invitation decides their role, and only its link works.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Replaced {
+    /// The role they had, when the invitation gave another.
+    pub role_was: Option<Role>,
+    /// Whether an earlier link that still worked was ended.
+    pub link: bool,
+}
+
+impl Replaced {
+    /// The audit log's words for an invitation of `email` as `role`: `for jo@example.com
+    /// (editor, was owner; the earlier link no longer works)`.
+    pub fn detail(&self, email: &str, role: Role) -> String {
+        let was = self
+            .role_was
+            .map(|was| format!(", was {}", was.as_str()))
+            .unwrap_or_default();
+        let link = if self.link {
+            "; the earlier link no longer works"
+        } else {
+            ""
+        };
+        format!("for {email} ({}{was}{link})", role.as_str())
+    }
 }
 
 /// Whether `email` (lower case, trimmed) can be a sign-in name; the reason when not.
@@ -64,10 +93,22 @@ pub async fn invite(
     };
     let token = tokens::random_token();
     let expires_at = now + SET_UP_LINK_LIFETIME_MS;
-    staff::replace_invite(store, &account, &tokens::digest(&token), expires_at).await?;
+    let (was, link) = staff::replace_invite(
+        store,
+        &account,
+        role,
+        &tokens::digest(&token),
+        expires_at,
+        now,
+    )
+    .await?;
     Ok(Invited::Link {
         url: format!("{}/studio/set-up/{token}", public_url.trim_end_matches('/')),
         expires_at,
+        replaced: Replaced {
+            role_was: was.filter(|was| *was != role),
+            link,
+        },
     })
 }
 
@@ -85,16 +126,17 @@ pub async fn add_user(
     }
     let now = clock.now_ms();
     match invite(store, &email, role, public_url, now).await? {
-        Invited::Link { url, .. } => {
+        Invited::Link { url, replaced, .. } => {
             let entry = staff::AuditEntry {
                 at: now,
                 actor: None,
                 action: super::audit::Action::SetUpLinkMade.as_str().to_owned(),
                 detail: format!(
-                    "for {email} ({}) by onespace studio add-user",
-                    role.as_str()
+                    "{} by onespace studio add-user",
+                    replaced.detail(&email, role)
                 ),
                 address: "command line".to_owned(),
+                repeats: 1,
             };
             staff::record_audit(store, &entry).await?;
             Ok(Ok(format!(

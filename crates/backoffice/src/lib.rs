@@ -10,7 +10,8 @@
 //! password or secret. The area is built to OWASP ASVS level 2:
 //!
 //! - [`passwords`]: argon2id at OWASP's minimum, 12 to 128 characters, refused when guessable
-//!   (zxcvbn); [`second_factor`]: TOTP codes used once, ten recovery codes.
+//!   (zxcvbn); [`second_factor`]: TOTP codes used once, ten recovery codes; [`sealing`]: the
+//!   TOTP secrets encrypted at rest with a key kept outside the database.
 //! - [`session`]: server-side sessions in the database (256-bit ids stored hashed, a
 //!   `__Host-` cookie that is Secure, HttpOnly and SameSite=Strict, a new id at sign-in, 30
 //!   minutes idle and 12 hours in all), and the guard every route goes through: [`ROUTES`] says
@@ -18,8 +19,9 @@
 //!   Every state-changing request needs a same-site `Origin` (or `Sec-Fetch-Site`) and the
 //!   session's form token.
 //! - [`throttle`]: growing waits after failed sign-ins and a 15-minute pause after ten, per
-//!   e-mail address and per client; an unknown address costs the same argon2 work and gets the
-//!   same answer as a wrong password.
+//!   e-mail address and per client network, each attempt counted in the database before its
+//!   secret is checked; an unknown address costs the same argon2 work and gets the same answer
+//!   as a wrong password; argon2 runs at most one per core at once ([`passwords::Gate`]).
 //! - [`audit`]: who did what, when and from where, for owners, kept as long as enquiries.
 //! - `pages`: the handlers; `views`: the templates, which render only what they are given.
 //!
@@ -34,6 +36,7 @@ pub mod launch;
 mod pages;
 mod passwords;
 pub mod preview;
+pub mod sealing;
 mod second_factor;
 mod session;
 mod throttle;
@@ -60,8 +63,10 @@ pub struct StaffArea {
     store: Store,
     clock: StaffClock,
     public_url: String,
-    trust_proxy: bool,
+    proxy: onespace_http::Proxy,
     dummy_hash: String,
+    passwords: passwords::Gate,
+    keys: sealing::Keys,
     mail_folder: Option<PathBuf>,
     content_folder: Option<PathBuf>,
     image_cache: PathBuf,
@@ -69,16 +74,20 @@ pub struct StaffArea {
 
 impl StaffArea {
     /// The area on `store`: `public_url` is the site's origin (forms must come from it, and the
-    /// area insists on https when it is https), `trust_proxy` as for the forms, `mail_folder`
+    /// area insists on https when it is https), `proxy` the studio's proxy whose forwarding
+    /// headers are believed (as for the forms), `keys` those sealing the second factor's
+    /// secrets, `mail_folder`
     /// the folder of `.eml` files when mail is delivered there (an erased enquiry's file goes
     /// too), `content_folder` the folder the site's content is served from when one is named
     /// (the database's versions are then not served, and the area says so), `image_cache` the
     /// photo pipeline's cache, where the preview prepares a draft's new photos.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         store: Store,
         clock: StaffClock,
         public_url: &str,
-        trust_proxy: bool,
+        proxy: onespace_http::Proxy,
+        keys: sealing::Keys,
         mail_folder: Option<PathBuf>,
         content_folder: Option<PathBuf>,
         image_cache: PathBuf,
@@ -87,8 +96,10 @@ impl StaffArea {
             store,
             clock,
             public_url: public_url.to_owned(),
-            trust_proxy,
+            proxy,
             dummy_hash: passwords::dummy_hash(),
+            passwords: passwords::Gate::default(),
+            keys,
             mail_folder,
             content_folder,
             image_cache,
@@ -117,6 +128,42 @@ impl StaffArea {
             tracing::warn!(%error, "staff area: cannot delete ended sessions or old audit lines");
         }
     }
+}
+
+/// Where the area lives: every answer under it is private ([`private_headers`]).
+pub const PATH_PREFIX: &str = "/studio";
+
+/// Whether `path` is the area's or under it.
+pub fn is_area_path(path: &str) -> bool {
+    path.strip_prefix(PATH_PREFIX)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// Marks an answer of the area private, whatever made it (a handler, the framework refusing a
+/// request, a redirect, the server's error page): never stored by a cache, never indexed, no
+/// referrer sent to another site (set-up links carry their token in the path). `same-origin`,
+/// not `no-referrer`: under `no-referrer` browsers send `Origin: null` with a form post, which
+/// the area must refuse, so no form of the area could be sent. The server applies it to every
+/// answer under [`PATH_PREFIX`].
+pub fn private_headers(headers: &mut header::HeaderMap) {
+    let stored = headers
+        .get(header::CACHE_CONTROL)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| !value.contains("no-store"));
+    if stored || !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("no-store"),
+        );
+    }
+    headers.insert(
+        header::HeaderName::from_static("x-robots-tag"),
+        header::HeaderValue::from_static("noindex, nofollow"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        header::HeaderValue::from_static("same-origin"),
+    );
 }
 
 /// Who may use a path of the area.
@@ -415,6 +462,15 @@ pub fn configure(config: &mut web::ServiceConfig) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_area_is_studio_and_below_only() {
+        assert!(is_area_path("/studio"));
+        assert!(is_area_path("/studio/"));
+        assert!(is_area_path("/studio/set-up/x"));
+        assert!(!is_area_path("/studios"));
+        assert!(!is_area_path("/"));
+    }
 
     #[test]
     fn every_route_is_under_studio_once_and_only_sign_in_and_set_up_are_public() {

@@ -11,6 +11,7 @@
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
+use std::time::Duration;
 
 /// Fewest characters in a password.
 pub const MIN_CHARS: usize = 12;
@@ -81,6 +82,58 @@ pub fn verify(phc: &str, password: &str) -> bool {
             .verify_password(password.as_bytes(), &parsed)
             .is_ok()
     })
+}
+
+/// How long a password check waits for one of the [`Gate`]'s turns before the answer is
+/// "busy, try again" (429).
+pub const GATE_WAIT: Duration = Duration::from_secs(2);
+
+/// The server is checking as many passwords as it may at once, and none finished within
+/// [`GATE_WAIT`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Busy;
+
+/// Bounds how many argon2 runs (each 19 MiB and tens of milliseconds of one core) happen at
+/// once: one per core, so a flood of sign-ins costs at most that many times 19 MiB and leaves
+/// the pages' threads their share; others wait their turn up to [`GATE_WAIT`].
+#[derive(Debug)]
+pub struct Gate {
+    turns: tokio::sync::Semaphore,
+}
+
+impl Default for Gate {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        Self {
+            turns: tokio::sync::Semaphore::new(cores),
+        }
+    }
+}
+
+impl Gate {
+    /// Runs `work` (argon2) on a blocking thread once a turn is free.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<Option<T>, Busy> {
+        let Ok(Ok(_turn)) = tokio::time::timeout(GATE_WAIT, self.turns.acquire()).await else {
+            return Err(Busy);
+        };
+        Ok(actix_web::web::block(work).await.ok())
+    }
+
+    /// Whether `password` matches the stored `phc` hash ([`verify`]), in its turn.
+    pub async fn verify(&self, phc: String, password: String) -> Result<bool, Busy> {
+        Ok(self
+            .run(move || verify(&phc, &password))
+            .await?
+            .unwrap_or(false))
+    }
+
+    /// The hash of a new password ([`hash`]), in its turn; `Ok(None)` if it could not be made.
+    pub async fn hash(&self, password: String) -> Result<Option<String>, Busy> {
+        Ok(self.run(move || hash(&password).ok()).await?.flatten())
+    }
 }
 
 /// A hash of a random password, made once at start: an unknown e-mail address is checked

@@ -1,15 +1,15 @@
 //! The second factor every account must have (ASVS level 2): time-based one-time codes (RFC
 //! 6238: SHA-1, 6 digits, 30-second steps, one step of clock drift either way) from any
 //! authenticator app, read by `totp-rs`; each code is accepted once (the last step used is
-//! stored), as RFC 6238 section 5.2 asks. Ten single-use recovery codes stand in for a lost
-//! phone.
+//! stored), as RFC 6238 section 5.2 asks. Ten single-use recovery codes (74 random bits each,
+//! stored as salted argon2id hashes) stand in for a lost phone.
 //!
 //! The TOTP secret is kept in the database as base32, because checking a code needs it; who can
 //! read the database can mint codes, but still needs the password, which is only hashed.
 
 use totp_rs::{Builder, Secret, Totp};
 
-use super::tokens;
+use super::{passwords, tokens};
 
 /// Name shown in the authenticator app beside the account.
 const ISSUER: &str = "One Space studio";
@@ -92,33 +92,82 @@ pub fn code_at(secret: &str, now_ms: i64) -> Option<String> {
     )
 }
 
-/// Ten new recovery codes, `xxxxx-xxxxx` (50 bits each).
+/// Letters in a recovery code: 15 of [`RECOVERY_ALPHABET`]'s 31 are 74 bits, above the 64
+/// that ASVS 2.6 asks of a look-up secret.
+const RECOVERY_LETTERS: usize = 15;
+
+/// Letters of a recovery code issued before codes grew to [`RECOVERY_LETTERS`]: still accepted
+/// (stored as an unsalted SHA-256, [`matching_recovery_hash`]) until used or replaced.
+const OLD_RECOVERY_LETTERS: usize = 10;
+
+/// Ten new recovery codes, `xxxxx-xxxxx-xxxxx` (74 bits each). Letters are drawn from random
+/// bytes below the largest multiple of the alphabet's size, so each letter is equally likely.
 pub fn new_recovery_codes() -> Vec<String> {
+    let alphabet = RECOVERY_ALPHABET.len();
+    let unbiased_below = 256 - 256 % alphabet;
     (0..RECOVERY_CODES)
         .map(|_| {
-            let random = tokens::random_token();
-            let letters: String = random
-                .bytes()
-                .map(|byte| RECOVERY_ALPHABET[usize::from(byte) % RECOVERY_ALPHABET.len()] as char)
-                .take(10)
-                .collect();
-            format!("{}-{}", &letters[..5], &letters[5..])
+            let mut letters = String::with_capacity(RECOVERY_LETTERS);
+            while letters.len() < RECOVERY_LETTERS {
+                let random = tokens::random_token();
+                letters.extend(
+                    tokens::decode(&random)
+                        .into_iter()
+                        .map(usize::from)
+                        .filter(|byte| *byte < unbiased_below)
+                        .map(|byte| char::from(RECOVERY_ALPHABET[byte % alphabet]))
+                        .take(RECOVERY_LETTERS - letters.len()),
+                );
+            }
+            grouped(&letters)
         })
         .collect()
 }
 
-/// A recovery code as typed (any case, with or without the hyphen and spaces) in the form it was
-/// issued, or `None` when it cannot be one.
+/// `letters` in groups of five joined by hyphens.
+fn grouped(letters: &str) -> String {
+    letters
+        .as_bytes()
+        .chunks(5)
+        .map(|chunk| String::from_utf8_lossy(chunk).into_owned())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// A recovery code as typed (any case, with or without the hyphens and spaces) in the form it
+/// was issued, or `None` when it cannot be one.
 pub fn normalise_recovery_code(typed: &str) -> Option<String> {
     let letters: String = typed
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '-')
         .map(|c| c.to_ascii_lowercase())
         .collect();
-    if letters.len() != 10 || !letters.bytes().all(|b| RECOVERY_ALPHABET.contains(&b)) {
+    let known_length = [RECOVERY_LETTERS, OLD_RECOVERY_LETTERS].contains(&letters.len());
+    if !known_length || !letters.bytes().all(|b| RECOVERY_ALPHABET.contains(&b)) {
         return None;
     }
-    Some(format!("{}-{}", &letters[..5], &letters[5..]))
+    Some(grouped(&letters))
+}
+
+/// How a new recovery code is stored: an argon2id hash with its own salt, like a password.
+pub fn recovery_hash(code: &str) -> Option<String> {
+    passwords::hash(code).ok()
+}
+
+/// The stored hash among `hashes` that `code` (normalised) matches: an argon2id hash, or, for
+/// a code issued before they were salted, its plain SHA-256 (compared in constant time).
+pub fn matching_recovery_hash(hashes: &[String], code: &str) -> Option<String> {
+    let unsalted = tokens::digest(code);
+    hashes
+        .iter()
+        .find(|hash| {
+            if hash.starts_with('$') {
+                passwords::verify(hash, code)
+            } else {
+                tokens::same(hash, &unsalted)
+            }
+        })
+        .cloned()
 }
 
 #[cfg(test)]
@@ -192,5 +241,41 @@ mod tests {
         }
         assert_eq!(normalise_recovery_code("00000-00000"), None);
         assert_eq!(normalise_recovery_code("abc"), None);
+        assert_eq!(
+            normalise_recovery_code("ABCDE FGHJK").as_deref(),
+            Some("abcde-fghjk"),
+            "a code issued before codes grew"
+        );
+    }
+
+    #[test]
+    fn recovery_codes_hold_more_than_64_bits_and_are_stored_salted() {
+        let codes = new_recovery_codes();
+        for code in &codes {
+            assert_eq!(code.len(), 17, "{code}");
+        }
+        let bits = RECOVERY_LETTERS as f64 * (RECOVERY_ALPHABET.len() as f64).log2();
+        assert!(bits >= 64.0, "{bits}");
+        let first = recovery_hash(&codes[0]).unwrap_or_default();
+        let again = recovery_hash(&codes[0]).unwrap_or_default();
+        assert!(first.starts_with("$argon2id$"), "{first}");
+        assert_ne!(first, again, "each with its own salt");
+        let stored = vec![tokens::digest("abcde-fghjk"), first.clone()];
+        assert_eq!(matching_recovery_hash(&stored, &codes[0]), Some(first));
+        assert_eq!(
+            matching_recovery_hash(&stored, "abcde-fghjk"),
+            Some(tokens::digest("abcde-fghjk"))
+        );
+        assert_eq!(matching_recovery_hash(&stored, &codes[1]), None);
+    }
+
+    #[test]
+    fn every_letter_of_the_alphabet_turns_up() {
+        let letters: std::collections::HashSet<char> = (0..20)
+            .flat_map(|_| new_recovery_codes())
+            .flat_map(|code| code.chars().collect::<Vec<_>>())
+            .filter(|c| *c != '-')
+            .collect();
+        assert_eq!(letters.len(), RECOVERY_ALPHABET.len());
     }
 }

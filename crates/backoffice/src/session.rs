@@ -21,6 +21,7 @@
 //!   tied to the browser by a second `__Host-` cookie (double submit), then the fields.
 
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::Payload;
@@ -61,26 +62,11 @@ fn refusal(response: HttpResponse) -> Refusal {
     InternalError::from_response("refused", response).into()
 }
 
-/// Marks a studio response private: never stored by a cache, never indexed, no referrer sent to
-/// another site (set-up links carry their token in the path). `same-origin`, not `no-referrer`:
-/// under `no-referrer` browsers send `Origin: null` with a form post, which [`same_origin`]
-/// must refuse, so no form of the area could be sent.
+/// Marks a studio response private ([`super::private_headers`]), and as a page already
+/// composed: a 5xx page of the area already says what happened; the site's error page must not
+/// replace it.
 pub fn private(mut response: HttpResponse) -> HttpResponse {
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CACHE_CONTROL,
-        header::HeaderValue::from_static("no-store"),
-    );
-    headers.insert(
-        header::HeaderName::from_static("x-robots-tag"),
-        header::HeaderValue::from_static("noindex, nofollow"),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        header::HeaderValue::from_static("same-origin"),
-    );
-    // A 5xx page of the area already says what happened; the site's error page must not
-    // replace it.
+    super::private_headers(response.headers_mut());
     response
         .extensions_mut()
         .insert(onespace_http::ComposedPage);
@@ -100,7 +86,7 @@ fn not_found(request: &HttpRequest) -> HttpResponse {
 
 /// The page shown when the database cannot be reached.
 pub fn unavailable(request: &HttpRequest, error: &StorageError) -> HttpResponse {
-    tracing::warn!(target: "onespace::backoffice", %error, path = %request.path(), "staff area: database unavailable");
+    tracing::warn!(target: "onespace::backoffice", %error, path = %onespace_http::loggable_path(request), "staff area: database unavailable");
     let body = views::message_page(
         &views::Chrome::public(&stylesheets(request)),
         "Try again in a minute",
@@ -144,22 +130,16 @@ pub fn refused_page(
     )
 }
 
-/// The client's address as logged and throttled.
-pub fn client_address(request: &HttpRequest, staff_area: &StaffArea) -> String {
-    onespace_http::client_ip(request, staff_area.trust_proxy)
-        .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
-}
-
-/// Whether the request reached us over https (as the studio's proxy says, when trusted), or
-/// over plain http from and to a loopback address (`make run`, tests).
+/// Whether the request reached us over https (as the studio's proxy says, on a connection from
+/// it when trust-proxy is on), or over plain http from and to a loopback address (`make run`,
+/// tests): the peer address and the raw `Host` header, never a forwarding header anyone could
+/// send.
 fn transport_is_safe(request: &HttpRequest, staff_area: &StaffArea) -> bool {
-    if staff_area.trust_proxy && request.connection_info().scheme() == "https" {
+    if staff_area.proxy.says_https(request) {
         return true;
     }
-    let peer_is_loopback = request
-        .peer_addr()
-        .is_some_and(|addr| addr.ip().is_loopback());
-    let host = request.connection_info().host().to_owned();
+    let peer_is_loopback = onespace_http::peer_ip(request).is_some_and(|ip| ip.is_loopback());
+    let host = onespace_http::raw_host(request).unwrap_or_default();
     let hostname = host
         .rsplit_once(':')
         .filter(|(name, port)| !name.is_empty() && port.bytes().all(|b| b.is_ascii_digit()))
@@ -177,8 +157,11 @@ fn transport_is_safe(request: &HttpRequest, staff_area: &StaffArea) -> bool {
 pub struct Area {
     /// The area's state.
     pub staff_area: web::Data<StaffArea>,
-    /// The client's address.
+    /// The client's address, as logged.
     pub address: String,
+    /// The client's network, as throttled: its IPv4 address or its IPv6 /64
+    /// (`onespace_http::rate_key`).
+    pub network: String,
     /// The site's stylesheets.
     pub stylesheets: Vec<String>,
 }
@@ -196,11 +179,11 @@ impl Area {
         if !transport_is_safe(&request, &staff_area) {
             if staff_area.public_url.starts_with("https://") {
                 let location = format!("{}{}", staff_area.public_url, request.path());
-                return Err(refusal(
+                return Err(refusal(private(
                     HttpResponse::PermanentRedirect()
                         .insert_header((header::LOCATION, location))
                         .finish(),
-                ));
+                )));
             }
             return Err(refusal(refused_page(
                 &request,
@@ -209,10 +192,13 @@ impl Area {
                 "The staff area is only served over https (or to this computer itself).",
             )));
         }
-        let address = client_address(&request, &staff_area);
+        let client = staff_area.proxy.client_ip(&request);
+        let shown =
+            |ip: Option<IpAddr>| ip.map_or_else(|| "unknown".to_owned(), |ip| ip.to_string());
         Ok(Self {
+            address: shown(client),
+            network: shown(client.map(onespace_http::rate_key)),
             staff_area,
-            address,
             stylesheets: stylesheets(&request),
         })
     }
@@ -451,8 +437,16 @@ fn same_origin(request: &HttpRequest, staff_area: &StaffArea) -> bool {
         .is_some_and(|site| site.eq_ignore_ascii_case("same-origin"))
 }
 
+/// Form posts refused as forged or expired since the server started.
+static FORGED: AtomicU64 = AtomicU64::new(0);
+
+/// Refuses a form post whose origin or form token is wrong. Anyone can send those, so the log
+/// says so at the 1st, 10th, 100th ... refusal, with the count, not at each.
 fn forged(request: &HttpRequest) -> Refusal {
-    tracing::warn!(target: "onespace::backoffice", path = %request.path(), "staff area: form refused (origin or form token)");
+    let refused = FORGED.fetch_add(1, Ordering::Relaxed) + 1;
+    if super::audit::is_power_of_ten(refused) {
+        tracing::warn!(target: "onespace::backoffice", path = %onespace_http::loggable_path(request), refused, "staff area: form refused (origin or form token)");
+    }
     refusal(refused_page(
         request,
         StatusCode::FORBIDDEN,

@@ -1,6 +1,11 @@
-//! How often a sign-in may fail. Failures are counted per e-mail address typed (whether or not
-//! an account has it, so the answers say nothing about which addresses exist) and per client
-//! address, in the database, so every node counts the same failures:
+//! How often a secret may be guessed: the password at sign-in, the authenticator's or a
+//! recovery code, and the password typed again to confirm an owner's action or a password
+//! change. Failures are counted per e-mail address typed (whether or not an account has it, so
+//! the answers say nothing about which addresses exist) and per client network (an IPv4
+//! address, an IPv6 /64), in the database, so every node counts the same failures. Each
+//! attempt is counted before its secret is checked ([`reserve`]): under the attempt's keys'
+//! lock it is judged and written as a failure, and only a right secret takes it back, so a
+//! burst of guesses sent at once is judged one by one like guesses sent in turn:
 //!
 //! - fewer than [`DELAY_AFTER`] failures in the last [`WINDOW_MS`]: no wait;
 //! - from then on, each further attempt must wait 1, 2, 4 ... 64 seconds after the last failure
@@ -10,6 +15,11 @@
 //!   15 minutes). The lock is temporary by design (ASVS 2.2.1): a permanent one would let anyone
 //!   lock the studio out by typing its address. Once it ends, the account's owner signs in as
 //!   before, with a recovery code if the authenticator is lost.
+
+use onespace_store::staff;
+use onespace_store::StorageError;
+
+use crate::StaffArea;
 
 /// The window failures are counted in: 15 minutes.
 pub const WINDOW_MS: i64 = 15 * 60 * 1000;
@@ -67,13 +77,61 @@ impl Verdict {
     }
 }
 
+/// An attempt counted before its secret is checked: a failure unless [`Self::succeeded`] (or
+/// [`Self::unchecked`]) takes it back.
+#[must_use = "an attempt is a failure until it is taken back"]
+#[derive(Debug)]
+pub struct Reservation {
+    id: String,
+}
+
+impl Reservation {
+    /// The secret was right: the attempt is no failure.
+    pub async fn succeeded(self, staff_area: &StaffArea) -> Result<(), StorageError> {
+        staff::release_attempt(&staff_area.store, &self.id).await
+    }
+
+    /// The secret could not be checked (the server was busy): the attempt is no failure.
+    pub async fn unchecked(self, staff_area: &StaffArea) -> Result<(), StorageError> {
+        staff::release_attempt(&staff_area.store, &self.id).await
+    }
+}
+
+/// Counts an attempt at a secret for the account named by `email_key` (the SHA-256 of its
+/// address) from the client `network`, if the throttle admits one now; otherwise the verdict
+/// that refused it (nothing is counted then).
+pub async fn reserve(
+    staff_area: &StaffArea,
+    email_key: &str,
+    network: &str,
+) -> Result<Result<Reservation, Verdict>, StorageError> {
+    let now = staff_area.clock.now_ms();
+    let keys = staff::AttemptKeys {
+        email_key,
+        address: network,
+    };
+    let reserved = staff::reserve_attempt(
+        &staff_area.store,
+        &keys,
+        now,
+        now - WINDOW_MS,
+        |by_email, by_address| match decide(by_email, now).stricter(decide(by_address, now)) {
+            Verdict::Allowed => Ok(()),
+            verdict => Err(verdict),
+        },
+    )
+    .await?;
+    Ok(reserved.map(|id| Reservation { id }))
+}
+
 /// The verdict for an attempt at `now` given the times of earlier failures (any order; those
-/// outside the window are ignored).
+/// before the window are ignored). A failure later than `now` is an attempt sent at the same
+/// moment whose clock was read a little later: it counts as made now.
 pub fn decide(failures: &[i64], now: i64) -> Verdict {
     let mut recent: Vec<i64> = failures
         .iter()
-        .copied()
-        .filter(|at| *at > now - WINDOW_MS && *at <= now)
+        .filter(|at| **at > now - WINDOW_MS)
+        .map(|at| (*at).min(now))
         .collect();
     recent.sort_unstable_by(|a, b| b.cmp(a));
     let count = recent.len();
@@ -123,6 +181,8 @@ mod tests {
     fn old_failures_do_not_count_and_the_stricter_verdict_wins() {
         let old: Vec<i64> = (1..=20).map(|i| NOW - WINDOW_MS - i).collect();
         assert_eq!(decide(&old, NOW), Verdict::Allowed);
+        let at_once: Vec<i64> = (1..=3).map(|i| NOW + i).collect();
+        assert_eq!(decide(&at_once, NOW), Verdict::Wait(1), "counted as now");
         assert_eq!(
             Verdict::Wait(3).stricter(Verdict::Locked(2)),
             Verdict::Locked(2)

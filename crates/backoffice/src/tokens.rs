@@ -22,6 +22,11 @@ pub fn random_token() -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
+/// The bytes of a token this module made (empty for anything else).
+pub fn decode(token: &str) -> Vec<u8> {
+    URL_SAFE_NO_PAD.decode(token).unwrap_or_default()
+}
+
 /// Whether `value` has the shape of a token this module made: checked before any lookup, so an
 /// over-long or malformed cookie or link is refused without touching the database.
 pub fn well_formed(value: &str) -> bool {

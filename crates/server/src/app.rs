@@ -45,10 +45,16 @@ pub fn build_app(
         .wrap(ErrorHandlers::new().default_handler_server(server_error_page))
         .wrap_fn(move |request, service| {
             let security_headers = security_headers.clone();
+            // Every answer of the staff area is private, whatever made it (a handler, the
+            // framework refusing a request, a redirect, the error page above).
+            let private = onespace_backoffice::is_area_path(request.path());
             let response = service.call(request);
             async move {
                 let mut response = response.await?;
                 security_headers.apply(response.headers_mut());
+                if private {
+                    onespace_backoffice::private_headers(response.headers_mut());
+                }
                 Ok(response)
             }
         })
@@ -56,18 +62,14 @@ pub fn build_app(
             // The access line is off by default (`main`'s log filter): its fields (a clock read,
             // the method, a copy of the path) are gathered only when a subscriber takes it, so
             // the page path pays nothing for a line nobody reads.
-            let logged =
-                tracing::enabled!(target: "onespace::http", tracing::Level::INFO).then(|| {
-                    (
-                        Instant::now(),
-                        request.method().clone(),
-                        request.path().to_owned(),
-                    )
-                });
+            let logged = tracing::enabled!(target: "onespace::http", tracing::Level::INFO)
+                .then(|| (Instant::now(), request.method().clone()));
             let response = service.call(request);
             async move {
                 let response = response.await?;
-                if let Some((started, method, path)) = logged {
+                if let Some((started, method)) = logged {
+                    // Read once routed: a path carrying a secret is logged as its pattern.
+                    let path = onespace_http::loggable_path(response.request());
                     tracing::info!(
                         target: "onespace::http",
                         %method,
@@ -199,7 +201,7 @@ async fn fallback(request: HttpRequest, site: SiteData) -> HttpResponse {
 }
 
 fn not_found(request: &HttpRequest, site: &Site) -> HttpResponse {
-    tracing::info!(target: "onespace::not_found", path = %request.path(), "page not found");
+    tracing::info!(target: "onespace::not_found", path = %onespace_http::loggable_path(request), "page not found");
     site.not_found.respond(request, StatusCode::NOT_FOUND)
 }
 
@@ -221,12 +223,12 @@ fn server_error_page<B: MessageBody + 'static>(
         .get::<onespace_http::ComposedPage>()
         .is_some();
     if json || composed {
-        tracing::warn!(target: "onespace::error", path = %response.request().path(), status = status.as_u16(), "unavailable");
+        tracing::warn!(target: "onespace::error", path = %onespace_http::loggable_path(response.request()), status = status.as_u16(), "unavailable");
         return Ok(ErrorHandlerResponse::Response(
             response.map_into_left_body(),
         ));
     }
-    tracing::error!(target: "onespace::error", path = %response.request().path(), status = status.as_u16(), "server error");
+    tracing::error!(target: "onespace::error", path = %onespace_http::loggable_path(response.request()), status = status.as_u16(), "server error");
     let request = response.request().clone();
     let Some(site) = request.app_data::<SiteData>() else {
         return Ok(ErrorHandlerResponse::Response(

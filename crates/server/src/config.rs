@@ -39,6 +39,12 @@ pub enum ConfigError {
          of enquiry posts per minute per client (0 turns the limit off)"
     )]
     RateLimit(String),
+    /// `--proxy-addresses` / `ONESPACE_PROXY_ADDRESSES` is not a list of IP addresses.
+    #[error(
+        "ONESPACE_PROXY_ADDRESSES (--proxy-addresses): '{0}' must be the proxy's IP addresses, \
+         comma-separated, such as 127.0.0.1,::1"
+    )]
+    ProxyAddresses(String),
     /// `--retention-days` / `ONESPACE_RETENTION_DAYS` is not a whole number of days.
     #[error(
         "ONESPACE_RETENTION_DAYS (--retention-days): '{0}' must be a whole number of days from 1 \
@@ -105,10 +111,14 @@ pub struct ServeArgs {
     /// file in the data folder.
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     pub database_url: Option<String>,
-    /// Take the client address for the rate limit from X-Forwarded-For (behind the studio's own
-    /// proxy only).
+    /// Believe the studio's own proxy (X-Forwarded-For for the client's address,
+    /// X-Forwarded-Proto or Forwarded for https) on connections from ONESPACE_PROXY_ADDRESSES.
     #[arg(long, env = "ONESPACE_TRUST_PROXY", value_parser = clap::builder::BoolishValueParser::new())]
     pub trust_proxy: bool,
+    /// The proxy's addresses, comma-separated: only connections from them are believed when
+    /// ONESPACE_TRUST_PROXY is on. The default is a proxy on the same computer.
+    #[arg(long, env = "ONESPACE_PROXY_ADDRESSES", default_value = DEFAULT_PROXY_ADDRESSES)]
+    pub proxy_addresses: String,
     /// Enquiry posts a client may make per minute (also the burst); 0 turns the limit off.
     #[arg(long, env = "ONESPACE_RATE_LIMIT_PER_MINUTE", default_value = "10")]
     pub rate_limit_per_minute: String,
@@ -152,6 +162,9 @@ pub struct ServeArgs {
 /// How long enquiries are kept unless ONESPACE_RETENTION_DAYS says otherwise: two years.
 pub const DEFAULT_RETENTION_DAYS: u64 = 730;
 
+/// Where the studio's proxy is unless ONESPACE_PROXY_ADDRESSES says otherwise: this computer.
+pub const DEFAULT_PROXY_ADDRESSES: &str = "127.0.0.1,::1";
+
 /// The studio's public origin.
 pub const DEFAULT_PUBLIC_URL: &str = "https://www.onespacestudio.co.uk";
 
@@ -179,8 +192,10 @@ pub struct Config {
 pub struct EnquiryConfig {
     /// PostgreSQL or SQLite URL; `None` for the SQLite file in the data folder.
     pub database_url: Option<String>,
-    /// Client addresses from X-Forwarded-For.
+    /// Client addresses from X-Forwarded-For, https from X-Forwarded-Proto.
     pub trust_proxy: bool,
+    /// The proxy believed when `trust_proxy` (`Proxy::none()` otherwise).
+    pub proxy: onespace_http::Proxy,
     /// Posts per minute per client; 0: no limit.
     pub rate_limit_per_minute: u32,
     /// How long enquiries are kept.
@@ -249,6 +264,17 @@ impl ServeArgs {
             .trim()
             .parse()
             .map_err(|_| ConfigError::RateLimit(self.rate_limit_per_minute.clone()))?;
+        let proxy_addresses = self
+            .proxy_addresses
+            .split(',')
+            .map(|address| address.trim().parse::<std::net::IpAddr>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| ConfigError::ProxyAddresses(self.proxy_addresses.clone()))?;
+        let proxy = if self.trust_proxy {
+            onespace_http::Proxy::at(proxy_addresses)
+        } else {
+            onespace_http::Proxy::none()
+        };
         let mail = self.mail.validate(&self.data_dir)?;
         Ok(ServeConfig {
             schedule: self.schedule.validate()?,
@@ -259,6 +285,7 @@ impl ServeArgs {
             enquiries: EnquiryConfig {
                 database_url,
                 trust_proxy: self.trust_proxy,
+                proxy,
                 rate_limit_per_minute,
                 retention: Duration::from_secs(retention_days * 86_400),
                 mail,
@@ -368,6 +395,7 @@ mod tests {
             stop_when_stdin_closes: false,
             database_url: None,
             trust_proxy: false,
+            proxy_addresses: DEFAULT_PROXY_ADDRESSES.to_owned(),
             rate_limit_per_minute: "10".to_owned(),
             retention_days: "730".to_owned(),
             schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),

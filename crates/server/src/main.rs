@@ -476,7 +476,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let enquiries = web::Data::new(Enquiries::new(
         store.clone(),
         settings.rate_limit_per_minute,
-        settings.trust_proxy,
+        settings.proxy.clone(),
         &config.public_url,
     ));
     let mail_folder = match &settings.mail.destination {
@@ -487,11 +487,25 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         ContentSource::Folder(dir) => Some(dir.clone()),
         ContentSource::Embedded => None,
     };
+    let keys = onespace_backoffice::sealing::Keys::load(
+        std::env::var(onespace_backoffice::sealing::KEY_VARIABLE)
+            .ok()
+            .as_deref(),
+        &config.data_dir,
+    )?;
+    let resealed = onespace_backoffice::sealing::reseal(&store, &keys).await?;
+    if resealed > 0 {
+        tracing::info!(
+            resealed,
+            "staff area: second-factor secrets sealed with the first key"
+        );
+    }
     let staff_area = web::Data::new(StaffArea::new(
         store.clone(),
         studio_clock,
         &config.public_url,
-        settings.trust_proxy,
+        settings.proxy.clone(),
+        keys,
         mail_folder,
         content_folder,
         images::cache_dir(&config.data_dir),

@@ -91,8 +91,7 @@ impl Action {
 /// Appends a line (id, at, actor, action, detail, address as `$1`..`$6`), for a caller that
 /// writes it inside its own transaction: a scheduled change's publish and its line are
 /// committed together (`crate::published::scheduled`), so neither is ever there without the other.
-pub const INSERT_LINE: &str =
-    "INSERT INTO studio_audit (id, at, actor, action, detail, address) VALUES ($1, $2, $3, $4, $5, $6)";
+pub const INSERT_LINE: &str = store::INSERT_AUDIT_LINE;
 
 /// Writes a line for something done on the command line, beside the area rather than in it
 /// (`onespace content import`): who is the command line and, when the shell says
@@ -111,6 +110,7 @@ pub async fn record_command_line(
         action: action.as_str().to_owned(),
         detail: detail.to_owned(),
         address: "command line".to_owned(),
+        repeats: 1,
     };
     tracing::info!(
         target: "onespace::backoffice::audit",

@@ -8,7 +8,7 @@ use sqlx::{PgPool, SqlitePool};
 use super::StorageError;
 
 /// Migrations in order; never edit one that has shipped, add a new one.
-const MIGRATIONS: [(i64, &str); 9] = [
+const MIGRATIONS: [(i64, &str); 10] = [
     (
         1,
         "CREATE TABLE enquiries (
@@ -181,6 +181,21 @@ const MIGRATIONS: [(i64, &str); 9] = [
         "ALTER TABLE content_versions ADD COLUMN format BIGINT NOT NULL DEFAULT 1;
     ALTER TABLE content_drafts ADD COLUMN format BIGINT NOT NULL DEFAULT 1;
     ALTER TABLE content_schedules ADD COLUMN format BIGINT NOT NULL DEFAULT 1;",
+    ),
+    // The staff area under attack (`crate::staff`): a sign-in attempt is reserved as a failure
+    // row (`id` names it, so a right secret deletes it) before its secret is checked, while the
+    // attempt's throttle keys are locked (`studio_throttle_keys`, one row per e-mail key and
+    // per client network, locked by writing it), so attempts sent at once are counted one by
+    // one on every node. Repeated refusals are one audit line counting them (`repeats`).
+    (
+        10,
+        "CREATE TABLE studio_throttle_keys (
+        key TEXT PRIMARY KEY,
+        touched_at BIGINT NOT NULL
+    );
+    ALTER TABLE studio_failures ADD COLUMN id TEXT;
+    CREATE INDEX studio_failures_id ON studio_failures (id);
+    ALTER TABLE studio_audit ADD COLUMN repeats BIGINT NOT NULL DEFAULT 1;",
     ),
 ];
 

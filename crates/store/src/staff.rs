@@ -156,6 +156,12 @@ fn session(row: SessionRow) -> Session {
 
 const SESSION_COLUMNS: &str = "id_hash, account_id, stage, csrf, created_at, last_seen_at, address";
 
+/// The statement that appends a line to the audit log (id, at, actor, action, detail, address
+/// as `$1`..`$6`; `crate::audit::INSERT_LINE` for callers writing inside their own
+/// transaction).
+pub const INSERT_AUDIT_LINE: &str =
+    "INSERT INTO studio_audit (id, at, actor, action, detail, address) VALUES ($1, $2, $3, $4, $5, $6)";
+
 /// A line of the audit log.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AuditEntry {
@@ -169,6 +175,8 @@ pub struct AuditEntry {
     pub detail: String,
     /// Client address.
     pub address: String,
+    /// How many times it happened: repeated refusals are one line (`record_repeat`).
+    pub repeats: i64,
 }
 
 /// An enquiry as the inbox shows it: the stored enquiry (as the export writes it) and its state.
@@ -275,22 +283,36 @@ pub async fn insert_account(
     Ok(added == 1)
 }
 
-/// Gives the account a new set-up link, ending any earlier one.
+/// Gives the account `role` and a new set-up link, ending any earlier one: what an invitation
+/// of someone not set up yet does, whatever an earlier invitation said. Returns the role the
+/// account had and whether an earlier link that still worked at `now` was ended.
 pub async fn replace_invite(
     store: &Store,
     account_id: &str,
+    role: Role,
     token_hash: &str,
     expires_at: i64,
-) -> Result<(), StorageError> {
-    on_pool!(store, pool => {
+    now: i64,
+) -> Result<(Option<Role>, bool), StorageError> {
+    let (was, ended) = on_pool!(store, pool => {
         let mut tx = pool.begin().await?;
+        // A write first: on SQLite it takes the write lock before anything is read.
+        let ended = sqlx::query(
+            "DELETE FROM studio_invites WHERE account_id = $1 AND used_at IS NULL AND expires_at > $2",
+        )
+        .bind(account_id).bind(now).execute(&mut *tx).await?.rows_affected();
         sqlx::query("DELETE FROM studio_invites WHERE account_id = $1")
             .bind(account_id).execute(&mut *tx).await?;
+        let was: Option<String> = sqlx::query_scalar("SELECT role FROM studio_accounts WHERE id = $1")
+            .bind(account_id).fetch_optional(&mut *tx).await?;
+        sqlx::query("UPDATE studio_accounts SET role = $1 WHERE id = $2")
+            .bind(role.as_str()).bind(account_id).execute(&mut *tx).await?;
         sqlx::query("INSERT INTO studio_invites (token_hash, account_id, expires_at) VALUES ($1, $2, $3)")
             .bind(token_hash).bind(account_id).bind(expires_at).execute(&mut *tx).await?;
         tx.commit().await?;
+        (was, ended)
     });
-    Ok(())
+    Ok((was.as_deref().and_then(Role::parse), ended > 0))
 }
 
 /// The set-up link with this token hash.
@@ -374,6 +396,61 @@ pub async fn complete_set_up(
     Ok(true)
 }
 
+/// A stored TOTP secret, of an account or of a set-up link not used yet.
+#[derive(Debug, Clone)]
+pub struct StoredSecret {
+    /// The account it belongs to.
+    pub account_id: String,
+    /// The set-up link's token hash when it is a link's, `None` for the account's own.
+    pub invite: Option<String>,
+    /// The value as stored.
+    pub value: String,
+}
+
+/// Every stored TOTP secret: the accounts' and the set-up links'.
+pub async fn stored_totp_secrets(store: &Store) -> Result<Vec<StoredSecret>, StorageError> {
+    let accounts = "SELECT id, totp_secret FROM studio_accounts WHERE totp_secret IS NOT NULL";
+    let invites = "SELECT account_id, token_hash, totp_secret FROM studio_invites \
+                   WHERE totp_secret IS NOT NULL";
+    let own: Vec<(String, String)> =
+        on_pool!(store, pool => sqlx::query_as(accounts).fetch_all(pool).await?);
+    let links: Vec<(String, String, String)> =
+        on_pool!(store, pool => sqlx::query_as(invites).fetch_all(pool).await?);
+    let own = own.into_iter().map(|(account_id, value)| StoredSecret {
+        account_id,
+        invite: None,
+        value,
+    });
+    let links = links
+        .into_iter()
+        .map(|(account_id, token_hash, value)| StoredSecret {
+            account_id,
+            invite: Some(token_hash),
+            value,
+        });
+    Ok(own.chain(links).collect())
+}
+
+/// Replaces a stored TOTP secret with `value` if it is still as `stored` read it; `false` if
+/// it changed meanwhile.
+pub async fn replace_totp_secret(
+    store: &Store,
+    stored: &StoredSecret,
+    value: &str,
+) -> Result<bool, StorageError> {
+    let replaced = match &stored.invite {
+        None => on_pool!(store, pool => sqlx::query(
+            "UPDATE studio_accounts SET totp_secret = $1 WHERE id = $2 AND totp_secret = $3")
+            .bind(value).bind(&stored.account_id).bind(&stored.value)
+            .execute(pool).await?.rows_affected()),
+        Some(token_hash) => on_pool!(store, pool => sqlx::query(
+            "UPDATE studio_invites SET totp_secret = $1 WHERE token_hash = $2 AND totp_secret = $3")
+            .bind(value).bind(token_hash).bind(&stored.value)
+            .execute(pool).await?.rows_affected()),
+    };
+    Ok(replaced == 1)
+}
+
 /// Records `step` as the account's last TOTP step if it is later than the one stored: `false`
 /// when another request used this code (or a later one) first.
 pub async fn claim_totp_step(
@@ -400,6 +477,16 @@ pub async fn use_recovery_code(
     let used = on_pool!(store, pool => sqlx::query(sql).bind(now).bind(account_id).bind(code_hash)
         .execute(pool).await?.rows_affected());
     Ok(used == 1)
+}
+
+/// The hashes of the account's unused recovery codes.
+pub async fn unused_recovery_codes(
+    store: &Store,
+    account_id: &str,
+) -> Result<Vec<String>, StorageError> {
+    let sql =
+        "SELECT code_hash FROM studio_recovery_codes WHERE account_id = $1 AND used_at IS NULL";
+    Ok(on_pool!(store, pool => sqlx::query_scalar(sql).bind(account_id).fetch_all(pool).await?))
 }
 
 /// Unused recovery codes of the account.
@@ -505,42 +592,132 @@ pub async fn tidy(
             .bind(idle_before).bind(created_before).execute(pool).await?;
         sqlx::query("DELETE FROM studio_failures WHERE at < $1")
             .bind(failures_before).execute(pool).await?;
+        sqlx::query("DELETE FROM studio_throttle_keys WHERE touched_at < $1")
+            .bind(failures_before).execute(pool).await?;
         sqlx::query("DELETE FROM studio_invites WHERE expires_at < $1")
             .bind(now).execute(pool).await?;
     });
     Ok(())
 }
 
-/// Records a failed sign-in.
-pub async fn record_failure(
+/// The throttle's keys of an attempt: the e-mail address's and the client network's.
+#[derive(Debug, Clone)]
+pub struct AttemptKeys<'a> {
+    /// The SHA-256 of the e-mail address typed (or of the signed-in account's).
+    pub email_key: &'a str,
+    /// The client's network (its address, or its IPv6 /64).
+    pub address: &'a str,
+}
+
+/// Locks the throttle rows named `keys` for the rest of `tx`, in a fixed order so that two
+/// transactions never wait for each other in a circle. Writing a row is what locks it: on
+/// PostgreSQL the upsert holds the row until commit; on SQLite the first write takes the
+/// database's write lock, so the reads after it see every earlier reservation.
+macro_rules! lock_keys {
+    ($tx:expr, $keys:expr, $now:expr) => {{
+        let mut keys: Vec<&str> = $keys.to_vec();
+        keys.sort_unstable();
+        keys.dedup();
+        for key in keys {
+            sqlx::query(
+                "INSERT INTO studio_throttle_keys (key, touched_at) VALUES ($1, $2) \
+                 ON CONFLICT (key) DO UPDATE SET touched_at = excluded.touched_at",
+            )
+            .bind(key)
+            .bind($now)
+            .execute(&mut *$tx)
+            .await?;
+        }
+    }};
+}
+
+/// Reserves an attempt at a secret, atomically across requests and nodes: with the attempt's
+/// keys locked, `decide` is given the times of the failures (and pending reservations) since
+/// `since`, for the e-mail key and for the address; if it admits the attempt, a failure row is
+/// written at `now` and its id returned (the attempt counts as failed unless
+/// [`release_attempt`] deletes it); otherwise its refusal is returned and nothing is written.
+pub async fn reserve_attempt<R>(
     store: &Store,
-    at: i64,
-    email_key: &str,
-    address: &str,
-) -> Result<(), StorageError> {
-    let sql = "INSERT INTO studio_failures (at, email_key, address) VALUES ($1, $2, $3)";
-    on_pool!(store, pool => sqlx::query(sql).bind(at).bind(email_key).bind(address).execute(pool).await.map(drop)?);
+    keys: &AttemptKeys<'_>,
+    now: i64,
+    since: i64,
+    decide: impl Fn(&[i64], &[i64]) -> Result<(), R>,
+) -> Result<Result<String, R>, StorageError> {
+    let email_lock = format!("email {}", keys.email_key);
+    let address_lock = format!("address {}", keys.address);
+    let by_email = "SELECT at FROM studio_failures WHERE email_key = $1 AND at > $2";
+    let by_address = "SELECT at FROM studio_failures WHERE address = $1 AND at > $2";
+    let id = uuid::Uuid::now_v7().to_string();
+    on_pool!(store, pool => {
+        let mut tx = pool.begin().await?;
+        lock_keys!(tx, [email_lock.as_str(), address_lock.as_str()], now);
+        let email_times: Vec<i64> = sqlx::query_scalar(by_email)
+            .bind(keys.email_key).bind(since).fetch_all(&mut *tx).await?;
+        let address_times: Vec<i64> = sqlx::query_scalar(by_address)
+            .bind(keys.address).bind(since).fetch_all(&mut *tx).await?;
+        if let Err(refusal) = decide(&email_times, &address_times) {
+            tx.commit().await?;
+            return Ok(Err(refusal));
+        }
+        sqlx::query("INSERT INTO studio_failures (id, at, email_key, address) VALUES ($1, $2, $3, $4)")
+            .bind(&id).bind(now).bind(keys.email_key).bind(keys.address)
+            .execute(&mut *tx).await?;
+        tx.commit().await?;
+    });
+    Ok(Ok(id))
+}
+
+/// Deletes a reservation: its attempt succeeded (or was never checked), so it is no failure.
+pub async fn release_attempt(store: &Store, id: &str) -> Result<(), StorageError> {
+    let sql = "DELETE FROM studio_failures WHERE id = $1";
+    on_pool!(store, pool => sqlx::query(sql).bind(id).execute(pool).await.map(drop)?);
     Ok(())
 }
 
-/// Times of failures since `since`: for the e-mail key, and for the client address.
-pub async fn failures_since(
+/// Counts `entry` into the line of the same action and detail written since `since` for the
+/// same actor (any address) or, without an actor, from the same address; writes it as a new
+/// line when there is none. Returns how many times the line now counts (1: a new line). The
+/// line's key is locked first, so refusals arriving at once count into one line.
+pub async fn record_repeat(
     store: &Store,
-    email_key: &str,
-    address: &str,
+    entry: &AuditEntry,
     since: i64,
-) -> Result<(Vec<i64>, Vec<i64>), StorageError> {
-    let by_email = "SELECT at FROM studio_failures WHERE email_key = $1 AND at > $2";
-    let by_address = "SELECT at FROM studio_failures WHERE address = $1 AND at > $2";
-    Ok(on_pool!(store, pool => (
-        sqlx::query_scalar(by_email).bind(email_key).bind(since).fetch_all(pool).await?,
-        sqlx::query_scalar(by_address).bind(address).bind(since).fetch_all(pool).await?,
-    )))
+) -> Result<i64, StorageError> {
+    let lock = match &entry.actor {
+        Some(actor) => format!("audit {} {} actor {actor}", entry.action, entry.detail),
+        None => format!(
+            "audit {} {} address {}",
+            entry.action, entry.detail, entry.address
+        ),
+    };
+    let update = "UPDATE studio_audit SET repeats = repeats + 1 WHERE id = ( \
+         SELECT id FROM studio_audit WHERE action = $1 AND detail = $2 AND at > $3 AND \
+         (($4 IS NOT NULL AND actor = $4) OR ($4 IS NULL AND actor IS NULL AND address = $5)) \
+         ORDER BY at DESC LIMIT 1) RETURNING repeats";
+    let id = uuid::Uuid::now_v7().to_string();
+    on_pool!(store, pool => {
+        let mut tx = pool.begin().await?;
+        lock_keys!(tx, [lock.as_str()], entry.at);
+        let repeats: Option<i64> = sqlx::query_scalar(update)
+            .bind(&entry.action).bind(&entry.detail).bind(since)
+            .bind(&entry.actor).bind(&entry.address)
+            .fetch_optional(&mut *tx).await?;
+        if let Some(repeats) = repeats {
+            tx.commit().await?;
+            return Ok(repeats);
+        }
+        sqlx::query(INSERT_AUDIT_LINE)
+            .bind(&id).bind(entry.at).bind(&entry.actor).bind(&entry.action)
+            .bind(&entry.detail).bind(&entry.address)
+            .execute(&mut *tx).await?;
+        tx.commit().await?;
+    });
+    Ok(1)
 }
 
 /// Appends a line to the audit log.
 pub async fn record_audit(store: &Store, entry: &AuditEntry) -> Result<(), StorageError> {
-    let sql = "INSERT INTO studio_audit (id, at, actor, action, detail, address) VALUES ($1, $2, $3, $4, $5, $6)";
+    let sql = INSERT_AUDIT_LINE;
     let id = uuid::Uuid::now_v7().to_string();
     on_pool!(store, pool => sqlx::query(sql)
         .bind(&id).bind(entry.at).bind(&entry.actor).bind(&entry.action)
@@ -555,17 +732,18 @@ pub async fn audit_entries(
     limit: i64,
     offset: i64,
 ) -> Result<Vec<AuditEntry>, StorageError> {
-    let sql = "SELECT at, actor, action, detail, address FROM studio_audit \
+    let sql = "SELECT at, actor, action, detail, address, repeats FROM studio_audit \
                ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2";
-    let rows: Vec<(i64, Option<String>, String, String, String)> = on_pool!(store, pool => sqlx::query_as(sql).bind(limit).bind(offset).fetch_all(pool).await?);
+    let rows: Vec<(i64, Option<String>, String, String, String, i64)> = on_pool!(store, pool => sqlx::query_as(sql).bind(limit).bind(offset).fetch_all(pool).await?);
     Ok(rows
         .into_iter()
-        .map(|(at, actor, action, detail, address)| AuditEntry {
+        .map(|(at, actor, action, detail, address, repeats)| AuditEntry {
             at,
             actor,
             action,
             detail,
             address,
+            repeats,
         })
         .collect())
 }

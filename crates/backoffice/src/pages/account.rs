@@ -7,15 +7,15 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use super::hash_password;
+use super::busy;
 use super::html;
 use super::see_other;
-use super::sign_in::confirm_password;
+use super::sign_in::{reauthenticate, refused, retry_after, throttled_verdict};
 use super::NoFields;
 use crate::audit::{self, Action};
+use crate::passwords;
 use crate::session::{self, Staff, StaffForm};
 use crate::views::account as view;
-use crate::{passwords, tokens};
 use onespace_store::staff::{self, Role};
 
 /// `GET /studio/account`.
@@ -106,30 +106,23 @@ pub async fn password_submit(
 ) -> HttpResponse {
     let StaffForm { staff, form } = post;
     let staff_area = staff.staff_area();
-    if !confirm_password(&staff.account, form.current).await {
-        let now = staff_area.clock.now_ms();
-        let key = tokens::digest(&staff.account.email);
-        if let Err(error) =
-            staff::record_failure(&staff_area.store, now, &key, &staff.area.address).await
-        {
-            return session::unavailable(&request, &error);
-        }
-        audit::record(
-            staff_area,
-            Some(&staff.account.email),
-            Action::SignInFailed,
-            "wrong current password at password change",
-            &staff.area.address,
-        )
-        .await;
-        return html(
-            StatusCode::FORBIDDEN,
-            view::password(
-                &staff.chrome(),
-                Some("That is not your current password."),
-                None,
-            ),
+    let checked = reauthenticate(
+        &staff,
+        form.current,
+        "wrong current password at password change",
+    )
+    .await;
+    let verdict = throttled_verdict(&checked);
+    if let Some(refused) = refused(&request, checked, "That is not your current password.") {
+        let (status, message) = match refused {
+            Ok(refusal) => refusal,
+            Err(response) => return response,
+        };
+        let page = html(
+            status,
+            view::password(&staff.chrome(), Some(&message), None),
         );
+        return retry_after(page, verdict);
     }
     let refusal = passwords::refusal_of_new(&form.password, &form.confirm, &staff.account.email);
     if let Some(refusal) = refusal {
@@ -138,7 +131,10 @@ pub async fn password_submit(
             view::password(&staff.chrome(), None, Some(&refusal)),
         );
     }
-    let Some(phc) = hash_password(form.password).await else {
+    let Ok(hashed) = staff_area.passwords.hash(form.password).await else {
+        return busy(&request);
+    };
+    let Some(phc) = hashed else {
         return session::refused_page(
             &request,
             StatusCode::INTERNAL_SERVER_ERROR,

@@ -96,18 +96,17 @@ pub fn normalise_email(typed: &str) -> String {
     typed.trim().to_lowercase()
 }
 
-/// Checks a password against a stored hash on a blocking thread (argon2 takes tens of
-/// milliseconds of CPU, which must not hold a worker's event loop).
-pub async fn verify_password(phc: String, password: String) -> bool {
-    actix_web::web::block(move || super::passwords::verify(&phc, &password))
-        .await
-        .unwrap_or(false)
-}
-
-/// Hashes a new password on a blocking thread.
-pub async fn hash_password(password: String) -> Option<String> {
-    actix_web::web::block(move || super::passwords::hash(&password).ok())
-        .await
-        .ok()
-        .flatten()
+/// The answer when the server is running as many password checks as it may and none ended in
+/// time (`passwords::Gate`): nothing was checked or changed; try again in a moment.
+pub fn busy(request: &actix_web::HttpRequest) -> HttpResponse {
+    let mut response = super::session::refused_page(
+        request,
+        StatusCode::TOO_MANY_REQUESTS,
+        "The staff area is busy",
+        "Nothing was checked or changed. Try again in a few seconds.",
+    );
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, header::HeaderValue::from_static("2"));
+    response
 }

@@ -7,7 +7,6 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use super::hash_password;
 use super::html;
 use crate::audit::{self, Action};
 use crate::session::{self, Area, PublicForm};
@@ -54,19 +53,24 @@ pub async fn form(request: HttpRequest, area: Area, token: web::Path<String>) ->
         Ok(None) => return link_not_usable(&area),
         Err(error) => return session::unavailable(&request, &error),
     };
-    let secret = match invite.totp_secret {
-        Some(secret) => Some(secret),
-        None => match staff::keep_invite_secret(
-            &staff_area.store,
-            &tokens::digest(&token),
-            &second_factor::new_secret(),
-        )
-        .await
-        {
-            Ok(secret) => secret,
-            Err(error) => return session::unavailable(&request, &error),
-        },
+    let stored = match invite.totp_secret {
+        Some(stored) => Some(stored),
+        None => {
+            let sealed = staff_area
+                .keys
+                .seal(&second_factor::new_secret(), &account.id);
+            let Some(sealed) = sealed else {
+                return link_not_usable(&area);
+            };
+            let token_hash = tokens::digest(&token);
+            let kept = staff::keep_invite_secret(&staff_area.store, &token_hash, &sealed);
+            match kept.await {
+                Ok(stored) => stored,
+                Err(error) => return session::unavailable(&request, &error),
+            }
+        }
     };
+    let secret = stored.and_then(|stored| staff_area.keys.open(&stored, &account.id));
     let Some(secret) = secret else {
         return link_not_usable(&area);
     };
@@ -140,7 +144,10 @@ pub async fn submit(
         Ok(None) => return link_not_usable(&area),
         Err(error) => return session::unavailable(&request, &error),
     };
-    let Some(secret) = invite.totp_secret else {
+    let Some(stored) = invite.totp_secret else {
+        return link_not_usable(&area);
+    };
+    let Some(secret) = staff_area.keys.open(&stored, &account.id) else {
         return link_not_usable(&area);
     };
     let password_error = passwords::refusal_of_new(&form.password, &form.confirm, &account.email);
@@ -161,7 +168,10 @@ pub async fn submit(
             code_error,
         );
     };
-    let Some(phc) = hash_password(form.password).await else {
+    let Ok(hashed) = staff_area.passwords.hash(form.password).await else {
+        return super::busy(&request);
+    };
+    let Some(phc) = hashed else {
         return session::refused_page(
             &request,
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -170,13 +180,25 @@ pub async fn submit(
         );
     };
     let codes = second_factor::new_recovery_codes();
-    let hashes: Vec<String> = codes.iter().map(|code| tokens::digest(code)).collect();
+    let shown = codes.clone();
+    let hashed = staff_area
+        .passwords
+        .run(move || {
+            shown
+                .iter()
+                .map(|code| second_factor::recovery_hash(code))
+                .collect::<Option<Vec<String>>>()
+        })
+        .await;
+    let Ok(Some(Some(hashes))) = hashed else {
+        return super::busy(&request);
+    };
     let token_hash = tokens::digest(&token);
     let set_up = staff::SetUp {
         token_hash: &token_hash,
         account_id: &account.id,
         password_hash: &phc,
-        totp_secret: &secret,
+        totp_secret: &stored,
         totp_step: step,
         recovery_hashes: &hashes,
     };

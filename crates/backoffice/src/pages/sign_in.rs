@@ -7,21 +7,24 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
+use super::busy;
 use super::html;
 use super::normalise_email;
 use super::see_other;
-use super::verify_password;
 use super::NoFields;
 use crate::audit::{self, Action};
-use crate::session::{self, Area, PublicForm, StaffForm};
+use crate::session::{self, Area, PublicForm, Staff, StaffForm};
 use crate::throttle::{self, Verdict};
 use crate::views::sign_in as view;
-use crate::{second_factor, tokens, StaffArea};
+use crate::{passwords, second_factor, tokens, StaffArea};
 use onespace_store::staff::{self, Account, Stage};
 
 /// What the sign-in page says after a refused password or unknown address: the same words, the
 /// same status, the same work.
 const WRONG_CREDENTIALS: &str = "That e-mail address and password do not match an account.";
+
+/// The audit log's words for an attempt the throttle refused.
+const TOO_MANY: &str = "refused: too many attempts";
 
 /// Longest password looked at: anything longer is wrong (the set-up allows 128 characters).
 const PASSWORD_BYTES_MAX: usize = 1024;
@@ -76,24 +79,8 @@ fn sign_in_page(
     response
 }
 
-/// The throttle's verdict for `email_key` and the client.
-async fn verdict(
-    staff_area: &StaffArea,
-    email_key: &str,
-    address: &str,
-) -> Result<Verdict, onespace_store::StorageError> {
-    let now = staff_area.clock.now_ms();
-    let (by_email, by_address) = staff::failures_since(
-        &staff_area.store,
-        email_key,
-        address,
-        now - throttle::WINDOW_MS,
-    )
-    .await?;
-    Ok(throttle::decide(&by_email, now).stricter(throttle::decide(&by_address, now)))
-}
-
-fn throttled(response: HttpResponse, verdict: Verdict) -> HttpResponse {
+/// `response` (a page saying `verdict`'s message) with `Retry-After`.
+pub fn throttled(response: HttpResponse, verdict: Verdict) -> HttpResponse {
     let mut response = response;
     let seconds = match verdict {
         Verdict::Wait(seconds) => seconds,
@@ -119,17 +106,10 @@ pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> Htt
     };
     let actor = account.as_ref().map(|account| account.email.clone());
     let actor = actor.as_deref();
-    match verdict(staff_area, &email_key, &area.address).await {
-        Ok(Verdict::Allowed) => {}
-        Ok(verdict) => {
-            audit::record(
-                staff_area,
-                actor,
-                Action::SignInFailed,
-                "refused: too many attempts",
-                &area.address,
-            )
-            .await;
+    let reservation = match throttle::reserve(staff_area, &email_key, &area.network).await {
+        Ok(Ok(reservation)) => reservation,
+        Ok(Err(verdict)) => {
+            audit::record_refusal(staff_area, actor, TOO_MANY, &area.address).await;
             let message = verdict.message().unwrap_or_default();
             let page = sign_in_page(
                 &request,
@@ -142,7 +122,7 @@ pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> Htt
             return throttled(page, verdict);
         }
         Err(error) => return session::unavailable(&request, &error),
-    }
+    };
     let stored = account
         .as_ref()
         .filter(|account| account.is_set_up())
@@ -151,27 +131,23 @@ pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> Htt
     let phc = stored.unwrap_or_else(|| staff_area.dummy_hash.clone());
     let password = form.password;
     let long = password.len() > PASSWORD_BYTES_MAX;
-    let matches = verify_password(phc, if long { String::new() } else { password }).await;
+    let checked = staff_area
+        .passwords
+        .verify(phc, if long { String::new() } else { password })
+        .await;
+    let Ok(matches) = checked else {
+        return match reservation.unchecked(staff_area).await {
+            Ok(()) => busy(&request),
+            Err(error) => session::unavailable(&request, &error),
+        };
+    };
     let Some(account) = account.filter(|_| known && matches && !long) else {
-        let now = staff_area.clock.now_ms();
-        if let Err(error) =
-            staff::record_failure(&staff_area.store, now, &email_key, &area.address).await
-        {
-            return session::unavailable(&request, &error);
-        }
         let detail = if actor.is_some() {
             "wrong password"
         } else {
             "no account with that address"
         };
-        audit::record(
-            staff_area,
-            actor,
-            Action::SignInFailed,
-            detail,
-            &area.address,
-        )
-        .await;
+        audit::record_refusal(staff_area, actor, detail, &area.address).await;
         return sign_in_page(
             &request,
             &area,
@@ -181,6 +157,9 @@ pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> Htt
             true,
         );
     };
+    if let Err(error) = reservation.succeeded(staff_area).await {
+        return session::unavailable(&request, &error);
+    }
     if let Err(error) = end_current_session(staff_area, &request).await {
         return session::unavailable(&request, &error);
     }
@@ -284,17 +263,10 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
     };
     let recovery = form.kind == "recovery";
     let email_key = tokens::digest(&account.email);
-    match verdict(staff_area, &email_key, &area.address).await {
-        Ok(Verdict::Allowed) => {}
-        Ok(verdict) => {
-            audit::record(
-                staff_area,
-                Some(&account.email),
-                Action::SignInFailed,
-                "refused: too many attempts",
-                &area.address,
-            )
-            .await;
+    let reservation = match throttle::reserve(staff_area, &email_key, &area.network).await {
+        Ok(Ok(reservation)) => reservation,
+        Ok(Err(verdict)) => {
+            audit::record_refusal(staff_area, Some(&account.email), TOO_MANY, &area.address).await;
             let message = verdict.message().unwrap_or_default();
             let page = code_page(
                 &request,
@@ -306,24 +278,28 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
             return throttled(page, verdict);
         }
         Err(error) => return session::unavailable(&request, &error),
-    }
+    };
     let now = staff_area.clock.now_ms();
     let accepted = if recovery {
         match second_factor::normalise_recovery_code(&form.code) {
-            Some(code) => {
-                staff::use_recovery_code(
-                    &staff_area.store,
-                    &account.id,
-                    &tokens::digest(&code),
-                    now,
-                )
-                .await
-            }
+            Some(code) => match use_recovery_code(staff_area, &account, code, now).await {
+                Ok(used) => used,
+                Err(passwords::Busy) => {
+                    return match reservation.unchecked(staff_area).await {
+                        Ok(()) => busy(&request),
+                        Err(error) => session::unavailable(&request, &error),
+                    };
+                }
+            },
             None => Ok(false),
         }
     } else {
-        let step = account.totp_secret.as_deref().and_then(|secret| {
-            second_factor::check_code(secret, &form.code, now, account.totp_last_step)
+        let secret = account
+            .totp_secret
+            .as_deref()
+            .and_then(|stored| staff_area.keys.open(stored, &account.id));
+        let step = secret.and_then(|secret| {
+            second_factor::check_code(&secret, &form.code, now, account.totp_last_step)
         });
         match step {
             Some(step) => staff::claim_totp_step(&staff_area.store, &account.id, step).await,
@@ -331,13 +307,12 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
         }
     };
     match accepted {
-        Ok(true) => {}
-        Ok(false) => {
-            if let Err(error) =
-                staff::record_failure(&staff_area.store, now, &email_key, &area.address).await
-            {
+        Ok(true) => {
+            if let Err(error) = reservation.succeeded(staff_area).await {
                 return session::unavailable(&request, &error);
             }
+        }
+        Ok(false) => {
             let (detail, message) = if recovery {
                 (
                     "wrong or used recovery code",
@@ -346,14 +321,7 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
             } else {
                 ("wrong code", "That code is not right. Codes change every 30 seconds: type the one the app shows now.")
             };
-            audit::record(
-                staff_area,
-                Some(&account.email),
-                Action::SignInFailed,
-                detail,
-                &area.address,
-            )
-            .await;
+            audit::record_refusal(staff_area, Some(&account.email), detail, &area.address).await;
             return code_page(
                 &request,
                 &area,
@@ -382,6 +350,29 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
     response
 }
 
+/// Uses the account's unused recovery code that `code` is, if any: its hashes are checked in
+/// one turn of the password checks (each is an argon2id hash), then it is marked used, once.
+async fn use_recovery_code(
+    staff_area: &StaffArea,
+    account: &Account,
+    code: String,
+    now: i64,
+) -> Result<Result<bool, onespace_store::StorageError>, passwords::Busy> {
+    let hashes = match staff::unused_recovery_codes(&staff_area.store, &account.id).await {
+        Ok(hashes) => hashes,
+        Err(error) => return Ok(Err(error)),
+    };
+    let matched = staff_area
+        .passwords
+        .run(move || second_factor::matching_recovery_hash(&hashes, &code))
+        .await?
+        .flatten();
+    Ok(match matched {
+        Some(hash) => staff::use_recovery_code(&staff_area.store, &account.id, &hash, now).await,
+        None => Ok(false),
+    })
+}
+
 /// `POST /studio/sign-out`.
 pub async fn sign_out(request: HttpRequest, post: StaffForm<NoFields>) -> HttpResponse {
     let staff = post.staff;
@@ -402,10 +393,97 @@ pub async fn sign_out(request: HttpRequest, post: StaffForm<NoFields>) -> HttpRe
     response
 }
 
-/// Whether `password` is the account's (for actions that ask for it again).
-pub async fn confirm_password(account: &Account, password: String) -> bool {
-    match account.password_hash.clone() {
-        Some(phc) if password.len() <= PASSWORD_BYTES_MAX => verify_password(phc, password).await,
-        _ => false,
+/// What typing one's password again (to confirm an owner's action or a password change) came
+/// to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reauthentication {
+    /// The password is the account's.
+    Confirmed,
+    /// It is not (counted by the throttle and in the audit log as `what`).
+    Wrong,
+    /// Too many failures: not checked; the verdict says how long to wait.
+    Throttled(Verdict),
+    /// The server was running as many password checks as it may: not checked.
+    Busy,
+}
+
+/// Checks `password` against the signed-in account's, as a sign-in attempt: counted by the
+/// throttle before it is checked (a session must not become a way to guess its password), a
+/// wrong one recorded as `what` in the audit log.
+pub async fn reauthenticate(
+    staff: &Staff,
+    password: String,
+    what: &str,
+) -> Result<Reauthentication, onespace_store::StorageError> {
+    let staff_area = staff.staff_area();
+    let email = staff.account.email.as_str();
+    let address = staff.area.address.as_str();
+    let key = tokens::digest(email);
+    let reservation = match throttle::reserve(staff_area, &key, &staff.area.network).await? {
+        Ok(reservation) => reservation,
+        Err(verdict) => {
+            audit::record_refusal(staff_area, Some(email), TOO_MANY, address).await;
+            return Ok(Reauthentication::Throttled(verdict));
+        }
+    };
+    let phc = staff
+        .account
+        .password_hash
+        .clone()
+        .filter(|_| password.len() <= PASSWORD_BYTES_MAX);
+    let checked = match phc {
+        Some(phc) => staff_area.passwords.verify(phc, password).await,
+        None => Ok(false),
+    };
+    match checked {
+        Ok(true) => {
+            reservation.succeeded(staff_area).await?;
+            Ok(Reauthentication::Confirmed)
+        }
+        Ok(false) => {
+            audit::record_refusal(staff_area, Some(email), what, address).await;
+            Ok(Reauthentication::Wrong)
+        }
+        Err(passwords::Busy) => {
+            reservation.unchecked(staff_area).await?;
+            Ok(Reauthentication::Busy)
+        }
+    }
+}
+
+/// A refusal of `reauthenticate` as (status, words at the form), or the whole answer when
+/// nothing of the page applies (busy, database down); `None` when confirmed.
+pub fn refused(
+    request: &HttpRequest,
+    checked: Result<Reauthentication, onespace_store::StorageError>,
+    wrong: &'static str,
+) -> Option<Result<(StatusCode, String), HttpResponse>> {
+    match checked {
+        Ok(Reauthentication::Confirmed) => None,
+        Ok(Reauthentication::Wrong) => Some(Ok((StatusCode::FORBIDDEN, wrong.to_owned()))),
+        Ok(Reauthentication::Throttled(verdict)) => Some(Ok((
+            StatusCode::TOO_MANY_REQUESTS,
+            verdict.message().unwrap_or_default(),
+        ))),
+        Ok(Reauthentication::Busy) => Some(Err(busy(request))),
+        Err(error) => Some(Err(session::unavailable(request, &error))),
+    }
+}
+
+/// `response` with `Retry-After` when it is the throttle's refusal.
+pub fn retry_after(response: HttpResponse, checked: Option<Verdict>) -> HttpResponse {
+    match checked {
+        Some(verdict) => throttled(response, verdict),
+        None => response,
+    }
+}
+
+/// The throttle's verdict when `checked` is its refusal.
+pub fn throttled_verdict(
+    checked: &Result<Reauthentication, onespace_store::StorageError>,
+) -> Option<Verdict> {
+    match checked {
+        Ok(Reauthentication::Throttled(verdict)) => Some(*verdict),
+        _ => None,
     }
 }

@@ -11,11 +11,11 @@ use serde::Deserialize;
 use super::html;
 use super::normalise_email;
 use super::see_other;
-use super::sign_in::confirm_password;
+use super::sign_in::{reauthenticate, refused, retry_after, throttled_verdict};
 use crate::audit::{self, Action};
+use crate::cli;
 use crate::session::{self, Staff, StaffForm};
 use crate::views::staff as view;
-use crate::{cli, tokens};
 use onespace_store::staff::{self, Role};
 
 struct Shown<'a> {
@@ -110,29 +110,6 @@ pub struct InviteFields {
     password: String,
 }
 
-/// Records a wrong password typed to confirm an owner's action, as a failed sign-in (it counts
-/// towards the throttle: a session must not become a way to guess its password).
-async fn wrong_password(staff: &Staff, what: &str) -> Result<(), onespace_store::StorageError> {
-    let staff_area = staff.staff_area();
-    let key = tokens::digest(&staff.account.email);
-    staff::record_failure(
-        &staff_area.store,
-        staff_area.clock.now_ms(),
-        &key,
-        &staff.area.address,
-    )
-    .await?;
-    audit::record(
-        staff_area,
-        Some(&staff.account.email),
-        Action::SignInFailed,
-        what,
-        &staff.area.address,
-    )
-    .await;
-    Ok(())
-}
-
 /// `POST /studio/staff/invite`.
 pub async fn invite(request: HttpRequest, post: StaffForm<InviteFields>) -> HttpResponse {
     let StaffForm { staff, form } = post;
@@ -141,15 +118,22 @@ pub async fn invite(request: HttpRequest, post: StaffForm<InviteFields>) -> Http
     let role = Role::parse(&form.role);
     let shown_email: String = form.email.trim().chars().take(254).collect();
     let refuse = |error: String| (StatusCode::UNPROCESSABLE_ENTITY, error);
-    let refusal = if !confirm_password(&staff.account, form.password).await {
-        if let Err(error) = wrong_password(&staff, "wrong password confirming an invitation").await
-        {
-            return session::unavailable(&request, &error);
+    let checked = reauthenticate(
+        &staff,
+        form.password,
+        "wrong password confirming an invitation",
+    )
+    .await;
+    let verdict = throttled_verdict(&checked);
+    let refusal = if let Some(refused) = refused(
+        &request,
+        checked,
+        "Your password is not right, so nobody was invited.",
+    ) {
+        match refused {
+            Ok(refusal) => Some(refusal),
+            Err(response) => return response,
         }
-        Some((
-            StatusCode::FORBIDDEN,
-            "Your password is not right, so nobody was invited.".to_owned(),
-        ))
     } else if let Err(message) = cli::check_email(&email) {
         Some(refuse(message))
     } else if role.is_none() {
@@ -164,7 +148,7 @@ pub async fn invite(request: HttpRequest, post: StaffForm<InviteFields>) -> Http
             invite_error: Some(&error),
             ..NOTHING_SHOWN
         };
-        return page(&request, &staff, status, shown).await;
+        return retry_after(page(&request, &staff, status, shown).await, verdict);
     }
     let role = role.unwrap_or(Role::Editor);
     match cli::invite(
@@ -176,12 +160,16 @@ pub async fn invite(request: HttpRequest, post: StaffForm<InviteFields>) -> Http
     )
     .await
     {
-        Ok(cli::Invited::Link { url, expires_at }) => {
+        Ok(cli::Invited::Link {
+            url,
+            expires_at,
+            replaced,
+        }) => {
             audit::record(
                 staff_area,
                 Some(&staff.account.email),
                 Action::SetUpLinkMade,
-                &format!("for {email} ({})", role.as_str()),
+                &replaced.detail(&email, role),
                 &staff.area.address,
             )
             .await;
@@ -220,15 +208,23 @@ pub async fn remove(
 ) -> HttpResponse {
     let StaffForm { staff, form } = post;
     let staff_area = staff.staff_area();
-    if !confirm_password(&staff.account, form.password).await {
-        if let Err(error) = wrong_password(&staff, "wrong password confirming a removal").await {
-            return session::unavailable(&request, &error);
-        }
+    let checked =
+        reauthenticate(&staff, form.password, "wrong password confirming a removal").await;
+    let verdict = throttled_verdict(&checked);
+    if let Some(refused) = refused(
+        &request,
+        checked,
+        "Your password is not right, so nobody was removed.",
+    ) {
+        let (status, error) = match refused {
+            Ok(refusal) => refusal,
+            Err(response) => return response,
+        };
         let shown = Shown {
-            remove_error: Some("Your password is not right, so nobody was removed."),
+            remove_error: Some(&error),
             ..NOTHING_SHOWN
         };
-        return page(&request, &staff, StatusCode::FORBIDDEN, shown).await;
+        return retry_after(page(&request, &staff, status, shown).await, verdict);
     }
     if *id == staff.account.id {
         let shown = Shown {

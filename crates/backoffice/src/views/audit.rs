@@ -15,10 +15,10 @@ pub fn list(chrome: &Chrome<'_>, entries: &[AuditEntry], page_number: usize, mor
         "Audit log",
         html! {
             h1 class="studio-title" id="audit-title" { "Audit log" }
-            p class="studio-lead" { "Sign-ins, staff changes and what was done with enquiries, newest first. Lines are kept as long as enquiries are." }
+            p class="studio-lead" { "Sign-ins, staff changes and what was done with enquiries, newest first. Refusals repeated within 15 minutes for one account, or from one address, are one line: Times says how many. Lines are kept as long as enquiries are." }
             div class="table-wrap" role="region" aria-labelledby="audit-title" tabindex="0" {
                 table class="data-table studio-audit" {
-                    thead { tr { th scope="col" { "When" } th scope="col" { "Who" } th scope="col" { "What" } th scope="col" { "Details" } th scope="col" { "From" } } }
+                    thead { tr { th scope="col" { "When" } th scope="col" { "Who" } th scope="col" { "What" } th scope="col" { "Details" } th scope="col" { "From" } th scope="col" { "Times" } } }
                     tbody {
                         @for entry in entries {
                             tr {
@@ -27,6 +27,7 @@ pub fn list(chrome: &Chrome<'_>, entries: &[AuditEntry], page_number: usize, mor
                                 td { (entry.action) }
                                 td { (entry.detail) }
                                 td { (entry.address) }
+                                td { (entry.repeats) }
                             }
                         }
                     }

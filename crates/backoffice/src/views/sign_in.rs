@@ -66,7 +66,7 @@ pub fn code(chrome: &Chrome<'_>, form: &CodeForm<'_>) -> String {
         (
             "Use a recovery code",
             "Recovery code",
-            "One of the ten codes you saved when you set up your account, like abcde-fghjk. Each works once.",
+            "One of the ten codes you saved when you set up your account, like abcde-fghjk-mnpqr. Each works once.",
             "off",
             "text",
         )

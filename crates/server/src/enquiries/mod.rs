@@ -52,24 +52,25 @@ pub struct Enquiries {
     /// Woken after each stored enquiry so the mail worker sends at once.
     pub wake: Arc<Notify>,
     limiter: RateLimiter,
-    trust_proxy: bool,
+    proxy: onespace_http::Proxy,
     public_url: String,
 }
 
 impl Enquiries {
-    /// The endpoints' state: `rate_limit_per_minute` posts per client (0: no limit), client
-    /// addresses from `X-Forwarded-For` when `trust_proxy`.
+    /// The endpoints' state: `rate_limit_per_minute` posts per client network (an IPv4 address,
+    /// an IPv6 /64; 0: no limit), client addresses from `X-Forwarded-For` on connections from
+    /// the trusted `proxy`.
     pub fn new(
         store: Store,
         rate_limit_per_minute: u32,
-        trust_proxy: bool,
+        proxy: onespace_http::Proxy,
         public_url: &str,
     ) -> Self {
         Self {
             store,
             wake: Arc::new(Notify::new()),
             limiter: RateLimiter::new(rate_limit_per_minute),
-            trust_proxy,
+            proxy,
             public_url: public_url.to_owned(),
         }
     }
@@ -89,11 +90,11 @@ impl Enquiries {
 
     /// Counts the post against its client's rate limit.
     fn rate_limit(&self, request: &HttpRequest) -> Result<(), EnquiryError> {
-        let Some(client) = onespace_http::client_ip(request, self.trust_proxy) else {
+        let Some(client) = self.proxy.client_ip(request) else {
             return Ok(());
         };
         self.limiter
-            .check(client)
+            .check(onespace_http::rate_key(client))
             .map_err(|wait| EnquiryError::RateLimited {
                 retry_after: wait.as_secs() + u64::from(wait.subsec_nanos() > 0),
             })

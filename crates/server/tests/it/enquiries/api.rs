@@ -27,7 +27,7 @@ async fn harness(rate_limit: u32) -> Harness {
     let state = web::Data::new(Enquiries::new(
         store,
         rate_limit,
-        false,
+        onespace_http::Proxy::none(),
         "https://www.onespacestudio.co.uk",
     ));
     Harness { state, _dir: dir }
@@ -255,6 +255,23 @@ async fn a_flood_from_one_client_gets_429_with_retry_after() {
         send(&h, json_post(&body).peer_addr(peer(2))).await.status,
         StatusCode::CREATED
     );
+}
+
+#[actix_web::test]
+async fn an_ipv6_network_is_one_client() {
+    let h = harness(10).await;
+    let body = harness::contact_json("ipv6");
+    let in_one_64 = |n: u16| SocketAddr::from(([0x2001, 0xdb8, 1, 2, n, 0, 0, 1], 40_000));
+    // Every post from another address of the same /64: one client's ten.
+    for n in 0..10 {
+        let post = json_post(&body).peer_addr(in_one_64(n));
+        assert_eq!(send(&h, post).await.status, StatusCode::CREATED);
+    }
+    let walked = json_post(&body).peer_addr(in_one_64(999));
+    assert_eq!(send(&h, walked).await.status, StatusCode::TOO_MANY_REQUESTS);
+    let other_network = SocketAddr::from(([0x2001, 0xdb8, 1, 3, 0, 0, 0, 1], 40_000));
+    let post = json_post(&body).peer_addr(other_network);
+    assert_eq!(send(&h, post).await.status, StatusCode::CREATED);
 }
 
 #[actix_web::test]

@@ -337,6 +337,18 @@ impl Browser {
         self.post("/studio/sign-in/code", &fields).await
     }
 
+    /// Invites `email` as `role` from the Staff page, confirmed with [`PASSWORD`].
+    pub async fn invite(&mut self, email: &str, role: &str) -> Response {
+        let token = self.csrf_of("/studio/staff").await;
+        let fields = [
+            ("csrf", token.as_str()),
+            ("email", email),
+            ("role", role),
+            ("password", PASSWORD),
+        ];
+        self.post("/studio/staff/invite", &fields).await
+    }
+
     /// A page's form token, read from a fresh GET of `path`.
     pub async fn csrf_of(&mut self, path: &str) -> String {
         let page = self.get(path).await;
@@ -349,6 +361,14 @@ impl Browser {
 pub fn csrf(html: &str) -> String {
     let start = html.find(r#"name="csrf" value=""#).expect("no form token") + 19;
     html[start..].split('"').next().unwrap().to_owned()
+}
+
+/// The path of the set-up link an invitation's answer shows.
+pub fn set_up_link(html: &str) -> String {
+    let start = html
+        .find("https://www.onespacestudio.co.uk/studio/set-up/")
+        .expect("a set-up link");
+    html[start + 32..].split('<').next().unwrap().to_owned()
 }
 
 /// The TOTP secret a set-up page shows (base32 in groups of four).

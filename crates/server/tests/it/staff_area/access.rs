@@ -6,7 +6,9 @@
 
 use std::process::Command;
 
-use crate::harness::staff::{csrf, on_both, recovery_codes, secret_of, Db, Site, PASSWORD};
+use crate::harness::staff::{
+    csrf, on_both, recovery_codes, secret_of, set_up_link, Db, Site, PASSWORD,
+};
 use crate::harness::{self, binary, request, Response};
 
 use super::first_enquiry_id;
@@ -791,23 +793,10 @@ async fn owners_invite_and_remove_staff_after_typing_their_password(db: Db, name
         "{}",
         bad.text()
     );
-    let invited = owner
-        .post(
-            "/studio/staff/invite",
-            &[
-                ("csrf", &token),
-                ("email", "New@Example.com"),
-                ("role", "editor"),
-                ("password", PASSWORD),
-            ],
-        )
-        .await;
+    let invited = owner.invite("New@Example.com", "editor").await;
     assert_eq!(invited.status, 200, "{}", invited.text());
     let text = invited.text();
-    let start = text
-        .find("https://www.onespacestudio.co.uk/studio/set-up/")
-        .unwrap();
-    let link = text[start + 32..].split('<').next().unwrap().to_owned();
+    let link = set_up_link(&text);
     assert!(text.contains("invited, not set up yet"));
 
     // The invited person sets up and signs in; the owner then removes them.

@@ -3,6 +3,7 @@
 //! PostgreSQL.
 
 mod access;
+mod attacker;
 mod content;
 mod inbox;
 
