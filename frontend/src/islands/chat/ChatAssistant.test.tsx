@@ -19,7 +19,7 @@ const props = {
   labels: {
     title: 'One Space Assistant',
     inputLabel: 'Your message',
-    placeholder: 'Ask about classes, prices, parking...',
+    placeholder: 'Ask about classes, prices...',
     sendLabel: 'Send',
     closeLabel: 'Close chat',
     contactButton: 'Contact the team',

@@ -3,9 +3,9 @@
  * server's fallback is a link to /contact drawn as the same button, so nothing moves); open, a
  * panel that starts with the greeting. A non-blank message gets the core's reply (WebAssembly,
  * the same code the server runs) computed from the studio's facts at the visitor's instant: the
- * chat's own module and the facts (prices, hours, the coming classes of the stored timetable)
- * are fetched from `factsUrl` when the panel first opens (answers.ts), so no page and no other
- * island carries them. A reply is structured (text, class rows with Book links, notes, links)
+ * chat's own module and the facts (prices, hours, the coming classes of the stored timetable,
+ * served at `factsUrl`) are fetched when the panel first opens (answers.ts), so no page and no
+ * other island carries them. A reply is structured (text, class rows with Book links, notes, links)
  * and rendered as text, lists and links, never as markup. Replies with a contact or cancel
  * button open a dialog whose form ends in the visitor's e-mail client (the islands' core, for
  * the form's rules and mail link, fetched once such a button is shown), after which the core's
