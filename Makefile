@@ -11,8 +11,9 @@ ADDR ?= 127.0.0.1:8080
 DATA ?= ./data
 WASM_PKG := frontend/src/wasm-pkg
 EDITOR_WASM_PKG := frontend/src/backoffice/wasm-pkg
+CHAT_WASM_PKG := frontend/src/islands/chat/wasm-pkg
 
-.PHONY: run dev build tools browser test-services wasm editor-wasm frontend server test lint test-compile test-rust test-frontend test-e2e test-tooling
+.PHONY: run dev build tools browser test-services wasm editor-wasm chat-wasm frontend server test lint test-compile test-rust test-frontend test-e2e test-tooling
 
 run: build
 	./target/release/onespace serve --addr $(ADDR) --data $(DATA)
@@ -22,7 +23,7 @@ build: server
 # The save-and-see loop (scripts/dev.mjs): the debug server with live reload and the frontend
 # rebuilt by `vite build --watch`; a Rust change rebuilds and restarts the server, and the open
 # tab reloads itself. Nothing to install beyond what `make run` needs.
-dev: wasm
+dev: wasm chat-wasm
 	node scripts/dev.mjs --addr $(ADDR) --data $(DATA)
 
 tools:
@@ -46,10 +47,13 @@ WASM_SOURCES := $(shell find crates/core crates/wasm -type f) Cargo.toml Cargo.l
 # The staff editor's own module (the content check and schemas), never loaded by public pages.
 EDITOR_WASM_MODULE := $(EDITOR_WASM_PKG)/onespace_editor_wasm_bg.wasm
 EDITOR_WASM_SOURCES := $(shell find crates/core crates/editor-wasm -type f) Cargo.toml Cargo.lock scripts/wasm.sh
+# The chat's own module (its replies), loaded when the chat panel opens.
+CHAT_WASM_MODULE := $(CHAT_WASM_PKG)/onespace_chat_wasm_bg.wasm
+CHAT_WASM_SOURCES := $(shell find crates/core crates/chat-wasm -type f) Cargo.toml Cargo.lock scripts/wasm.sh
 FRONTEND_MANIFEST := frontend/dist/.vite/manifest.json
 # The folders the stylesheet reads for class names (frontend/src/styles.css, @source).
 TEMPLATE_SOURCES := crates/site/src crates/backoffice/src
-FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/build $(TEMPLATE_SOURCES) -type f -not -path '$(WASM_PKG)/*' -not -path '$(EDITOR_WASM_PKG)/*') \
+FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/build $(TEMPLATE_SOURCES) -type f -not -path '$(WASM_PKG)/*' -not -path '$(EDITOR_WASM_PKG)/*' -not -path '$(CHAT_WASM_PKG)/*') \
 	frontend/vite.config.ts frontend/tsconfig.json frontend/package.json package-lock.json
 
 wasm: $(WASM_MODULE)
@@ -59,14 +63,19 @@ $(WASM_MODULE): $(WASM_SOURCES) | tools
 
 editor-wasm: $(EDITOR_WASM_MODULE)
 
-# After the public module: both build in one cargo target folder, which cargo locks.
+# One module after another: they build in one cargo target folder, which cargo locks.
 $(EDITOR_WASM_MODULE): $(EDITOR_WASM_SOURCES) | tools $(WASM_MODULE)
 	bash scripts/wasm.sh $(EDITOR_WASM_PKG) onespace-editor-wasm
+
+chat-wasm: $(CHAT_WASM_MODULE)
+
+$(CHAT_WASM_MODULE): $(CHAT_WASM_SOURCES) | tools $(EDITOR_WASM_MODULE)
+	bash scripts/wasm.sh $(CHAT_WASM_PKG) onespace-chat-wasm
 
 frontend: $(FRONTEND_MANIFEST)
 
 # The staff editor's module too: the frontend's type check covers its tests.
-$(FRONTEND_MANIFEST): $(FRONTEND_SOURCES) $(WASM_MODULE) $(EDITOR_WASM_MODULE)
+$(FRONTEND_MANIFEST): $(FRONTEND_SOURCES) $(WASM_MODULE) $(EDITOR_WASM_MODULE) $(CHAT_WASM_MODULE)
 	npm run build -w frontend
 
 server: frontend
@@ -80,7 +89,7 @@ RUNNER := python3 scripts/test-runner.py
 
 # `make test` runs two lines of work at once (make -j2), so that one keeps the second core busy
 # while the other waits on a link, one large crate, a browser or a server:
-#   - the build: tools, the two WebAssembly modules, the frontend, the release server, then the
+#   - the build: tools, the three WebAssembly modules, the frontend, the release server, then the
 #     Playwright suite against it;
 #   - the checks, from the frontend on (the site embeds it): lint, the Rust tests' compile, then
 #     the Rust tests, Vitest and the tooling tests, beside the Playwright suite.
@@ -134,7 +143,7 @@ bench: build
 	bash tests/perf/bench.sh
 
 # The save-and-see loop of `make dev`: seconds from saving a template or an island to the page.
-bench-dev: wasm
+bench-dev: wasm chat-wasm
 	bash tests/perf/dev-loop.sh
 
 audit: build browser

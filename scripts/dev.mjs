@@ -6,8 +6,8 @@
 //     on each request and links a live-reload script in every page (crates/site/src/dev);
 //   - a change to a Rust file or a Cargo manifest rebuilds the server; the old one keeps serving
 //     while cargo works and is replaced only when the build succeeds (a compile error leaves the
-//     last good server up and prints the error); a change to the core or its WebAssembly crate
-//     also rebuilds the module (scripts/wasm.sh), which Vite then picks up;
+//     last good server up and prints the error); a change to the core or a WebAssembly crate
+//     also rebuilds the modules made from it (scripts/wasm.sh), which Vite then picks up;
 //   - the open tab reloads when the server is back or the frontend was rebuilt.
 //
 // The watching is Node's own (fs.watch, a watcher per folder): no watcher to install, and one process to
@@ -35,8 +35,14 @@ const binary = join(root, 'target/debug/onespace');
 const vite = join(dirname(createRequire(join(frontend, 'package.json')).resolve('vite/package.json')), 'bin/vite.js');
 /** Changes below these folders (relative to the repository) rebuild the server. */
 const RUST_SOURCES = ['crates', 'Cargo.toml', 'Cargo.lock'];
-/** Changes below these also rebuild the WebAssembly module first. */
-const WASM_SOURCES = ['crates/core/', 'crates/wasm/'];
+/**
+ * The WebAssembly modules the site's build imports (the Makefile's `wasm` and `chat-wasm`): each
+ * rebuilt first (scripts/wasm.sh with `args`) after a change below one of its `sources`.
+ */
+const WASM_MODULES = [
+  { args: [], sources: ['crates/core/', 'crates/wasm/'] },
+  { args: ['frontend/src/islands/chat/wasm-pkg', 'onespace-chat-wasm'], sources: ['crates/core/', 'crates/chat-wasm/'] },
+];
 /** Folders below the watched ones that hold build output, not sources. */
 const SKIPPED_FOLDERS = new Set(['target', 'node_modules', '.git']);
 /** Saves come in bursts (editors write a temporary file, then rename): wait for the last. */
@@ -179,15 +185,18 @@ function startServer() {
 let building = false;
 let pending = null;
 
-async function rebuild(wasmToo) {
+/** Rebuilds the WebAssembly modules in `modules` (a set of WASM_MODULES), then the server. */
+async function rebuild(modules) {
   if (stopping) return;
   if (building) {
-    pending = { wasm: (pending?.wasm ?? false) || wasmToo };
+    pending = { modules: new Set([...(pending?.modules ?? []), ...modules]) };
     return;
   }
   building = true;
   const began = Date.now();
-  const built = (!wasmToo || (await run('bash', ['scripts/wasm.sh']))) && (await buildServer());
+  let built = true;
+  for (const module of modules) built &&= await run('bash', ['scripts/wasm.sh', ...module.args]);
+  built &&= await buildServer();
   if (stopping) return;
   if (built) {
     await stop(server);
@@ -201,20 +210,23 @@ async function rebuild(wasmToo) {
   if (pending) {
     const next = pending;
     pending = null;
-    await rebuild(next.wasm);
+    await rebuild(next.modules);
   }
 }
 
-let wasmChanged = false;
+/** The modules whose sources changed since the last rebuild began. */
+let wasmChanged = new Set();
 function changed(path) {
   if (stopping) return;
   if (!/\.(rs|toml|lock)$/.test(path)) return;
-  wasmChanged ||= WASM_SOURCES.some((folder) => path.startsWith(folder));
+  for (const module of WASM_MODULES) {
+    if (module.sources.some((folder) => path.startsWith(folder))) wasmChanged.add(module);
+  }
   clearTimeout(timer);
   timer = setTimeout(() => {
-    const wasm = wasmChanged;
-    wasmChanged = false;
-    void rebuild(wasm);
+    const modules = wasmChanged;
+    wasmChanged = new Set();
+    void rebuild(modules);
   }, SETTLE_MS);
 }
 

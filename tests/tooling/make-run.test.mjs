@@ -13,6 +13,7 @@ const root = resolve(import.meta.dirname, '../..');
 const OUTPUTS = [
   'frontend/src/wasm-pkg/onespace_wasm_bg.wasm',
   'frontend/src/backoffice/wasm-pkg/onespace_editor_wasm_bg.wasm',
+  'frontend/src/islands/chat/wasm-pkg/onespace_chat_wasm_bg.wasm',
   'frontend/dist/.vite/manifest.json',
   'target/release/onespace',
 ];
@@ -41,10 +42,14 @@ test('a changed template, core rule or island still rebuilds what depends on it,
   // a crate that holds no markup, such as a query of the store, rebuilds only the server.
   const FRONTEND = 'npm run build -w frontend';
   const WASM = 'scripts/wasm.sh';
+  const PUBLIC_WASM = 'bash scripts/wasm.sh frontend/src/wasm-pkg';
+  const EDITOR_WASM = 'bash scripts/wasm.sh frontend/src/backoffice/wasm-pkg onespace-editor-wasm';
+  const CHAT_WASM = 'bash scripts/wasm.sh frontend/src/islands/chat/wasm-pkg onespace-chat-wasm';
   const cases = [
     ['crates/site/src/pages/home.rs', [FRONTEND], [WASM]],
-    ['crates/core/src/lib.rs', ['bash scripts/wasm.sh frontend/src/wasm-pkg', 'bash scripts/wasm.sh frontend/src/backoffice/wasm-pkg onespace-editor-wasm', FRONTEND], []],
-    ['crates/editor-wasm/src/lib.rs', ['bash scripts/wasm.sh frontend/src/backoffice/wasm-pkg onespace-editor-wasm', FRONTEND], []],
+    ['crates/core/src/lib.rs', [PUBLIC_WASM, EDITOR_WASM, CHAT_WASM, FRONTEND], []],
+    ['crates/editor-wasm/src/lib.rs', [EDITOR_WASM, FRONTEND], [PUBLIC_WASM, CHAT_WASM]],
+    ['crates/chat-wasm/src/lib.rs', [CHAT_WASM, FRONTEND], [PUBLIC_WASM, EDITOR_WASM]],
     ['frontend/src/main.ts', [FRONTEND], [WASM]],
     ['crates/store/src/staff.rs', ['cargo build --release -p onespace-server'], [FRONTEND, WASM]],
   ];

@@ -10,14 +10,13 @@
 //! Only what an island calls is exported: every export adds to the module that phones download,
 //! and the server renders everything else.
 
-mod facts;
 mod types;
 
 use onespace_core::calendar::{instant_from_ms, Window};
 use onespace_core::forms::{self, FormName, Values};
 use onespace_core::mail::{self, MailKind};
 use onespace_core::timetable::Filter;
-use onespace_core::{chat, countdown, Pence};
+use onespace_core::{countdown, Pence};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -175,28 +174,6 @@ pub fn form_messages(
     #[wasm_bindgen(js_name = "formName", unchecked_param_type = "FormName")] form_name: &str,
 ) -> Result<JsValue, JsError> {
     to_js(&forms::messages(form(form_name)?))
-}
-
-/// The topic of a visitor's chat message by the keyword groups alone (`null` for blank input).
-#[wasm_bindgen(js_name = chatTopic, unchecked_return_type = "ChatTopic | null")]
-pub fn chat_topic(text: &str) -> Result<JsValue, JsError> {
-    to_js(&chat::message_topic(text))
-}
-
-/// The assistant's reply to `text` at `nowMs` from `facts` (the JSON the server serves at
-/// `/chat-facts.json`): `null` for blank input. Throws when `facts` are not the server's.
-#[wasm_bindgen(js_name = chatReply, unchecked_return_type = "ChatReply | null")]
-pub fn chat_reply(
-    text: &str,
-    #[wasm_bindgen(unchecked_param_type = "ChatFacts")] facts: JsValue,
-    #[wasm_bindgen(js_name = "nowMs")] now_ms: f64,
-) -> Result<JsValue, JsError> {
-    let facts = facts::read(&facts)?;
-    to_js(&chat::respond(
-        text,
-        &facts,
-        instant_from_ms(whole(now_ms) as i64),
-    ))
 }
 
 /// A `mailto:` link of the given kind from form values (`oneToOne` reads `coach`), addressed

@@ -1,18 +1,22 @@
 /**
  * Runs the shared test vectors (crates/core/tests/vectors.json) through the built WebAssembly
- * module, imported through vite-plugin-wasm as the islands import it, and expects exactly the
- * outputs the native core gives (crates/core/tests/it/vectors.rs). Build the module first with
- * scripts/wasm.sh (`make wasm`).
+ * modules, imported through vite-plugin-wasm as the islands import them, and expects exactly the
+ * outputs the native core gives (crates/core/tests/it/vectors.rs): the chat's groups through
+ * the chat's own module, every other group through the islands' core. Build the modules first
+ * with scripts/wasm.sh (`make wasm chat-wasm`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as wasm from '../wasm-pkg/onespace_wasm';
-import type { ChatFacts } from '../wasm-pkg/onespace_wasm';
+import * as chat from '../islands/chat/wasm-pkg/onespace_chat_wasm';
+import type { ChatFacts } from '../islands/chat/wasm-pkg/onespace_chat_wasm';
+import { loadChatModule } from '../islands/chat/answers';
 import vectors from '../../../crates/core/tests/vectors.json';
 import { loadCore } from './load';
 
 const pkgDir = join(import.meta.dirname, '../wasm-pkg');
+const chatPkgDir = join(import.meta.dirname, '../islands/chat/wasm-pkg');
 
 interface Case {
   expected: unknown;
@@ -39,11 +43,11 @@ function output(group: string, c: Case): unknown {
       case 'validateForm':
         return wasm.validateForm(form(c['form'] as string), c['values'] as Values);
       case 'chatTopic':
-        return wasm.chatTopic(c['text'] as string);
+        return chat.chatTopic(c['text'] as string);
       case 'chatReply': {
         const facts = (vectors.chatFacts as Record<string, ChatFacts | undefined>)[c['facts'] as string];
         if (!facts) throw new TypeError(`no chat facts ${String(c['facts'])}`);
-        return wasm.chatReply(c['text'] as string, facts, c['nowMs'] as number);
+        return chat.chatReply(c['text'] as string, facts, c['nowMs'] as number);
       }
       case 'offerState':
         return wasm.offerState(c['starts'] as string, c['ends'] as string, c['nowMs'] as number);
@@ -85,7 +89,13 @@ describe('the WebAssembly core', () => {
   it('is what loadCore() answers with, instantiated by the plugin', async () => {
     const core = await loadCore();
     expect(core.formatPence).toBe(wasm.formatPence);
-    expect(core.chatTopic('where are you?')).toBe(wasm.chatTopic('where are you?'));
+    expect(core.formatPence(6250)).toBe('£62.50');
+  });
+
+  it("leaves the chat's replies to the chat's module, which loadChatModule() answers with", async () => {
+    const module = await loadChatModule();
+    expect(module?.chatReply).toBe(chat.chatReply);
+    expect(module?.chatTopic('where are you?')).toBe('location');
   });
 
   it('takes any JavaScript time for an offer state: NaN and negatives are the epoch', () => {
@@ -134,7 +144,7 @@ describe('the WebAssembly core', () => {
     expect(() => wasm.validateForm(form('nope'), {})).toThrow(/Unknown form 'nope'\./);
   });
 
-  it('exports schemas, messages, the chat topic and mail links', () => {
+  it('exports schemas, messages and mail links', () => {
     const names = ['cancellation', 'chatContact', 'contact', 'discount', 'investmentInterest', 'investorContact', 'membership'];
     for (const name of names) {
       expect(wasm.formSchema(form(name)).form).toBe(name);
@@ -143,7 +153,6 @@ describe('the WebAssembly core', () => {
     }
     expect(() => wasm.formSchema(form('nope'))).toThrow(/Unknown form 'nope'\./);
     expect(wasm.formMessages('membership').submittingLabel).toBe('Confirming...');
-    expect(wasm.chatTopic('   ')).toBeNull();
     expect(wasm.oneToOneMailLink('Ross', 'team@example.co.uk')).toBe(
       wasm.mailLink('oneToOne', { coach: 'Ross' }, 'team@example.co.uk'),
     );
@@ -151,20 +160,8 @@ describe('the WebAssembly core', () => {
     expect(() => wasm.mailLink(kind('fax'), {}, 'team@example.co.uk')).toThrow(/Unknown mail link kind 'fax'\./);
   });
 
-  it('refuses chat facts that are not the server\'s rather than answer from nothing', () => {
-    expect(() => wasm.chatReply('hot yoga', { plans: 'none' } as unknown as ChatFacts, 0)).toThrow(/plans/);
-    expect(() => wasm.chatReply('hot yoga', { ...vectors.chatFacts.live, classes: null } as unknown as ChatFacts, 0)).toThrow(/live/);
-    expect(wasm.chatReply('   ', vectors.chatFacts.live, 0)).toBeNull();
-  });
-
   it('exports what the islands call, and formatPence for the shared price vectors', () => {
-    // The bundler glue also re-exports the functions the module imports (__wbg_*, __wbindgen_*).
-    const exported = Object.entries(wasm)
-      .filter(([key, value]) => typeof value === 'function' && !/^__wb/.test(key))
-      .map(([key]) => key);
-    expect(exported.sort()).toEqual([
-      'chatReply',
-      'chatTopic',
+    expect(exportsOf(wasm)).toEqual([
       'countdownAt',
       'formMessages',
       'formSchema',
@@ -182,23 +179,68 @@ describe('the WebAssembly core', () => {
   });
 
   it('has a .d.ts that declares every field the exports return', () => {
-    const dts = readFileSync(join(pkgDir, 'onespace_wasm.d.ts'), 'utf8');
     const seen = new Set<string>();
-    const walk = (value: unknown): void => {
-      if (Array.isArray(value)) return value.forEach(walk);
-      if (value === null || typeof value !== 'object') return;
-      for (const [key, inner] of Object.entries(value)) {
-        seen.add(key);
-        walk(inner);
-      }
-    };
-    walk(wasm.formMessages('membership'));
-    walk(wasm.formSchema('membership').fields);
-    walk(wasm.introOfferCountdown(0));
-    walk(wasm.offerState('2025-08-01', '2025-08-31', 0));
-    for (const key of seen) {
-      expect(dts, `field ${key} is missing from the .d.ts`).toMatch(new RegExp(`\\b${key}\\??: `));
-    }
-    expect(dts).not.toMatch(/\): any;/);
+    walk(seen, wasm.formMessages('membership'));
+    walk(seen, wasm.formSchema('membership').fields);
+    walk(seen, wasm.introOfferCountdown(0));
+    walk(seen, wasm.offerState('2025-08-01', '2025-08-31', 0));
+    expectDeclared(join(pkgDir, 'onespace_wasm.d.ts'), seen);
   });
 });
+
+describe("the chat's WebAssembly module", () => {
+  it("refuses chat facts that are not the server's rather than answer from nothing", () => {
+    expect(() => chat.chatReply('hot yoga', { plans: 'none' } as unknown as ChatFacts, 0)).toThrow(/plans/);
+    expect(() => chat.chatReply('hot yoga', { ...vectors.chatFacts.live, classes: null } as unknown as ChatFacts, 0)).toThrow(/live/);
+    expect(chat.chatReply('   ', vectors.chatFacts.live, 0)).toBeNull();
+    expect(chat.chatTopic('   ')).toBeNull();
+  });
+
+  it('answers at any JavaScript time: NaN is the epoch, and the farthest dates get a reply', () => {
+    const facts = vectors.chatFacts.live;
+    expect(chat.chatReply('what are your opening hours', facts, Number.NaN)).toEqual(chat.chatReply('what are your opening hours', facts, 0));
+    expect(chat.chatReply('hot yoga', facts, 8.64e15)?.topic).toBe('schedule');
+    expect(chat.chatReply('hot yoga tomorrow', facts, -8.64e15)?.topic).toBe('schedule');
+  });
+
+  it('exports the chat topic and reply only', () => {
+    expect(exportsOf(chat)).toEqual(['chatReply', 'chatTopic']);
+  });
+
+  it('has a .d.ts that declares every field a reply has', () => {
+    const seen = new Set<string>();
+    for (const text of ['hot yoga tomorrow', 'how much is unlimited', 'cancel my membership']) {
+      walk(seen, chat.chatReply(text, vectors.chatFacts.live, Date.parse('2026-07-06T08:00:00Z')));
+    }
+    walk(seen, vectors.chatFacts.live);
+    expectDeclared(join(chatPkgDir, 'onespace_chat_wasm.d.ts'), seen);
+  });
+});
+
+/** A module's exported functions, sorted. The bundler glue also re-exports the functions the
+ * module imports (__wbg_*, __wbindgen_*). */
+function exportsOf(module: object): string[] {
+  return Object.entries(module)
+    .filter(([key, value]) => typeof value === 'function' && !/^__wb/.test(key))
+    .map(([key]) => key)
+    .sort();
+}
+
+/** Adds every key of `value`, at any depth, to `seen`. */
+function walk(seen: Set<string>, value: unknown): void {
+  if (Array.isArray(value)) return value.forEach((inner) => walk(seen, inner));
+  if (value === null || typeof value !== 'object') return;
+  for (const [key, inner] of Object.entries(value)) {
+    seen.add(key);
+    walk(seen, inner);
+  }
+}
+
+/** Every key in `seen` is declared as a field in the .d.ts at `path`, and nothing is `any`. */
+function expectDeclared(path: string, seen: Set<string>): void {
+  const dts = readFileSync(path, 'utf8');
+  for (const key of seen) {
+    expect(dts, `field ${key} is missing from ${path}`).toMatch(new RegExp(`\\b${key}\\??: `));
+  }
+  expect(dts).not.toMatch(/\): any;/);
+}

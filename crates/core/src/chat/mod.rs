@@ -21,7 +21,7 @@ pub mod facts;
 pub mod schedule;
 pub mod words;
 
-use chrono::{DateTime, Datelike, Utc};
+use chrono::{DateTime, Datelike, Duration, Utc};
 use serde::Serialize;
 
 pub use facts::ChatFacts;
@@ -320,11 +320,21 @@ pub fn message_topic(text: &str) -> Option<Topic> {
     Some(topic(text).unwrap_or(Topic::Fallback))
 }
 
+/// How far inside chrono's range a reply's instant is kept: the schedule counts days forward and
+/// back from today with plain date arithmetic, which would overflow on chrono's first or last
+/// days. No real clock is there, but the browser's `Date.now()` can be set to say so.
+const ROOM_DAYS: i64 = 366;
+
 /// The assistant's answer to `text` from `facts` at `now`: `None` for blank input.
 pub fn respond(text: &str, facts: &ChatFacts, now: DateTime<Utc>) -> Option<ChatReply> {
     if text.trim().is_empty() {
         return None;
     }
+    let room = Duration::days(ROOM_DAYS);
+    let now = now.clamp(
+        DateTime::<Utc>::MIN_UTC + room,
+        DateTime::<Utc>::MAX_UTC - room,
+    );
     let words = words::words(text);
     let towns: Vec<String> = facts
         .studio

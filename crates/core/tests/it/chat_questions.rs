@@ -257,6 +257,38 @@ pub fn fixtures() -> Value {
     })
 }
 
+/// No instant makes the assistant panic: a browser's clock can say anything (the WebAssembly
+/// module reads JavaScript's `Date.now()`), down to chrono's first and last instants, which leave
+/// no room for the days a schedule reply counts.
+#[test]
+fn every_instant_gets_an_answer() {
+    let content = content();
+    let live = facts(&content, Some(&fortnight(at("2026-07-05T22:00:00Z"))));
+    let typical = facts(&content, None);
+    let questions = [
+        "hot yoga tomorrow evening",
+        "any classes this weekend after 6",
+        "what are your opening hours",
+        "is the intro offer still on",
+        "when does the challenge start",
+    ];
+    for now in [
+        DateTime::<Utc>::MIN_UTC,
+        DateTime::UNIX_EPOCH,
+        DateTime::<Utc>::MAX_UTC,
+    ] {
+        for facts in [&live, &typical] {
+            for text in questions {
+                let reply = onespace_core::chat::respond(text, facts, now);
+                assert!(
+                    reply.is_some_and(|reply| !reply.text.is_empty()),
+                    "{text} at {now}"
+                );
+            }
+        }
+    }
+}
+
 /// `Tomorrow 7:00 PM Hot Yoga`.
 fn row_line(row: &Value) -> String {
     format!(

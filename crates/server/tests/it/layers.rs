@@ -10,7 +10,7 @@ use std::process::Command;
 use serde_json::Value;
 
 /// Each crate of ours and the crates of ours it may depend on (normal dependencies).
-const ALLOWED: [(&str, &[&str]); 9] = [
+const ALLOWED: [(&str, &[&str]); 10] = [
     ("onespace-core", &[]),
     ("onespace-http", &[]),
     ("onespace-store", &["onespace-core"]),
@@ -42,6 +42,7 @@ const ALLOWED: [(&str, &[&str]); 9] = [
     ),
     ("onespace-wasm", &["onespace-core"]),
     ("onespace-editor-wasm", &["onespace-core"]),
+    ("onespace-chat-wasm", &["onespace-core"]),
 ];
 
 /// The machine's target triple (`rustc -vV`): the graph is resolved for it alone, so no other

@@ -55,7 +55,9 @@ pub fn assistant(studio: &Studio) -> Markup {
             "labels": {
                 "title": "One Space Assistant",
                 "inputLabel": "Your message",
-                "placeholder": "Ask about classes, prices, parking...",
+                // Short enough to show whole in the 390 px panel while the input has focus (a focused
+                // input cuts its placeholder without an ellipsis).
+                "placeholder": "Ask about classes, prices...",
                 "sendLabel": "Send",
                 "closeLabel": "Close chat",
                 "contactButton": "Contact the team",

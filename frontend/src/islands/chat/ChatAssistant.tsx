@@ -3,27 +3,27 @@
  * server's fallback is a link to /contact drawn as the same button, so nothing moves); open, a
  * panel that starts with the greeting. A non-blank message gets the core's reply (WebAssembly,
  * the same code the server runs) computed from the studio's facts at the visitor's instant: the
- * facts (prices, hours, the coming classes of the stored timetable) are fetched from
- * `factsUrl` when the panel first opens, so no page carries them. A reply is structured (text,
- * class rows with Book links, notes, links) and rendered as text, lists and links, never as
- * markup. Replies with a contact or cancel button open a dialog whose form ends in the
- * visitor's e-mail client (the core's mail link), after which the core's confirmation is
- * appended.
+ * chat's own module and the facts (prices, hours, the coming classes of the stored timetable,
+ * served at `factsUrl`) are fetched when the panel first opens (answers.ts), so no page and no
+ * other island carries them. A reply is structured (text, class rows with Book links, notes, links)
+ * and rendered as text, lists and links, never as markup. Replies with a contact or cancel
+ * button open a dialog whose form ends in the visitor's e-mail client (the islands' core, for
+ * the form's rules and mail link, fetched once such a button is shown), after which the core's
+ * confirmation is appended.
  *
  * The island loads when the visitor reaches for the button (pointer over, focus, touch; a click
  * before it has loaded opens the panel once it has, site/triggers.ts), so a page where nobody
- * does downloads no React. Mounting therefore means the panel is about to be wanted: the core is
- * fetched at once, beside the first render, so the panel opens without a wait. Buttons elsewhere
- * with `data-chat-open` open the panel too.
+ * does downloads no React. The greeting needs no WebAssembly: the panel opens at once. Buttons
+ * elsewhere with `data-chat-open` open the panel too.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { onIslandRequest } from '../../site/island-requests';
 import { openMailLink } from '../../site/mail-link';
 import { MailFormDialog } from '../forms/MailFormDialog';
 import type { FieldTexts, FieldValues } from '../forms/FormFields';
-import type { ChatFacts, ChatReply } from '../../wasm-pkg/onespace_wasm';
 import { useCore } from '../use-core';
-import { loadChatFacts } from './facts';
+import { answer, prepareAnswers } from './answers';
+import type { ChatReply } from './wasm-pkg/onespace_chat_wasm';
 import { ChatIcon } from './ChatIcon';
 import { ChatPanel, type ChatPanelLabels } from './ChatPanel';
 import { botMessage, visitorMessage, type ChatMessage } from './messages';
@@ -36,7 +36,7 @@ interface ChatAssistantProps {
   texts: FieldTexts;
   /** Where the server serves the chat's facts (`/chat-facts.json`). */
   factsUrl: string;
-  /** The core's fallback reply, given when the facts cannot be fetched. */
+  /** The core's fallback reply, given when the facts or the chat's module cannot be fetched. */
   fallback: ChatReply;
   greeting: string;
   /** Appended after the contact dialog's mail link opens. */
@@ -52,23 +52,18 @@ type OpenDialog = 'none' | 'contact' | 'cancel';
 export default function ChatAssistant(props: ChatAssistantProps) {
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>('none');
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const core = useCore();
+  const [messages, setMessages] = useState<ChatMessage[]>(() => [botMessage(props.greeting)]);
+  // The dialogs' forms need the islands' core: fetched once a reply offers one.
+  const core = useCore(dialog !== 'none' || messages.some((message) => message.showContactButton || message.showCancelButton));
   const panelId = useId();
   const fabRef = useRef<HTMLButtonElement>(null);
 
-  const facts = useRef<Promise<ChatFacts | null> | null>(null);
-
   useEffect(() => onIslandRequest('ChatAssistant', () => setOpen(true)), []);
 
-  // The facts are fetched when the panel first opens, beside the core.
+  // The chat's module and the facts are fetched when the panel first opens.
   useEffect(() => {
-    if (open && !facts.current) facts.current = loadChatFacts(props.factsUrl);
+    if (open) prepareAnswers(props.factsUrl);
   }, [open, props.factsUrl]);
-
-  useEffect(() => {
-    if (core && messages.length === 0) setMessages([botMessage(props.greeting)]);
-  }, [core, messages.length, props.greeting]);
 
   const close = () => {
     setOpen(false);
@@ -76,21 +71,13 @@ export default function ChatAssistant(props: ChatAssistantProps) {
   };
 
   const send = (text: string) => {
-    if (!core || !text.trim()) return;
+    if (!text.trim()) return;
     const visitor = visitorMessage(text.trim());
     setMessages((current) => [...current, visitor]);
-    facts.current ??= loadChatFacts(props.factsUrl);
-    void facts.current.then((loaded) => {
-      let reply: ChatReply | null = null;
-      try {
-        reply = loaded ? core.chatReply(text, loaded, Date.now()) : null;
-      } catch {
-        reply = null;
-      }
-      // Without the facts (the server unreachable) the server's fallback reply: the contact
-      // button.
-      const answer = reply ?? props.fallback;
-      setMessages((current) => [...current, botMessage(answer.text, answer)]);
+    // Without the module or the facts (the server unreachable) the server's fallback reply: the
+    // contact button.
+    void answer(text, props.factsUrl, props.fallback).then((reply: ChatReply) => {
+      setMessages((current) => [...current, botMessage(reply.text, reply)]);
     });
   };
 
@@ -114,7 +101,7 @@ export default function ChatAssistant(props: ChatAssistantProps) {
       >
         <ChatIcon />
       </button>
-      {open && core && messages.length > 0 ? (
+      {open ? (
         <ChatPanel
           id={panelId}
           labels={props.labels}

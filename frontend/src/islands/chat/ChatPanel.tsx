@@ -63,14 +63,16 @@ export function ChatPanel({ id, labels, messages, onSend, onClose, onContact, on
               <ul className="chat-classes">
                 {message.classes.map((row, index) => (
                   <li key={index} className="chat-class">
-                    <span className="chat-class-when">
-                      {row.day}, {row.time}
+                    <span className="chat-class-details">
+                      <span className="chat-class-when">
+                        {row.day}, {row.time}
+                      </span>{' '}
+                      <span className="chat-class-name">{row.name}</span>
+                      {row.coach ? <span className="chat-class-meta"> with {row.coach}</span> : null}
+                      {row.status ? (
+                        <span className={row.full ? 'chat-class-full' : 'chat-class-meta'}>. {row.status}</span>
+                      ) : null}
                     </span>{' '}
-                    <span className="chat-class-name">{row.name}</span>
-                    {row.coach ? <span className="chat-class-meta"> with {row.coach}</span> : null}
-                    {row.status ? (
-                      <span className={row.full ? 'chat-class-full' : 'chat-class-meta'}>. {row.status}</span>
-                    ) : null}{' '}
                     {row.bookUrl ? (
                       <a className="chat-class-book" href={row.bookUrl} target="_blank" rel="noopener noreferrer" aria-label={row.bookLabel}>
                         Book

@@ -4,7 +4,7 @@
  * them, so no page's HTML or initial JavaScript grows. The core reads them; the island never
  * looks inside.
  */
-import type { ChatFacts } from '../../wasm-pkg/onespace_wasm';
+import type { ChatFacts } from './wasm-pkg/onespace_chat_wasm';
 
 let pending: Promise<ChatFacts | null> | null = null;
 let pendingUrl = '';

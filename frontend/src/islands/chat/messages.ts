@@ -1,6 +1,6 @@
 /** The chat's message list (SPEC section 3: id, text, isBot, timestamp and the two buttons),
  * with a reply's class rows, notes and links (the core's structured reply). */
-import type { ChatClassRow, ChatLink, ChatReply } from '../../wasm-pkg/onespace_wasm';
+import type { ChatClassRow, ChatLink, ChatReply } from './wasm-pkg/onespace_chat_wasm';
 
 export interface ChatMessage {
   id: number;

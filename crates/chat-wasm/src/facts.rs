@@ -3,7 +3,7 @@
 //!
 //! The native core reads the same JSON with serde; here a derived `Deserialize` through
 //! serde-wasm-bindgen would carry serde's visitors and error messages (with a float formatter)
-//! into the module every phone downloads, for values that are plain strings and numbers. The
+//! into the module a phone downloads when the chat opens, for values that are plain strings and numbers. The
 //! shared vectors (`frontend/src/core/vectors.test.ts`) run every chat question through this
 //! reader, so it reads what the server writes.
 
