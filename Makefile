@@ -63,13 +63,14 @@ $(WASM_MODULE): $(WASM_SOURCES) | tools
 
 editor-wasm: $(EDITOR_WASM_MODULE)
 
-# One module after another: they build in one cargo target folder, which cargo locks.
-$(EDITOR_WASM_MODULE): $(EDITOR_WASM_SOURCES) | tools $(WASM_MODULE)
+# One module after another (public, chat, editor; `make dev` needs the first two): they build in
+# one cargo target folder, which cargo locks.
+$(EDITOR_WASM_MODULE): $(EDITOR_WASM_SOURCES) | tools $(CHAT_WASM_MODULE)
 	bash scripts/wasm.sh $(EDITOR_WASM_PKG) onespace-editor-wasm
 
 chat-wasm: $(CHAT_WASM_MODULE)
 
-$(CHAT_WASM_MODULE): $(CHAT_WASM_SOURCES) | tools $(EDITOR_WASM_MODULE)
+$(CHAT_WASM_MODULE): $(CHAT_WASM_SOURCES) | tools $(WASM_MODULE)
 	bash scripts/wasm.sh $(CHAT_WASM_PKG) onespace-chat-wasm
 
 frontend: $(FRONTEND_MANIFEST)
