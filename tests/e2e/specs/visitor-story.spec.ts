@@ -20,10 +20,11 @@ test("/investinonespace's deal tiles keep their values on one line across the ro
   const measured = await values.evaluateAll((elements) =>
     elements.map((element) => {
       const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
-      return { top: Math.round(element.getBoundingClientRect().top), lines: Math.round(element.getBoundingClientRect().height / lineHeight), text: element.textContent };
+      return { bottom: Math.round(element.getBoundingClientRect().bottom), lines: Math.round(element.getBoundingClientRect().height / lineHeight), text: element.textContent };
     }),
   );
-  expect(new Set(measured.map(({ top }) => top)).size, JSON.stringify(measured)).toBe(1);
+  // Each value sits at its tile's foot: the row's values end on one line.
+  expect(new Set(measured.map(({ bottom }) => bottom)).size, JSON.stringify(measured)).toBe(1);
   for (const value of measured) expect(value.lines, `${value.text} takes ${value.lines} lines`).toBe(1);
 });
 

@@ -31,9 +31,10 @@ export function textFindings(page: Page): Promise<TextFindings> {
       let { left, top, right, bottom } = rect;
       for (let current: Element | null = element; current && current !== document.documentElement; current = current.parentElement) {
         const style = getComputedStyle(current);
-        // Fixed layers (the chat button, the banner) have specs of their own; a visually hidden
-        // element (`sr-only`) is clipped to nothing.
-        if (style.position === 'fixed' || style.clip !== 'auto' || style.clipPath !== 'none') return null;
+        // Fixed layers (the chat button, the banner) have specs of their own, and the sticky
+        // header lies over whatever has scrolled under it by design; a visually hidden element
+        // (`sr-only`) is clipped to nothing.
+        if (style.position === 'fixed' || style.position === 'sticky' || style.clip !== 'auto' || style.clipPath !== 'none') return null;
         const box = current.getBoundingClientRect();
         if (style.overflowX !== 'visible') [left, right] = [Math.max(left, box.left), Math.min(right, box.right)];
         if (style.overflowY !== 'visible') [top, bottom] = [Math.max(top, box.top), Math.min(bottom, box.bottom)];
