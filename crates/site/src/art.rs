@@ -684,14 +684,14 @@ fn body_scan(c: &mut Canvas) {
             .collect();
         c.polygon(if ring % 2 == 0 { Ink::Line } else { Ink::Soft }, &points);
     }
+    // The scanning line crosses the rings and stops short of the edges, a dot at each end: a
+    // translucent band from edge to edge behind it read as a grey bar laid over the drawing.
     let scan = c.y(0.4);
-    c.rect(
-        Ink::Fill,
-        (0.0, scan - c.y(0.08)),
-        (c.width, c.y(0.08)),
-        0.0,
-    );
-    c.line(Ink::Accent, (0.0, scan), (c.width, scan));
+    let (left, right) = (c.x(0.14), c.x(0.86));
+    c.line(Ink::Accent, (left, scan), (right, scan));
+    for x in [left, right] {
+        c.circle(Ink::Accent, x, scan, c.unit(0.012));
+    }
 }
 
 fn studio(c: &mut Canvas) {
@@ -924,5 +924,12 @@ mod tests {
             }
             assert!(svg.len() < 6_000, "{art:?} is {} bytes", svg.len());
         }
+    }
+
+    /// The body scan is rings under a line, with no band laid across the whole picture.
+    #[test]
+    fn the_body_scan_lays_no_band_across_the_drawing() {
+        let svg = Art::BodyScan.draw(1200, 900).into_string();
+        assert!(!svg.contains("<rect"), "{svg}");
     }
 }

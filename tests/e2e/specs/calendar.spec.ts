@@ -64,6 +64,17 @@ async function look(page: Page, key: keyof typeof DATES | 'today', path: string)
   };
 }
 
+/** The ended offer's notice is the first thing in the page's content, above its heading, on the first screen. */
+async function endedNoticeFirst(page: Page): Promise<void> {
+  const notice = page.locator('#ended-title');
+  const first = await notice.evaluate((element) => {
+    const heading = document.querySelector('main h1');
+    return heading !== null && (element.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  });
+  expect(first, 'the notice comes before the heading').toBe(true);
+  await expect(notice).toBeInViewport();
+}
+
 const TRIAL_LINK = 'a[href="/intro-offer"]:has-text("Start My 14-Day Trial")';
 
 test.describe('without JavaScript', () => {
@@ -83,6 +94,7 @@ test.describe('without JavaScript', () => {
     const after = await look(page, 'today', '/back-to-school');
     expect(after).toMatchObject({ status: 200, h1: 'Start with a 14-day trial', noindex: true, ld: [], inSitemap: false });
     await expect(page.locator('main')).toContainText('The back to school offers ended on 31 August 2025.');
+    await endedNoticeFirst(page);
     await expect(page.locator('main')).not.toContainText('Buy before');
     await expect(page.locator(TRIAL_LINK).first()).toBeVisible();
     await expect(page.locator('main a[href="/memberships"]').first()).toBeVisible();
@@ -96,6 +108,7 @@ test.describe('without JavaScript', () => {
     const after = await look(page, 'today', '/september-sale');
     expect(after).toMatchObject({ status: 200, h1: 'Start with a 14-day trial', noindex: true, ld: [], inSitemap: false });
     await expect(page.locator('main')).toContainText('The September sale ended on 30 September 2024.');
+    await endedNoticeFirst(page);
     await expect(page.locator('main')).not.toContainText('Only 7 Left!');
   });
 

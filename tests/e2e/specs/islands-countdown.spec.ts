@@ -15,7 +15,8 @@ test("the timed offer counts 5 minutes, then hides the coupon and checkout and s
   const time = page.locator('[data-countdown-time]');
   await expect(time).toHaveText('05:00');
   await expect(page.locator('[data-offer-running] .coupon-code')).toBeVisible();
-  await expect(page.locator('[data-offer-expired]')).toBeHidden();
+  await expect(page.getByText('Claim it before the timer runs out.')).toBeVisible();
+  await expect(page.locator('.expired-panel')).toBeHidden();
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('onespace-timed-offer-end')))
     .toBe(String(START.getTime() + 5 * 60 * 1000));
@@ -25,7 +26,9 @@ test("the timed offer counts 5 minutes, then hides the coupon and checkout and s
 
   await page.clock.runFor(240_000);
   await expect(page.locator('.countdown-expired')).toHaveText("Time's Up!");
-  await expect(page.locator('[data-offer-running]')).toBeHidden();
+  for (const running of await page.locator('[data-offer-running]').all()) await expect(running).toBeHidden();
+  // The hero's lead follows: no "claim it before the timer runs out" above 'Time's Up!'.
+  await expect(page.locator('.page-lead:visible')).toHaveText(/The timer has run out on this offer/);
   await expect(page.locator('[data-offer-expired]').getByRole('link', { name: 'See the Intro Offer' })).toHaveAttribute(
     'href',
     '/intro-offer',
@@ -33,7 +36,8 @@ test("the timed offer counts 5 minutes, then hides the coupon and checkout and s
 
   // No renewal: a revisit stays expired.
   await page.reload();
-  await expect(page.locator('[data-offer-expired]')).toBeVisible();
+  await expect(page.locator('.expired-panel')).toBeVisible();
+  await expect(page.getByText('Claim it before the timer runs out.')).toBeHidden();
 });
 
 for (const path of ['/hot-yoga', '/yoga-beginners', '/pilates', '/group-pt', '/hyrox-training', '/fire-ice-recovery']) {

@@ -3,12 +3,15 @@
  * after the contact form's thank-you: nothing wider than the screen, header, content and footer
  * starting at one left edge, no paragraph squeezed into a sliver on a wide screen, no heading
  * broken at a hyphen ("14-" / "Day"), the brand's typefaces loaded and used on a page after the
- * visitor's first (support/brand.ts) and nothing moving as the page loads.
+ * visitor's first (support/brand.ts), nothing moving as the page loads, and the text readable as
+ * laid out: no text over text, no badge broken, no word alone on a button's line, no table cut off
+ * without a cue, no footer link under 24 px (support/text-layout.ts).
  */
 import type { Page } from '@playwright/test';
 import { asReturningVisitor, expectBrandFaces } from '../support/brand';
 import { expect, routes, test, WIDTHS } from '../support/fixtures';
 import { fillContact, layoutShifts, ownIslandsMounted, prepare, settledLayoutShift } from '../support/islands';
+import { textFindings } from '../support/text-layout';
 
 /** Paragraphs this short may be narrow (a price's note, a badge); longer ones may not. */
 const MIN_WORDS = 8;
@@ -91,6 +94,12 @@ async function expectLaidOut(page: Page, width: number) {
   expect(Math.abs(found.edges.footer - found.edges.header), `the footer starts at ${found.edges.footer}, the header at ${found.edges.header}`).toBeLessThan(1);
   if (width >= 1440) expect(found.narrow, 'text squeezed narrower than 200 px').toEqual([]);
   expect(found.brokenHeadings, 'headings broken at a hyphen').toEqual([]);
+  const text = await textFindings(page);
+  expect(text.overlaps, 'text drawn over text').toEqual([]);
+  expect(text.wrappedBadges, 'badges broken over two lines').toEqual([]);
+  expect(text.orphans, 'buttons with one word on their last line').toEqual([]);
+  expect(text.uncuedTables, 'tables cut off without a cue').toEqual([]);
+  expect(text.shortFooterLinks, 'footer links under 24 px').toEqual([]);
 }
 
 for (const [, width] of WIDTHS) {

@@ -49,7 +49,7 @@ const EXPECTED: Record<string, Expectation> = {
     ld: 'Event',
   },
   // The year-end code ran to 31 December 2025: calendar.spec.ts sees it while it runs.
-  '/memberships': { text: ['Pricing', 'Rolling Monthly Memberships', 'Unlimited Membership Options at £109/month', 'Session Packs', 'MOST POPULAR · 6 months', 'Invest in One Space'], ld: 'OfferCatalog' },
+  '/memberships': { text: ['Pricing', 'Rolling Monthly Memberships', 'Unlimited Membership Options at £109/month', 'Session Packs', 'MOST POPULAR', 'Valid for 6 months', 'Invest in One Space'], ld: 'OfferCatalog' },
   '/challenge': { text: ['86% of our challenge members stay long term', "What's Included", 'Consultation slots', 'Book Your Free Consultation'] },
   '/fire-ice': { text: ['Benefits of Fire & Ice', '40-minute private session', '£25', 'Contact Us to Book'] },
   '/hyrox': { text: ['8 x 1 km runs', 'relay of 4', 'Beginner programme', 'Simulation events'] },

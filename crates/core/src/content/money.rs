@@ -29,6 +29,14 @@ pub fn pounds<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Pence, D::Er
     }
 }
 
+/// Reads an amount that may be left out ([`pounds`] when present; `None` when absent, with
+/// `#[serde(default)]` on the field).
+pub fn optional_pounds<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Pence>, D::Error> {
+    pounds(deserializer).map(Some)
+}
+
 /// `62.5` as 6250 pence; `None` when negative, not finite, too large or finer than a penny.
 /// TOML decimals are binary floats, so "a whole number of pence" allows for their tiny error.
 pub fn from_decimal(pounds: f64) -> Option<Pence> {

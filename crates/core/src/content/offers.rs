@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::money::pounds;
+use super::money::{optional_pounds, pounds};
 use super::studio::ClockTime;
 use super::Errors;
 use crate::calendar::Date;
@@ -283,9 +283,30 @@ pub struct Challenge {
     )]
     #[serde(deserialize_with = "day")]
     pub sign_up_ends: Date,
+    /// The challenge's price. SPEC gives none: the studio sets it (`price = 99`); until then the
+    /// page says it is given at the free consultation and the launch check lists it.
+    #[cfg_attr(
+        feature = "check",
+        schemars(schema_with = "crate::content::check::schema::pounds")
+    )]
+    #[serde(default, deserialize_with = "optional_pounds")]
+    pub price: Option<Pence>,
 }
 
 impl Challenge {
+    /// What the page says of the price: `£99 for the 6 weeks`, or while the content sets none,
+    /// that the consultation gives it.
+    pub fn price_text(&self) -> String {
+        match self.price {
+            Some(price) => format!(
+                "{} for the {} weeks",
+                price.format(),
+                crate::catalogue::challenge::WEEKS
+            ),
+            None => "Your price is confirmed at your free consultation".to_owned(),
+        }
+    }
+
     /// When sign-up is open: the start date is mentioned then, and not once it is under way.
     pub const fn sign_up(&self) -> Window {
         Window::new(self.sign_up_starts, self.sign_up_ends)

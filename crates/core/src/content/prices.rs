@@ -87,6 +87,24 @@ impl Trial {
         }
     }
 
+    /// The trial's price wherever a page names the trial, with the online intro price and why
+    /// it applies, worded so it is true in each countdown mode: `£49, or £39 when you start
+    /// online today` (a countdown that starts again on every visit is on whenever a visitor
+    /// comes), `... online while your intro countdown runs` (one per visitor), `... online`
+    /// (no countdown: the online price, plainly).
+    pub fn price_story(&self) -> String {
+        let when = match self.intro_countdown {
+            IntroCountdown::EveryVisit => "when you start online today",
+            IntroCountdown::OncePerVisitor => "online while your intro countdown runs",
+            IntroCountdown::NoCountdown => "when you start online",
+        };
+        format!(
+            "{}, or {} {when}",
+            self.price.format(),
+            self.intro_price().format()
+        )
+    }
+
     /// The service pages' buy button: `Get £10 Off - Pay £39 (Usually £49)`.
     pub fn intro_button_text(&self) -> String {
         format!(
@@ -274,6 +292,31 @@ impl Prices {
         self.unlimited.first().map_or(Pence(0), |plan| plan.price)
     }
 
+    /// The unlimited options' lead, read as one family with the all-in Unlimited plan:
+    /// `Unlimited in the one thing you love most for £109 a month; Unlimited above (£139) is
+    /// every class type.` Without an all-in plan, the first half alone.
+    pub fn unlimited_family_text(&self) -> String {
+        let single = format!(
+            "Unlimited in the one thing you love most for {} a month",
+            self.single_focus_price().format()
+        );
+        match self.monthly.iter().find(|plan| plan.sessions.is_none()) {
+            Some(all_in) => format!(
+                "{single}; {} above ({}) is every class type.",
+                all_in.name,
+                all_in.price.format()
+            ),
+            None => format!("{single}."),
+        }
+    }
+
+    /// The unlimited option whose focus is Fire & Ice, if the studio sells one.
+    pub fn unlimited_fire_ice(&self) -> Option<&MembershipPlan> {
+        self.unlimited
+            .iter()
+            .find(|plan| plan.focus.as_deref() == Some("Fire & Ice"))
+    }
+
     /// The drop-in: the one-session pack (checked to exist).
     pub fn drop_in(&self) -> Option<&SessionPack> {
         self.packs.iter().find(|pack| pack.sessions == 1)
@@ -457,6 +500,38 @@ mod tests {
     /// The repository's default prices.
     fn prices() -> Prices {
         toml::from_str(include_str!("../../../../content/prices.toml")).unwrap()
+    }
+
+    /// The trial's price story says the intro price and why, true in each countdown mode.
+    #[test]
+    fn the_price_story_follows_the_countdown_mode() {
+        let mut trial = prices().trial;
+        let said = |trial: &Trial| trial.price_story();
+        trial.intro_countdown = IntroCountdown::EveryVisit;
+        assert_eq!(said(&trial), "£49, or £39 when you start online today");
+        trial.intro_countdown = IntroCountdown::OncePerVisitor;
+        assert_eq!(
+            said(&trial),
+            "£49, or £39 online while your intro countdown runs"
+        );
+        trial.intro_countdown = IntroCountdown::NoCountdown;
+        assert_eq!(said(&trial), "£49, or £39 when you start online");
+    }
+
+    /// The unlimited options read as one family with the all-in plan.
+    #[test]
+    fn the_unlimited_options_name_the_all_in_plan() {
+        let mut prices = prices();
+        assert_eq!(
+            prices.unlimited_family_text(),
+            "Unlimited in the one thing you love most for £109 a month; Unlimited above (£139) \
+             is every class type."
+        );
+        prices.monthly.retain(|plan| plan.sessions.is_some());
+        assert_eq!(
+            prices.unlimited_family_text(),
+            "Unlimited in the one thing you love most for £109 a month."
+        );
     }
 
     /// The (path, message) of every broken rule, all in prices.toml.

@@ -220,7 +220,18 @@ fn trial_intro_and_timed_offers() {
 fn fire_and_ice() {
     assert_eq!(fire_ice::MINUTES, 40);
     assert_eq!(shown(fire_ice::DROP_IN), "£25");
-    assert_eq!(fire_ice::saving_text(), "Save up to 81%");
+    // SPEC's "up to 81%" follows from no listed price; the saving is derived: the unlimited
+    // Fire & Ice plan (£109) used 3 times a week against the £25 drop-in.
+    let plan = prices().unlimited_fire_ice().map(|plan| plan.price);
+    assert_eq!(
+        plan.map(fire_ice::saving_text).as_deref(),
+        Some("Save up to 66%")
+    );
+    // A plan dearer than 13 drop-ins a month saves nothing.
+    assert_eq!(
+        fire_ice::max_saving_percent(onespace_core::Pence::pounds(400)),
+        0
+    );
     assert_eq!(fire_ice::MAX_PER_WEEK, 3);
     assert_eq!(fire_ice::session_text(), "40-minute private session");
 }

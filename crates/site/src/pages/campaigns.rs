@@ -5,8 +5,8 @@
 //!   its structured data; an island ([`watch`]) holds the end instant, so a page left open
 //!   across the end says the offer has ended.
 //! - Ended: its page still answers 200 at its address (links in old posts keep working): it
-//!   leads with what is on now (the trial and the memberships) and says second, plainly, that
-//!   the offer ended on its date; it is `noindex`, out of the sitemap and carries no structured
+//!   says first, plainly, that the offer ended on its date, then leads with what is on now (the
+//!   trial and the memberships); it is `noindex`, out of the sitemap and carries no structured
 //!   data. Nothing else mentions it.
 //! - Upcoming: not linked or listed anywhere. Its address, if someone has it early, says when the
 //!   offer starts, on the same terms as an ended page (no advertising of terms that are not on).
@@ -42,9 +42,9 @@ pub fn listed(route: &Route, offers: &Offers, now: DateTime<Utc>) -> bool {
 }
 
 /// The page of an offer that is not on (ended or not yet started), in place of its content.
-/// An ended offer's page leads with what a visitor can have now (the trial and the
-/// memberships) and says the offer ended second, under it: whoever followed an old link still
-/// finds a way in, not a closed door.
+/// An ended offer's page first says the offer ended (what the visitor came for), then leads
+/// with what a visitor can have now (the trial and the memberships): whoever followed an old
+/// link still finds a way in, not a closed door.
 pub fn not_running(
     route: &Route,
     campaign: Campaign,
@@ -65,21 +65,23 @@ pub fn not_running(
         Phase::Ended | Phase::Live => (
             "On Now: 14-Day Trial and Memberships | One Space Livingston",
             html! {
+                // What the visitor came for comes first: the offer they followed has ended.
+                section class="ended-band" aria-labelledby="ended-title" {
+                    div class="container-page" {
+                        div class="notice" role="note" {
+                            div {
+                                // Not a heading: it stands above the page's h1.
+                                p class="notice-title" id="ended-title" { "About the offer you followed" }
+                                p { (campaign.ended_message(&content.offers)) " The trial and every membership below are on now." }
+                            }
+                        }
+                    }
+                }
                 (page_hero("On now at One Space", ON_NOW_HEADING, &on_now_lead(&content.prices), html! {
                     a class="btn btn-primary" href=(Page::IntroOffer.path()) { "Start My 14-Day Trial" }
                     a class="btn btn-outline-light" href=(Page::Memberships.path()) { "See Memberships" }
                 }))
                 (on_now(&content.prices))
-                section class="section pt-0" aria-labelledby="ended-title" {
-                    div class="container-page" {
-                        div class="notice" role="note" {
-                            div {
-                                h2 class="notice-title" id="ended-title" { "About the offer you followed" }
-                                p { (campaign.ended_message(&content.offers)) " The trial and every membership above are on now." }
-                            }
-                        }
-                    }
-                }
             },
         ),
     };
@@ -109,7 +111,7 @@ fn on_now_lead(prices: &Prices) -> String {
     format!(
         "Every class and Fire & Ice recovery for {} days, {}. Then choose from our {}, with no contract.",
         trial::DAYS,
-        prices.trial.price.format(),
+        prices.trial.price_story(),
         memberships
     )
 }

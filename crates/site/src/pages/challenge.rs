@@ -28,6 +28,7 @@ pub fn main(context: &RenderContext) -> Markup {
                     p class="eyebrow eyebrow-dark" { "Everything you need" }
                     h2 class="section-title" id="included-title" { "What's Included" }
                     (check_list(challenge::included()))
+                    p class="challenge-price" { (context.content.offers.challenge.price_text()) "." }
                     @if sign_up_open {
                         p class="mt-6 text-ink-soft" { "Next challenge starts " (context.content.offers.challenge.starts.long()) "." }
                     }

@@ -11,6 +11,8 @@ use crate::routes::Page;
 
 struct Class {
     name: &'static str,
+    /// The card's id, the footer's link target (`routes::FOOTER_CLASSES`).
+    id: &'static str,
     /// Where `photos.toml` may give the card a photo.
     place: Place,
     tag: String,
@@ -20,12 +22,12 @@ struct Class {
 
 fn classes() -> [Class; 6] {
     [
-        Class { name: "Hot Yoga", place: Place::ClassesHotYoga, tag: "32-35 °C infrared heat".to_owned(), text: "Flowing yoga in clean, dry infrared heat with no humidity. The warmth helps you move deeper and leave calmer.", art: Art::HotYoga },
-        Class { name: "Yoga", place: Place::ClassesYoga, tag: "Room temperature".to_owned(), text: "Classic flows, slow stretch and yin at room temperature: ideal for beginners and rest days.", art: Art::Yoga },
-        Class { name: "Pilates", place: Place::ClassesPilates, tag: "Warm studio".to_owned(), text: "Core strength, posture and control in a gently warmed room, with options for every level.", art: Art::Pilates },
-        Class { name: "HYROX Training", place: Place::ClassesHyrox, tag: "Run + stations".to_owned(), text: "Race-specific conditioning: running, sled work, rowing, wall balls and more, coached in small groups.", art: Art::Hyrox },
-        Class { name: "Functional Training", place: Place::ClassesFunctional, tag: "Group PT".to_owned(), text: "Strength and conditioning built on real-life movement, progressed week by week by expert coaches.", art: Art::Functional },
-        Class { name: "Fire & Ice Recovery", place: Place::ClassesFireIce, tag: format!("{} minutes, private", fire_ice::MINUTES), text: "A private infrared sauna plus ice bath to recover faster, sleep better and reset your mind.", art: Art::FireIce },
+        Class { name: "Hot Yoga", id: "hot-yoga", place: Place::ClassesHotYoga, tag: "32-35 °C infrared heat".to_owned(), text: "Flowing yoga in clean, dry infrared heat with no humidity. The warmth helps you move deeper and leave calmer.", art: Art::HotYoga },
+        Class { name: "Yoga", id: "yoga", place: Place::ClassesYoga, tag: "Room temperature".to_owned(), text: "Classic flows, slow stretch and yin at room temperature: ideal for beginners and rest days.", art: Art::Yoga },
+        Class { name: "Pilates", id: "pilates", place: Place::ClassesPilates, tag: "Warm studio".to_owned(), text: "Core strength, posture and control in a gently warmed room, with options for every level.", art: Art::Pilates },
+        Class { name: "HYROX Training", id: "hyrox-training", place: Place::ClassesHyrox, tag: "Run + stations".to_owned(), text: "Race-specific conditioning: running, sled work, rowing, wall balls and more, coached in small groups.", art: Art::Hyrox },
+        Class { name: "Functional Training", id: "functional-training", place: Place::ClassesFunctional, tag: "Group PT".to_owned(), text: "Strength and conditioning built on real-life movement, progressed week by week by expert coaches.", art: Art::Functional },
+        Class { name: "Fire & Ice Recovery", id: "fire-ice-recovery", place: Place::ClassesFireIce, tag: format!("{} minutes, private", fire_ice::MINUTES), text: "A private infrared sauna plus ice bath to recover faster, sleep better and reset your mind.", art: Art::FireIce },
     ]
 }
 
@@ -58,7 +60,7 @@ pub fn main(context: &RenderContext) -> Markup {
                 h2 class="sr-only" id="classes-title" { "Classes" }
                 div class="card-grid md:grid-cols-2 lg:grid-cols-3" {
                     @for class in classes() {
-                        article class="card class-card" {
+                        article class="card class-card" id=(class.id) {
                             (photo_slot(context, class.place, class.art, Ratio::Landscape, &format!("{} class at One Space", class.name), CARD_COLUMN))
                             div class="class-card-body" {
                                 p class="badge badge-soft" { (class.tag) }
@@ -79,10 +81,26 @@ pub fn main(context: &RenderContext) -> Markup {
         }
         (cta_banner(
             &format!("Try every class for {} days", trial::DAYS),
-            &format!("The {} is {}: every class type plus Fire & Ice recovery. {}", trial::NAME, prices.trial.price.format(), trial::STARTS),
+            &format!("The {} is {}: every class type plus Fire & Ice recovery. {}", trial::NAME, prices.trial.price_story(), trial::STARTS),
             html! {
                 a class="btn btn-primary" href=(trial) target="_blank" rel="noopener noreferrer" { (icon(Icon::Arrow)) "Buy the 14-Day Trial" }
             },
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::classes;
+    use crate::routes::FOOTER_CLASSES;
+
+    #[test]
+    fn every_footer_class_leads_to_a_card() {
+        for (name, id) in FOOTER_CLASSES {
+            assert!(
+                classes().iter().any(|class| class.id == id),
+                "{name} links to #{id}, which no card has"
+            );
+        }
     }
 }

@@ -27,7 +27,10 @@ pub fn main(content: &Content) -> Markup {
             div class="container-page relative" {
                 p class="eyebrow" { "Fast access offer" }
                 h1 class="page-title" { (timed::PERCENT_OFF) "% Off Your " (trial::DAYS) "-Day Trial" }
-                p class="page-lead" { "You have found our fast access offer. Claim it before the timer runs out." }
+                // The lead follows the countdown as the offer below it does: no "claim it before
+                // the timer runs out" above 'Time's Up!'.
+                p class="page-lead" data-offer-running { "You have found our fast access offer. Claim it before the timer runs out." }
+                p class="page-lead" data-offer-expired hidden { "The timer has run out on this offer. The " (trial::NAME) " is still yours to start." }
                 (widgets::countdown::timed(COUNTDOWN_LABEL))
             }
         }
@@ -51,7 +54,8 @@ pub fn main(content: &Content) -> Markup {
                             "Every class type: hot yoga, pilates, group PT and HYROX".to_owned(),
                             "Fire & Ice recovery included".to_owned(),
                             "Body composition scans at the start and end".to_owned(),
-                            timed::refund_terms(),
+                            // Which refund rule is this offer's: SPEC gives the timed offer its own.
+                            format!("{} (This offer's rule; the regular trial's is {} sessions in {} weeks.)", timed::refund_terms(), trial::GUARANTEE_SESSIONS, trial::GUARANTEE_WEEKS),
                         ]))
                         (external(&schedule.url(BookingPage::TimedOffer), "btn btn-primary btn-lg mt-6 w-full", &format!("Claim {}% Off Now", timed::PERCENT_OFF)))
                     }

@@ -84,7 +84,10 @@ pub fn main(context: &RenderContext) -> Markup {
         section class="section" id="pricing" aria-labelledby="session-title" {
             div class="container-page max-w-3xl" {
                 div class="price-card price-card-featured text-center items-center" {
-                    p class="badge badge-popular" { (fire_ice::saving_text()) " with a membership" }
+                    // The saving follows from the unlimited Fire & Ice plan's price; without one, none is claimed.
+                    @if let Some(plan) = context.content.prices.unlimited_fire_ice() {
+                        p class="badge badge-popular" { (fire_ice::saving_text(plan.price)) " with unlimited" }
+                    }
                     h2 class="price-card-name" id="session-title" { (fire_ice::session_text()) }
                     p class="price" { (fire_ice::DROP_IN.format()) span class="price-unit" { " per session" } }
                     p class="price-card-detail" { (fire_ice::DESCRIPTION) ". Up to " (fire_ice::MAX_PER_WEEK) " sessions a week." }

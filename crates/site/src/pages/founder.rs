@@ -12,7 +12,7 @@ use onespace_core::forms;
 
 use super::components::enquiry_form::{form_island, ThanksLink};
 use super::components::prices::MOST_POPULAR;
-use super::components::{check_list, cta_banner, page_hero};
+use super::components::{check_list, cta_banner, page_hero, table_cue};
 use crate::render::FormView;
 use crate::routes::Page;
 use crate::widgets;
@@ -64,6 +64,7 @@ pub fn main(prices: &Prices, view: &FormView) -> Markup {
             div class="container-page" {
                 h2 class="section-title" id="annual-title" { "Annual prices" }
                 p class="section-lead" { "Pay for " (founder.annual_months_paid) " months and get the whole year." }
+                (table_cue())
                 div class="table-wrap mt-8" role="region" aria-label="Annual prices by plan" tabindex="0" {
                     table class="data-table" {
                         thead { tr {

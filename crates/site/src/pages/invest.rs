@@ -2,16 +2,19 @@
 //! outgoings, the revenue forecast (a table and a bar chart drawn from the same figures), what
 //! the money funds, who can join, and the investor contact form. The figures are content
 //! (`investors.toml`) and dated: the page says the month they describe, and names the
-//! forecast's months from its own first month, never "the next 12 months".
+//! forecast's months from its own first month, never "the next 12 months"; under the hero, the
+//! risk warning, the promotion's approver and, once the figures are old, that they are
+//! (`components::investors`).
 
 use maud::{html, Markup};
 use onespace_core::content::investors::{Investors, Range};
-use onespace_core::content::Content;
 use onespace_core::invest;
 
 use super::components::enquiry_form::{form_island, ThanksLink};
-use super::components::{check_list, email_link, icon, page_hero, Icon};
-use crate::render::FormView;
+use super::components::investors;
+use super::components::{check_list, email_link, icon, page_hero, table_cue, Icon};
+use crate::render::{FormView, RenderContext};
+use crate::routes::Page;
 
 use crate::routes::INVEST_FORM as FORM;
 
@@ -21,22 +24,23 @@ const THANKS_LINKS: &[ThanksLink] = &[ThanksLink::Again {
 }];
 
 /// The page content.
-pub fn main(view: &FormView, content: &Content) -> Markup {
+pub fn main(view: &FormView, context: &RenderContext) -> Markup {
+    let content = &context.content;
     let studio = &content.studio;
     let figures = &content.investors;
     let raise = &figures.raise;
-    let loan = &raise.loan;
     html! {
         (page_hero("Investor information", &format!("Invest in One Space: raising {}", raise.amount.format()), &format!("We are raising funds to grow West Lothian's premier hot yoga, HYROX and recovery studio. Here are the figures ({}), the options and how to talk to us.", figures.as_of.long()), html! {
             a class="btn btn-primary" href={ "#" (FORM.anchor) } { "Get in Touch" }
             a class="btn btn-outline-light" href="#options" { "See the Options" }
         }))
+        (investors::notice(context))
         section class="section" id="options" aria-labelledby="options-title" {
             div class="container-page" {
                 div class="section-head" {
                     p class="eyebrow eyebrow-dark" { "The raise" }
                     h2 class="section-title" id="options-title" { (raise.amount.format()) ", two ways to invest" }
-                    p class="section-lead" { "Both options are based on a " (raise.pre_money_valuation.format()) " pre-money valuation." }
+                    p class="section-lead" { "Both options are based on a " (raise.pre_money_valuation.format()) " pre-money valuation. The community offer on " a href=(Page::InvestInOneSpace.path()) { "our community investment page" } " (from " (invest::TIERS[0].amount.format()) ") is a separate offer, valued at " (invest::LANDING_VALUATION.format()) "." }
                 }
                 div class="card-grid md:grid-cols-2" {
                     @for option in invest::deal_options(raise) {
@@ -47,7 +51,6 @@ pub fn main(view: &FormView, content: &Content) -> Markup {
                         }
                     }
                 }
-                p class="mt-6 text-ink-soft" { "Option 2's loan: " (loan.principal(raise).format()) ", a " (loan.holiday_months) "-month repayment holiday, then " (loan.repayments) " monthly repayments of " (loan.monthly_repayment().format()) " (" (loan.total_repaid.format()) " in total)." }
             }
         }
         section class="section section-alt" aria-labelledby="snapshot-title" {
@@ -64,6 +67,7 @@ pub fn main(view: &FormView, content: &Content) -> Markup {
                     div class="stat" { dt { "Forecast peak monthly revenue" } dd { (figures.forecast.peak.format()) } }
                 }
                 h3 class="mt-12 text-xl font-semibold" id="outgoings-title" { "Monthly outgoings" }
+                (table_cue())
                 div class="table-wrap" role="region" aria-labelledby="outgoings-title" tabindex="0" {
                     table class="data-table" aria-labelledby="outgoings-title" {
                         thead { tr { th scope="col" { "Measure" } th scope="col" { "Low" } th scope="col" { "High" } } }
@@ -170,6 +174,7 @@ fn forecast(figures: &Investors) -> Markup {
                     }
                     figcaption class="mt-3 text-sm text-ink-soft" { "Forecast monthly revenue, " (first.long()) " to " (last.long()) " (" (figures.as_of_text()) ")." }
                 }
+                (table_cue())
                 div class="table-wrap mt-8" role="region" aria-label="Forecast monthly revenue, the figures" tabindex="0" {
                     table class="data-table" {
                         caption class="sr-only" { "Forecast monthly revenue by month" }

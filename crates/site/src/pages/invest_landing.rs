@@ -6,6 +6,7 @@ use onespace_core::content::Place;
 use onespace_core::invest::{self, TIERS};
 
 use super::components::enquiry_form::{form_island, ThanksLink};
+use super::components::investors;
 use super::components::photo::{photo_slot, HALF_COLUMN};
 use super::components::{check_list, cta_banner, hero_art, image_slot, Art, Ratio};
 use crate::render::FormView;
@@ -67,6 +68,7 @@ pub fn main(view: &FormView, context: &RenderContext) -> Markup {
                 }
             }
         }
+        (investors::notice(context))
         section class="section" aria-labelledby="story-title" {
             div class="container-page split" {
                 div class="split-body" {
@@ -120,16 +122,18 @@ pub fn main(view: &FormView, context: &RenderContext) -> Markup {
             }
         }
         section class="section section-dark" aria-labelledby="deal-title" {
-            div class="container-page max-w-4xl" {
+            // The full width: four tiles whose values (a share class among them) each take one line.
+            div class="container-page" {
                 p class="eyebrow" { "Deal summary" }
                 h2 class="section-title" id="deal-title" { "The deal at a glance" }
                 dl class="stat-grid stat-grid-dark" {
-                    div class="stat" { dt { "Valuation" } dd { (invest::LANDING_VALUATION.format()) } }
+                    div class="stat" { dt { "Community offer valuation" } dd { (invest::LANDING_VALUATION.format()) } }
                     div class="stat" { dt { "Minimum investment" } dd { (TIERS[0].amount.format()) } }
                     div class="stat" { dt { "Equity from" } dd { (invest::EQUITY_FROM.format()) } }
-                    div class="stat" { dt { "Share class" } dd { "Non-voting B shares" } }
+                    // Words, not a figure: set as text, so they take one line, not three.
+                    div class="stat" { dt { "Share class" } dd class="stat-small" { "Non-voting B shares" } }
                 }
-                p class="mt-6 text-white/85" { "Tiers of " (invest::EQUITY_FROM.format()) " and above receive non-voting B-share equity; every tier receives the community perks listed above. Investing puts your capital at risk." }
+                p class="mt-6 text-white/85" { "Tiers of " (invest::EQUITY_FROM.format()) " and above receive non-voting B-share equity; every tier receives the community perks listed above. This community offer is valued at " (invest::LANDING_VALUATION.format()) "; the " (figures.raise.amount.format()) " raise on our " a class="text-white underline" href=(Page::Invest.path()) { "investor information page" } " is a separate offer at a " (figures.raise.pre_money_valuation.format()) " pre-money valuation. " (figures.risk_text()) }
             }
         }
         section class="section" aria-labelledby="register-title" {

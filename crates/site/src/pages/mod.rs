@@ -79,7 +79,7 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
         Page::IntroOffer => (vec![ld::intro_offer(context)], intro_offer::main(context)),
         Page::MeetTheTeam => (Vec::new(), team::main(&context.content, &context.images)),
         Page::CorporateWellness => (Vec::new(), corporate::main(context)),
-        Page::Invest => (Vec::new(), invest::main(view, &context.content)),
+        Page::Invest => (Vec::new(), invest::main(view, context)),
         Page::InvestInOneSpace => (Vec::new(), invest_landing::main(view, context)),
         Page::Contact => (
             Vec::new(),

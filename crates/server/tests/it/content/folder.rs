@@ -915,6 +915,7 @@ fn check_names_the_line_of_an_unknown_placeholder_an_open_brace_and_a_repeated_q
     assert!(!valid);
     let at = |needle: &str, nth: usize| line_in(&dir, "faq.toml", needle, nth);
     let placeholders = "{opening_hours}, {parking}, {address}, {trial_name}, {trial_price}, \
+         {trial_price_story}, \
          {trial_days}, {trial_starts}, {trial_guarantee}, {first_class_arrive_early_minutes}, \
          {notice_days}, {booking_notice}, {charges_summary}, {cancel_booking_hours}, \
          {fire_ice_description}, {fire_ice_minutes}, {fire_ice_drop_in}, \

@@ -9,6 +9,7 @@ pub mod classes;
 pub mod enquiry_form;
 pub mod faq;
 pub mod intro;
+pub mod investors;
 pub mod photo;
 pub mod prices;
 
@@ -92,6 +93,14 @@ pub fn cta_banner(title: &str, text: &str, actions: Markup) -> Markup {
                 div class="hero-actions justify-center" { (actions) }
             }
         }
+    }
+}
+
+/// Said above a table that scrolls sideways on a phone (`.table-cue`, shown only there), so its
+/// last columns are not simply cut off.
+pub fn table_cue() -> Markup {
+    html! {
+        p class="table-cue" data-scroll-cue { "Swipe the table sideways for every column" (icon(Icon::Arrow)) }
     }
 }
 

@@ -47,11 +47,11 @@ pub fn membership_card(plan: &MembershipPlan, level: u8) -> Markup {
 pub fn pack_card(pack: &SessionPack, email: &str, level: u8) -> Markup {
     html! {
         article class={ "price-card" @if pack.featured { " price-card-featured" } } {
-            // One badge, on the card's top edge, so no card's name or price moves for it: a
-            // featured pack's badge names its validity too.
+            // One badge, on the card's top edge, so no card's name or price moves for it. A
+            // featured pack's says only that: its validity is the note under the price, and
+            // both on one badge (MOST POPULAR · 6 MONTHS) did not fit a card five to a row.
             @match (pack.featured, pack.validity) {
-                (true, Some(validity)) => p class="badge badge-popular price-card-badge" { (MOST_POPULAR) " · " (validity.display()) },
-                (true, None) => p class="badge badge-popular price-card-badge" { (MOST_POPULAR) },
+                (true, _) => p class="badge badge-popular price-card-badge" { (MOST_POPULAR) },
                 (false, Some(validity)) => p class="badge badge-validity price-card-badge" { (validity.display()) },
                 (false, None) => {},
             }
@@ -80,7 +80,7 @@ pub fn pricing_body(content: &Content, level: u8) -> Markup {
         (monthly_group(content, level))
         div class="price-group" {
             (heading(level, "price-group-title", html! { "Unlimited Membership Options at " (prices.single_focus_price().format()) "/month" }))
-            p class="price-group-lead" { "Unlimited access to the one thing you love most." }
+            p class="price-group-lead" { (prices.unlimited_family_text()) }
             div class="card-grid md:grid-cols-3" {
                 @for plan in &prices.unlimited { (membership_card(plan, level + 1)) }
             }
@@ -125,6 +125,8 @@ fn start_here(content: &Content, level: u8) -> Markup {
                 p class="eyebrow" { "Start here" }
                 (heading(level, "trial-box-title", html! { (trial::NAME) }))
                 p class="price price-light" { (prices.trial.price.format()) span class="price-unit" { " for " (trial::DAYS) " days" } }
+                // Why a visitor sees £39 elsewhere: the online intro price, as the countdown mode makes it true.
+                p class="trial-box-story" { (prices.trial.price_story()) "." }
                 p class="mt-2 text-white/85" { (trial::STARTS) }
                 (check_list(["Every class type: hot yoga, pilates, group PT and HYROX", "Fire & Ice recovery included", "Body composition scan to track your progress"]))
                 div class="hero-actions" {
