@@ -7,7 +7,7 @@ use onespace_core::content::Studio;
 use onespace_core::{links, studio};
 
 use crate::render::{Document, RenderContext};
-use crate::routes::{class_card_href, HeaderMode, Page, FOOTER_CLASSES, NAVIGATION};
+use crate::routes::{HeaderMode, Page, NAVIGATION};
 use crate::widgets;
 
 /// Path of the designed card used when a page is shared and no photo is given for it.
@@ -280,11 +280,11 @@ fn footer(contact: &Studio, year: i32) -> Markup {
                 }
                 div {
                     h2 class="footer-heading" { "Classes" }
-                    // SPEC's names, each a link to its card on /our-classes (SPEC left them
-                    // plain text; a visitor reaching for one found nothing to press).
+                    // Plain text, as SPEC has them ("not linked"), styled as a list of names
+                    // rather than links.
                     ul class="footer-list footer-names" {
-                        @for (class, id) in FOOTER_CLASSES {
-                            li { a href=(class_card_href(id)) { (class) } }
+                        @for class in ["Hot Yoga", "Pilates", "Group PT", "HYROX", "Fire & Ice"] {
+                            li { (class) }
                         }
                     }
                 }

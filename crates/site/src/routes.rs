@@ -193,21 +193,6 @@ impl Page {
     }
 }
 
-/// The footer's class names (SPEC's five) and the id of the card on /our-classes each leads
-/// to: a browsing visitor stays on navigable pages. Group PT is coached as functional training.
-pub const FOOTER_CLASSES: [(&str, &str); 5] = [
-    ("Hot Yoga", "hot-yoga"),
-    ("Pilates", "pilates"),
-    ("Group PT", "functional-training"),
-    ("HYROX", "hyrox-training"),
-    ("Fire & Ice", "fire-ice-recovery"),
-];
-
-/// The address of the class card `id` on /our-classes.
-pub fn class_card_href(id: &str) -> String {
-    format!("{}#{id}", Page::OurClasses.path())
-}
-
 /// The route whose path is `path`, if any.
 pub fn find(path: &str) -> Option<&'static Route> {
     ROUTES.iter().find(|route| route.path == path)

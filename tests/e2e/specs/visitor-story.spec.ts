@@ -28,19 +28,6 @@ test("/investinonespace's deal tiles keep their values on one line across the ro
   for (const value of measured) expect(value.lines, `${value.text} takes ${value.lines} lines`).toBe(1);
 });
 
-test("the footer's class names lead to their cards on /our-classes", async ({ page }) => {
-  await page.goto('/');
-  const classes = page.locator('footer .footer-names a');
-  await expect(classes).toHaveText(['Hot Yoga', 'Pilates', 'Group PT', 'HYROX', 'Fire & Ice']);
-  for (const link of await classes.all()) {
-    const href = (await link.getAttribute('href')) ?? '';
-    expect(href).toMatch(/^\/our-classes#[a-z-]+$/);
-  }
-  await page.locator('footer').getByRole('link', { name: 'HYROX' }).click();
-  await expect(page).toHaveURL(/\/our-classes#hyrox-training$/);
-  await expect(page.locator('#hyrox-training')).toBeInViewport();
-});
-
 test('every page that prices the trial says why a visitor sees the online intro price elsewhere', async ({ page }) => {
   // The content's countdown mode is "every-visit": the core words it (Trial::price_story).
   const story = '£49, or £39 when you start online today';

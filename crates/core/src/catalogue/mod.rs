@@ -105,9 +105,9 @@ pub mod fire_ice {
         (drop_in_a_year - cost_a_year) * 100 / drop_in_a_year
     }
 
-    /// `Save up to 66%`, from the unlimited Fire & Ice plan's price.
-    pub fn saving_text(monthly_price: Pence) -> String {
-        format!("Save up to {}%", max_saving_percent(monthly_price))
+    /// `Save up to 66%`, from [`crate::content::Prices::fire_ice_saving_percent`].
+    pub fn saving_text(percent: u64) -> String {
+        format!("Save up to {percent}%")
     }
 }
 

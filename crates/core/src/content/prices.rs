@@ -27,6 +27,23 @@ pub struct Prices {
     /// Founder memberships' discount; the founder plans themselves are in
     /// [`crate::content::founder::PLANS`], each naming the plan here it is priced from.
     pub founder: Founder,
+    /// Fire & Ice's saving claim.
+    #[serde(default)]
+    pub fire_ice: FireIceClaims,
+}
+
+/// What the Fire & Ice page claims beyond its prices.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct FireIceClaims {
+    /// The page's "Save up to N%", when the studio states N itself (SPEC's page says 81).
+    /// Unset, the page claims what follows from the prices
+    /// ([`crate::catalogue::fire_ice::max_saving_percent`]): a saving no price supports is a
+    /// misleading price claim under the UK's consumer rules, so the derived figure is the
+    /// default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub saving_claim: Option<u32>,
 }
 
 /// The 14-day trial's regular price and the intro page's discount.
@@ -308,6 +325,16 @@ impl Prices {
             ),
             None => format!("{single}."),
         }
+    }
+
+    /// The Fire & Ice page's "Save up to N%" against the drop-in: the studio's own claim when it
+    /// sets one, otherwise derived from the unlimited Fire & Ice plan; none without that plan.
+    pub fn fire_ice_saving_percent(&self) -> Option<u64> {
+        let plan = self.unlimited_fire_ice()?;
+        Some(match self.fire_ice.saving_claim {
+            Some(claim) => u64::from(claim),
+            None => crate::catalogue::fire_ice::max_saving_percent(plan.price),
+        })
     }
 
     /// The unlimited option whose focus is Fire & Ice, if the studio sells one.

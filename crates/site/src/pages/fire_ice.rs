@@ -84,9 +84,10 @@ pub fn main(context: &RenderContext) -> Markup {
         section class="section" id="pricing" aria-labelledby="session-title" {
             div class="container-page max-w-3xl" {
                 div class="price-card price-card-featured text-center items-center" {
-                    // The saving follows from the unlimited Fire & Ice plan's price; without one, none is claimed.
-                    @if let Some(plan) = context.content.prices.unlimited_fire_ice() {
-                        p class="badge badge-popular" { (fire_ice::saving_text(plan.price)) " with unlimited" }
+                    // The studio's claim, or what follows from the unlimited Fire & Ice plan's
+                    // price; without that plan, none is claimed.
+                    @if let Some(percent) = context.content.prices.fire_ice_saving_percent() {
+                        p class="badge badge-popular" { (fire_ice::saving_text(percent)) " with unlimited" }
                     }
                     h2 class="price-card-name" id="session-title" { (fire_ice::session_text()) }
                     p class="price" { (fire_ice::DROP_IN.format()) span class="price-unit" { " per session" } }
