@@ -88,12 +88,13 @@ server: frontend
 # no test fails; the counts and any test that passed only on a retry are summed up at the end.
 RUNNER := python3 scripts/test-runner.py
 
-# `make test` runs two lines of work at once (make -j2), so that one keeps the second core busy
-# while the other waits on a link, one large crate, a browser or a server:
-#   - the build: tools, the three WebAssembly modules, the frontend, the release server, then the
-#     Playwright suite against it;
-#   - the checks, from the frontend on (the site embeds it): lint, the Rust tests' compile, then
-#     the Rust tests, Vitest and the tooling tests, beside the Playwright suite.
+# `make test` compiles on two lines at once (make -j2), so that one keeps the second core busy
+# while the other waits on a link, one large crate or wasm-opt:
+#   - the build: tools, the three WebAssembly modules, the frontend, the release server;
+#   - the checks, from the frontend on (the site embeds it): lint, then the Rust tests' compile.
+# The test runners then run one after another: Playwright, the Rust tests, Vitest, the tooling
+# tests. Run side by side, Playwright and the Rust tests loaded two cores to 30, and a browser
+# test that measures layout once the page has settled met a font still swapping in.
 # Cargo takes its parallel jobs from make's two slots (the jobserver), so two cargo builds at once
 # still use two cores in all. Each target's output is printed whole when it ends
 # (--output-sync), not interleaved. The first failure stops the run: make waits for what is
@@ -122,13 +123,13 @@ test-compile: lint
 	  cargo build -p onespace-server --features dev --bin onespace'
 
 # The enquiry tests drive the release binary that `build` made (ONESPACE_TEST_RELEASE=1).
-test-rust: build test-services test-compile
+test-rust: build test-services test-compile test-e2e
 	ONESPACE_TEST_RELEASE=1 $(RUNNER) --name "Rust tests" --kind cargo --limit 40m -- cargo test --workspace
 
 test-frontend: test-rust
 	$(RUNNER) --name Vitest --kind vitest --limit 15m -- npm test -w frontend
 
-test-e2e: build browser
+test-e2e: build browser test-compile
 	$(RUNNER) --name Playwright --kind playwright --limit 45m -- npm test -w tests
 
 # `make dev` serves with live reload and stops for good (even right after a save), `make build`

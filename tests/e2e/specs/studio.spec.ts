@@ -99,7 +99,7 @@ for (const viewport of VIEWPORTS) {
       const account = await setUpAccount(page, link, email, (name) => checkPage(page, name));
       expect(account.recoveryCodes).toHaveLength(10);
       expect(new Set(account.recoveryCodes).size).toBe(10);
-      for (const code of account.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+      for (const code of account.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}-[a-z2-9]{5}$/);
 
       // The link works once.
       const again = await page.request.get(link);
