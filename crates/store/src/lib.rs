@@ -40,6 +40,8 @@ pub mod backup;
 pub mod clock;
 pub mod drafts;
 mod migrations;
+/// The newest migration: the schema version this release brings a database to.
+pub use migrations::LATEST as LATEST_MIGRATION;
 pub mod photos;
 mod postgres;
 pub mod published;

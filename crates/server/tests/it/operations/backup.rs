@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use onespace_store::LATEST_MIGRATION as LATEST;
 use sqlx::{Connection, SqliteConnection};
 
 use super::onespace;
@@ -119,7 +120,10 @@ async fn the_restore_drill() {
     let out = String::from_utf8_lossy(&backup.stdout).into_owned();
     let file = PathBuf::from(out.lines().next().unwrap());
     assert!(file.starts_with(backups.path()), "{out}");
-    assert!(out.contains("checked: integrity ok, schema 9;"), "{out}");
+    assert!(
+        out.contains(&format!("checked: integrity ok, schema {LATEST};")),
+        "{out}"
+    );
     // The visitor kept posting while it ran, and afterwards.
     wait_for(
         Duration::from_secs(60),
@@ -201,14 +205,19 @@ fn on_postgresql_backup_and_restore_say_to_use_pg_dump() {
     }
 }
 
-/// The schema of the previous release: this release's migration 9 only added the content
-/// format columns, so a database migrated by this release with that migration undone is, table
-/// for table, what the previous release left (the store has no older data folder to ship).
+/// The schema of an earlier release: this release's migrations 9 (the content format columns)
+/// and 10 (the throttle's keys, a failure's id, an audit line's repeats) only added tables and
+/// columns, so a database migrated by this release with both undone is, table for table, what
+/// that release left (the store has no older data folder to ship).
 async fn make_previous_release(data: &Path) {
     let url = format!("sqlite:{}", data.join("onespace.sqlite3").display());
     let mut db = SqliteConnection::connect(&url).await.unwrap();
     sqlx::raw_sql(
-        "DELETE FROM schema_migrations WHERE version = 9;
+        "DELETE FROM schema_migrations WHERE version IN (9, 10);
+         DROP TABLE studio_throttle_keys;
+         DROP INDEX studio_failures_id;
+         ALTER TABLE studio_failures DROP COLUMN id;
+         ALTER TABLE studio_audit DROP COLUMN repeats;
          ALTER TABLE content_versions DROP COLUMN format;
          ALTER TABLE content_drafts DROP COLUMN format;
          ALTER TABLE content_schedules DROP COLUMN format;",
@@ -251,7 +260,7 @@ async fn the_upgrade_drill() {
 
     // The new release migrates it, backing it up first.
     let server = Server::start(data.path(), &[UNLIMITED, off]).await;
-    assert_eq!(schema_of(data.path()).await, (9, true));
+    assert_eq!(schema_of(data.path()).await, (LATEST, true));
     assert!(
         server.log().contains("database backed up before migrating"),
         "{}",
@@ -265,7 +274,7 @@ async fn the_upgrade_drill() {
     let before_migration = &backups[0];
     let name = before_migration.file_name().unwrap().to_string_lossy();
     assert!(
-        name.starts_with("onespace-before-migration-8-to-9-"),
+        name.starts_with(&format!("onespace-before-migration-8-to-{LATEST}-")),
         "{name}"
     );
     let answer = server

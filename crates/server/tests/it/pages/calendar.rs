@@ -114,7 +114,8 @@ async fn assert_not_on(preview: &str, page: Page, message: &str, hides: &str) {
     assert!(!seen.body.contains("OfferWatch"), "{path} on {preview}");
     assert!(!in_sitemap(preview, path).await, "{path} on {preview}");
     if message.contains(" ended on ") {
-        // An ended offer's page leads with what is on now and mentions the offer second.
+        // An ended offer's page is headed with what is on now, says first that the offer ended
+        // (a visitor arrived for it), then shows the trial.
         let h1 = seen.body.split("<h1").nth(1).unwrap_or_default();
         let h1 = h1.split("</h1>").next().unwrap_or_default();
         // The heading's hyphenated word sits in a span that keeps it on one line.
@@ -135,7 +136,10 @@ async fn assert_not_on(preview: &str, page: Page, message: &str, hides: &str) {
             .replace("</span>", "");
         let trial = main.find("14-Day Ultimate Experience").unwrap();
         let ended = main.find(message).unwrap();
-        assert!(trial < ended, "{path} on {preview}: the trial comes first");
+        assert!(
+            ended < trial,
+            "{path} on {preview}: the notice that the offer ended comes first"
+        );
     }
 }
 
