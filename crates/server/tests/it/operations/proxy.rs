@@ -421,6 +421,12 @@ async fn two_nodes_on_postgresql_behind_caddys_load_balancer() {
         ("ONESPACE_TRUST_PROXY", "true"),
         ("ONESPACE_PUBLIC_URL", public_url.as_str()),
         ("ONESPACE_NIGHTLY_BACKUPS", "false"),
+        // Nodes on one database share the staff area's key (docs/deploy.md): with one each, a
+        // code sent to the node that did not seal the secret is refused.
+        (
+            "ONESPACE_STUDIO_KEYS",
+            "AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA",
+        ),
     ];
     let first = Site::start_with(Db::Postgres, "operations_two_nodes", &settings).await;
     let database_url = first.database_url.clone().unwrap();
