@@ -88,10 +88,12 @@ server: frontend
 # no test fails; the counts and any test that passed only on a retry are summed up at the end.
 RUNNER := python3 scripts/test-runner.py
 
-# `make test` compiles on two lines at once (make -j2), so that one keeps the second core busy
-# while the other waits on a link, one large crate or wasm-opt:
+# `make test` compiles on two lines at once (make -j2), so that each keeps a core busy while the
+# other waits on a link, one large crate or wasm-opt:
 #   - the build: tools, the three WebAssembly modules, the frontend, the release server;
-#   - the checks, from the frontend on (the site embeds it): lint, then the Rust tests' compile.
+#   - the checks, from the start: lint, then the Rust tests' compile. Neither needs the frontend
+#     build: only the release binary embeds it (crates/site/build.rs), the others read it from
+#     disk when they run.
 # The test runners then run one after another: Playwright, the Rust tests, Vitest, the tooling
 # tests. Run side by side, Playwright and the Rust tests loaded two cores to 30, and a browser
 # test that measures layout once the page has settled met a font still swapping in.
@@ -104,19 +106,19 @@ test:
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e test-tooling
 	@$(RUNNER) --summary
 
-lint: frontend
+# The frontend's TypeScript is checked by its build (`npm run build -w frontend` runs tsc first).
+lint: tools
 	$(RUNNER) --name lint --kind none --limit 30m -- bash -c '\
 	  cargo fmt --all --check && \
 	  cargo clippy --workspace --all-targets -- -D warnings && \
 	  cargo clippy -p onespace-server --features dev -- -D warnings && \
 	  cargo fmt --check --manifest-path tests/perf/floor/Cargo.toml && \
 	  cargo clippy --manifest-path tests/perf/floor/Cargo.toml --target-dir target/bench-floor -- -D warnings && \
-	  npm run typecheck -w frontend && \
 	  npm run typecheck -w tests'
 
 # The test binaries, and the debug server `make dev` (the tooling tests) runs, which shares their
-# compiled dependencies: compiled while the release server builds. After lint, which compiles
-# into the same target folder.
+# compiled dependencies: compiled while the WebAssembly modules, the frontend and the release
+# server build. After lint, which compiles into the same target folder.
 test-compile: lint
 	$(RUNNER) --name "Rust tests' compile" --kind none --limit 30m -- bash -c '\
 	  cargo test --workspace --no-run && \
