@@ -125,8 +125,12 @@ test-compile: lint
 	  cargo build -p onespace-server --features dev --bin onespace'
 
 # The enquiry tests drive the release binary that `build` made (ONESPACE_TEST_RELEASE=1).
+# Four tests at a time on two cores: most of the server's tests wait (on a timeout they provoke,
+# a server starting, a change reaching a node) rather than compute, and the few that compute for
+# minutes (the photo encodings, the HTML checker) would otherwise leave a core idle at the end.
+RUST_TEST_THREADS ?= 4
 test-rust: build test-services test-compile test-e2e
-	ONESPACE_TEST_RELEASE=1 $(RUNNER) --name "Rust tests" --kind cargo --limit 40m -- cargo test --workspace
+	ONESPACE_TEST_RELEASE=1 $(RUNNER) --name "Rust tests" --kind cargo --limit 40m -- cargo test --workspace -- --test-threads=$(RUST_TEST_THREADS)
 
 test-frontend: test-rust
 	$(RUNNER) --name Vitest --kind vitest --limit 15m -- npm test -w frontend
