@@ -101,9 +101,12 @@ RUNNER := python3 scripts/test-runner.py
 # still use two cores in all. Each target's output is printed whole when it ends
 # (--output-sync), not interleaved. The first failure stops the run: make waits for what is
 # running, starts nothing new, and the summary is not printed.
+# Without incremental compilation: a test run builds each debug crate once, so the incremental
+# state (gigabytes on a fresh clone) is written for nothing. Exported to everything the run starts,
+# `make dev` in the tooling tests too, so its server is the one `test-compile` built.
 test:
 	@$(RUNNER) --reset
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e test-tooling
+	@CARGO_INCREMENTAL=0 $(MAKE) --no-print-directory -j2 --output-sync=target test-e2e test-tooling
 	@$(RUNNER) --summary
 
 # The frontend's TypeScript is checked by its build (`npm run build -w frontend` runs tsc first).
