@@ -13,7 +13,7 @@ WASM_PKG := frontend/src/wasm-pkg
 EDITOR_WASM_PKG := frontend/src/backoffice/wasm-pkg
 CHAT_WASM_PKG := frontend/src/islands/chat/wasm-pkg
 
-.PHONY: run dev build tools browser test-services wasm editor-wasm chat-wasm frontend server test lint test-compile test-rust test-frontend test-e2e test-tooling
+.PHONY: run dev build tools browser test-services wasm editor-wasm chat-wasm frontend server test lint test-lint test-compile test-rust test-frontend test-e2e test-tooling
 
 run: build
 	./target/release/onespace serve --addr $(ADDR) --data $(DATA)
@@ -59,19 +59,19 @@ FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/build $(T
 wasm: $(WASM_MODULE)
 
 $(WASM_MODULE): $(WASM_SOURCES) | tools
-	bash scripts/wasm.sh $(WASM_PKG)
+	$(UNLINTED) bash scripts/wasm.sh $(WASM_PKG)
 
 editor-wasm: $(EDITOR_WASM_MODULE)
 
 # One module after another (public, chat, editor; `make dev` needs the first two): they build in
 # one cargo target folder, which cargo locks.
 $(EDITOR_WASM_MODULE): $(EDITOR_WASM_SOURCES) | tools $(CHAT_WASM_MODULE)
-	bash scripts/wasm.sh $(EDITOR_WASM_PKG) onespace-editor-wasm
+	$(UNLINTED) bash scripts/wasm.sh $(EDITOR_WASM_PKG) onespace-editor-wasm
 
 chat-wasm: $(CHAT_WASM_MODULE)
 
 $(CHAT_WASM_MODULE): $(CHAT_WASM_SOURCES) | tools $(WASM_MODULE)
-	bash scripts/wasm.sh $(CHAT_WASM_PKG) onespace-chat-wasm
+	$(UNLINTED) bash scripts/wasm.sh $(CHAT_WASM_PKG) onespace-chat-wasm
 
 frontend: $(FRONTEND_MANIFEST)
 
@@ -80,7 +80,7 @@ $(FRONTEND_MANIFEST): $(FRONTEND_SOURCES) $(WASM_MODULE) $(EDITOR_WASM_MODULE) $
 	npm run build -w frontend
 
 server: frontend
-	cargo build --release -p onespace-server
+	$(UNLINTED) cargo build --release -p onespace-server
 
 # Every test runner runs under scripts/test-runner.py: a time limit of its own (about twice its
 # time on a fresh clone of a quiet two-core machine) after which it is stopped with a message
@@ -115,15 +115,36 @@ lint: tools
 	  cargo fmt --all --check && \
 	  cargo clippy --workspace --all-targets -- -D warnings && \
 	  cargo clippy -p onespace-server --features dev -- -D warnings && \
-	  cargo fmt --check --manifest-path tests/perf/floor/Cargo.toml && \
+	  $(LINT_REST)'
+
+# What `make lint` checks beyond clippy on the workspace: the bench's reference server and the
+# tests' TypeScript.
+LINT_REST := cargo fmt --check --manifest-path tests/perf/floor/Cargo.toml && \
 	  cargo clippy --manifest-path tests/perf/floor/Cargo.toml --target-dir target/bench-floor -- -D warnings && \
-	  npm run typecheck -w tests'
+	  npm run typecheck -w tests
+
+# `make test` lints our crates as it compiles them: clippy's driver as rustc's wrapper for the
+# workspace's crates (what `cargo clippy` sets up), warnings as errors. So it lints the tests and
+# `make dev`'s server while building them, instead of checking every dependency a third time as
+# `cargo clippy` would. Every debug build of the run has the same setting, or cargo would compile
+# our crates again; the release build and the WebAssembly modules never have it, so a `make run`
+# after a test run finds its server built.
+LINTING := RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+UNLINTED := env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS
+
+# rustfmt, clippy on the WebAssembly crates (the test build does not compile them) and the rest of
+# `make lint`; clippy on the other crates runs in `test-compile`.
+test-lint: tools
+	$(RUNNER) --name lint --kind none --limit 30m -- bash -c '\
+	  cargo fmt --all --check && \
+	  cargo clippy -p onespace-wasm -p onespace-chat-wasm -p onespace-editor-wasm --all-targets -- -D warnings && \
+	  $(LINT_REST)'
 
 # The test binaries, and the debug server `make dev` (the tooling tests) runs, which shares their
-# compiled dependencies: compiled while the WebAssembly modules, the frontend and the release
-# server build. After lint, which compiles into the same target folder.
-test-compile: lint
-	$(RUNNER) --name "Rust tests' compile" --kind none --limit 30m -- bash -c '\
+# compiled dependencies, linted as they compile: while the WebAssembly modules, the frontend and
+# the release server build.
+test-compile: test-lint
+	$(LINTING) $(RUNNER) --name "Rust tests' compile (and clippy)" --kind none --limit 30m -- bash -c '\
 	  cargo test --workspace --no-run && \
 	  cargo build -p onespace-server --features dev --bin onespace'
 
@@ -133,7 +154,7 @@ test-compile: lint
 # minutes (the photo encodings, the HTML checker) would otherwise leave a core idle at the end.
 RUST_TEST_THREADS ?= 4
 test-rust: build test-services test-compile test-e2e
-	ONESPACE_TEST_RELEASE=1 $(RUNNER) --name "Rust tests" --kind cargo --limit 40m -- cargo test --workspace -- --test-threads=$(RUST_TEST_THREADS)
+	ONESPACE_TEST_RELEASE=1 $(LINTING) $(RUNNER) --name "Rust tests" --kind cargo --limit 40m -- cargo test --workspace -- --test-threads=$(RUST_TEST_THREADS)
 
 test-frontend: test-rust
 	$(RUNNER) --name Vitest --kind vitest --limit 15m -- npm test -w frontend
@@ -146,7 +167,7 @@ test-e2e: build browser test-compile
 # and the guides in docs/ keep their links whole (tests/tooling). One file at a time: the make
 # tests share the checkout's build outputs.
 test-tooling: test-frontend build
-	$(RUNNER) --name "make dev and tooling" --kind node --limit 40m -- node --test --test-concurrency=1 tests/tooling/
+	$(LINTING) $(RUNNER) --name "make dev and tooling" --kind node --limit 40m -- node --test --test-concurrency=1 tests/tooling/
 
 # Speed and quality, reported as ratios and scores (never asserted in the test suite).
 .PHONY: bench bench-dev audit

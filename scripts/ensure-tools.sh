@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever the build and the tests need and this machine lacks, so `make run` and
 # `make test` work on a fresh Debian machine with Rust (rustup), Node and npm:
-#   - the wasm32-unknown-unknown target;
+#   - rustup's rustfmt and clippy, and the wasm32-unknown-unknown target;
 #   - wasm-bindgen-cli at exactly the wasm-bindgen version locked in Cargo.lock;
 #   - npm packages from package-lock.json;
 #   - with --browser, Debian's chromium for the end-to-end tests;
@@ -29,6 +29,14 @@ apt_install() {
   fi
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -q --no-install-recommends "$@"
 }
+
+# rustfmt and clippy check every test run (a minimal rustup profile lacks them).
+for component in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    say "adding the $component component"
+    rustup component add "$component"
+  fi
+done
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
