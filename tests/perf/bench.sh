@@ -17,13 +17,12 @@
 # over each round, divided by the requests that round completed, in microseconds per request.
 # Prints the medians and `cpu per request ratio ours/nginx: X` (aim <= 0.67, what 1.5x the
 # throughput means where the server's core is the limit), with the floor's beside.
-# Then the latency at a fixed offered rate below every server's capacity: BENCH_RATE requests/s
-# (by default BENCH_RATE_FRACTION, a half, of nginx's median throughput above), held by h2load
-# (--rps per connection, at most 100/s each, the same routes in turn) for the same
-# number of requests per round, in alternating rounds. Every request's latency is read from
-# h2load's log; prints p50/p90/p99/p99.9 of each server (medians of the rounds) and `p99 at fixed
-# rate ratio ours/nginx: Y` (aim <= 0.8). Why h2load and what its rate means:
-# docs/performance.md.
+# Then the latency at a fixed offered rate below every server's capacity: BENCH_RATE requests/s (by
+# default BENCH_RATE_FRACTION, a half, of nginx's median throughput above), held by h2load (--rps
+# per connection, at most 100/s each, the same routes in turn) for the same number of requests per
+# round, in alternating rounds. Every request's latency is read from h2load's log; prints
+# p50/p90/p99/p99.9 of each server (medians of the rounds) and `p99 at fixed rate ratio ours/nginx:
+# Y` (aim <= 0.8). Why h2load and what its rate means: docs/performance.md.
 # Then the POST path, ours only (nginx has no equivalent): a second server with a fresh SQLite data
 # folder, its public URL set to its own address (the posts' Origin) and the rate limit raised out of
 # the way, takes contact-form enquiries on POST /api/enquiries from wrk (tests/perf/enquiry.lua,
@@ -360,11 +359,11 @@ PY
 # --- latency at a fixed rate ----------------------------------------------------------------------
 # wrk sends as fast as answers come back, so its latencies are those of a full queue. Here h2load
 # holds an offered rate below every server's capacity (BENCH_RATE, or BENCH_RATE_FRACTION of nginx's
-# median throughput above): each of its connections is paced to its share
-# (--rps), one request at a time, over the same routes in turn, for the same number of requests in
-# every round. A request that falls due while its connection still waits for an answer is sent
-# as soon as the answer arrives, so the rate holds, but its latency counts from its sending, not
-# from when it fell due (docs/performance.md says what follows).
+# median throughput above): each of its connections is paced to its share (--rps), one request at a
+# time, over the same routes in turn, for the same number of requests in every round. A request that
+# falls due while its connection still waits for an answer is sent as soon as the answer arrives, so
+# the rate holds, but its latency counts from its sending, not from when it fell due
+# (docs/performance.md says what follows).
 nginx_max=$(for round in $(seq 1 "$ROUNDS"); do rps "$work/nginx-$round.txt"; done |
   python3 -c 'import statistics, sys; print(statistics.median(float(line) for line in sys.stdin))')
 RATE=${BENCH_RATE:-$(python3 -c 'import sys; print(int(float(sys.argv[1]) * float(sys.argv[2])))' "$nginx_max" "$RATE_FRACTION")}
