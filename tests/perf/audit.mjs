@@ -388,7 +388,7 @@ if (site.length) {
 if (staff.length) {
   const heaviest = heaviestOf(staff);
   const slowest = slowestOf(staff);
-  lines.push('', `Staff area at phone size (performance and accessibility audited; targets 100 and CLS 0): JavaScript before interaction at most ${kb(heaviest.js)} KB, on ${heaviest.path}; LCP at most ${Math.round(slowest.lcp)} ms, on ${slowest.path}`);
+  lines.push('', `Staff area at phone size (performance and accessibility audited; targets 100 and CLS 0): JavaScript before interaction at most ${kb(heaviest.js)} KB, on ${heaviest.path}; WebAssembly at most ${kb(Math.max(...staff.map((r) => r.wasm)))} KB; LCP at most ${Math.round(slowest.lcp)} ms, on ${slowest.path}`);
 }
 lines.push('', `Routes that load WebAssembly: ${wasmRoutes.join(', ') || 'none'}`);
 const keptOut = [...new Set(rows.filter((r) => r.noindexByDesign).map((r) => r.path))];
