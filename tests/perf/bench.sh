@@ -12,6 +12,17 @@
 # medians and the floor's, and, when the servers are pinned, how busy the server's and wrk's
 # cores were in each round (a round wrk's core paced says so). Aims: throughput ratio >= 1.5
 # and p99 ratio <= 0.8.
+# What each server spent, which wrk's core does not cap: the CPU time (user + system, from
+# /proc/<pid>/stat) of every process of each server (ours; nginx's master and workers; the floor)
+# over each round, divided by the requests that round completed, in microseconds per request.
+# Prints the medians and `cpu per request ratio ours/nginx: X` (aim <= 0.67, what 1.5x the
+# throughput means where the server's core is the limit), with the floor's beside.
+# Then the latency at a fixed offered rate below every server's capacity: BENCH_RATE requests/s (by
+# default BENCH_RATE_FRACTION, a half, of nginx's median throughput above), held by h2load (--rps
+# per connection, at most 100/s each, the same routes in turn) for the same number of requests per
+# round, in alternating rounds. Every request's latency is read from h2load's log; prints
+# p50/p90/p99/p99.9 of each server (medians of the rounds) and `p99 at fixed rate ratio ours/nginx:
+# Y` (aim <= 0.8). Why h2load and what its rate means: docs/performance.md.
 # Then the POST path, ours only (nginx has no equivalent): a second server with a fresh SQLite data
 # folder, its public URL set to its own address (the posts' Origin) and the rate limit raised out of
 # the way, takes contact-form enquiries on POST /api/enquiries from wrk (tests/perf/enquiry.lua,
@@ -31,6 +42,8 @@ ROUNDS=${BENCH_ROUNDS:-5}
 STARTS=${BENCH_STARTS:-10}
 CONNECTIONS=${BENCH_CONNECTIONS:-64}
 THREADS=${BENCH_THREADS:-}
+# The fixed rate's share of nginx's measured maximum, unless BENCH_RATE gives the rate itself.
+RATE_FRACTION=${BENCH_RATE_FRACTION:-0.5}
 ROUTES=${BENCH_ROUTES:-"/ /memberships /about /faq /contact /timetable /hot-yoga /intro-offer"}
 POST_CONNECTIONS=${BENCH_POST_CONNECTIONS:-$CONNECTIONS}
 # Posts a client may make per minute on the POST server: far above anything wrk can send, so no
@@ -41,6 +54,7 @@ BINARY=target/release/onespace
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 need=()
 command -v wrk >/dev/null || need+=(wrk)
+command -v h2load >/dev/null || need+=(nghttp2-client)
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || need+=(libnginx-mod-http-brotli-static)
 if [ ${#need[@]} -gt 0 ]; then
@@ -115,6 +129,9 @@ fi
 THREADS=${THREADS:-1}
 "${server_cpu[@]}" "$BINARY" serve --addr "127.0.0.1:$ours_port" --data "$work/data" 2>"$work/ours.log" &
 pids+=($!)
+# Each server's first process, by the name its files and lines use: its CPU time is read from
+# there and from its children's (taskset execs the server, so the pid is the server's own).
+declare -A server_pid=([ours]=$!)
 
 nginx_port=$(free_port)
 workers=1
@@ -158,6 +175,7 @@ http {
 CONF
 "${server_cpu[@]}" /usr/sbin/nginx -c "$work/nginx.conf" &
 pids+=($!)
+server_pid[nginx]=$!
 
 wait_for() {
   for _ in $(seq 1 100); do
@@ -169,6 +187,47 @@ wait_for() {
 }
 wait_for "http://127.0.0.1:$ours_port/"
 wait_for "http://127.0.0.1:$nginx_port/"
+
+# The CPU time a server has used so far, in clock ticks (user + system, fields 14 and 15 of
+# /proc/<pid>/stat; a process's line counts all its threads), summed over its first process and
+# every descendant: nginx's master and its workers. A child's time reaches its parent's line only
+# once it has been reaped, and none is reaped during the bench, so nothing is counted twice.
+cpu_ticks() { # pid
+  python3 - "$1" <<'PY'
+import os, sys
+root = int(sys.argv[1])
+stats = {}
+for entry in os.listdir("/proc"):
+    if entry.isdigit():
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                # The command name, in parentheses, may hold spaces: split after its last ')'.
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended since listed
+        stats[int(entry)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+family, grew = {root}, True
+while grew:
+    grew = False
+    for pid, (ppid, _) in stats.items():
+        if ppid in family and pid not in family:
+            family.add(pid)
+            grew = True
+print(sum(stats[pid][1] for pid in family if pid in stats))
+PY
+}
+# Ours compresses its pages at the best brotli setting on a background thread after start (some
+# seconds of CPU, longer on a busy machine). The floor captures its answers, and the rounds count
+# its CPU time, only once that is done: until its CPU time stands still (a tick at most in half a
+# second; the mail worker's polls cost far less), at most a minute.
+idle_since=$SECONDS
+until idle_ticks=$(cpu_ticks "${server_pid[ours]}") && sleep 0.5 && [ $(( $(cpu_ticks "${server_pid[ours]}") - idle_ticks )) -le 1 ]; do
+  if [ $((SECONDS - idle_since)) -ge 60 ]; then
+    echo "bench: onespace was still busy a minute after it answered; its CPU figures include that work" >&2
+    break
+  fi
+done
+echo "onespace idle (its background compression done) $((SECONDS - idle_since)) s after its first answer"
 
 # Both must serve the same bytes for the comparison to mean anything.
 for path in $ROUTES; do
@@ -195,6 +254,7 @@ cargo build --release -q --manifest-path tests/perf/floor/Cargo.toml --target-di
 floor_port=$(free_port)
 "${server_cpu[@]}" target/bench-floor/release/bench-floor "$answers" "$floor_port" &
 pids+=($!)
+server_pid[floor]=$!
 first_route=${ROUTES%% *}
 wait_for "http://127.0.0.1:$floor_port$first_route"
 
@@ -219,10 +279,20 @@ busy_percent() { # first-core last-core before-file after-file: the cores' busy 
     }
     END { printf "%.0f\n", 100 * ((t1 - t0) - (i1 - i0)) / (t1 - t0) }' "$3" "$4"
 }
+# wrk prints e.g. "  297120 requests in 5.00s, 1.23GB read".
+completed() { awk '$2 == "requests" && $3 == "in" { print $1 }' "$1"; }
+CLOCK_TICKS=$(getconf CLK_TCK)
+us_per_request() { # ticks requests: the server's CPU microseconds per request
+  python3 -c 'import sys; t, n, hz = map(int, sys.argv[1:]); print(f"{t / hz * 1e6 / n:.2f}")' "$1" "$2" "$CLOCK_TICKS"
+}
 measure_round() { # server round
+  local ticks_before
+  ticks_before=$(cpu_ticks "${server_pid[$1]}")
   cpu_counters >"$work/cpu-before"
   run_wrk "${url[$1]}" >"$work/$1-$2.txt"
   cpu_counters >"$work/cpu-after"
+  us_per_request $(( $(cpu_ticks "${server_pid[$1]}") - ticks_before )) "$(completed "$work/$1-$2.txt")" \
+    >"$work/$1-$2.cpu-us"
   if [ ${#server_cpu[@]} -gt 0 ]; then
     echo "$(busy_percent 0 0 "$work/cpu-before" "$work/cpu-after")" \
       "$(busy_percent 1 "$last_core" "$work/cpu-before" "$work/cpu-after")" >"$work/$1-$2.cpu"
@@ -249,7 +319,8 @@ for round in $(seq 1 "$ROUNDS"); do
   line="    round $round:"
   for server in "${servers[@]}"; do
     measure_round "$server" "$round"
-    line="$line ${label[$server]} $(rps "$work/$server-$round.txt") req/s$(cores_of "$server" "$round"),"
+    line="$line ${label[$server]} $(rps "$work/$server-$round.txt") req/s$(cores_of "$server" "$round")"
+    line="$line $(cat "$work/$server-$round.cpu-us") us CPU/req,"
   done
   echo "${line%,}"
 done
@@ -286,6 +357,107 @@ for name, text in (("onespace", sys.argv[1]), ("nginx", sys.argv[2]), ("floor", 
         print(f"note: in {len(paced)} of {measured} rounds wrk's cores were at 95% or more while"
               f" {name}'s core was not: wrk, not {name}, set the pace, so {name}'s figure is a lower"
               f" bound")
+PY
+cpu_figures() { for round in $(seq 1 "$ROUNDS"); do cat "$work/$1-$round.cpu-us"; done; }
+python3 - "$(cpu_figures ours)" "$(cpu_figures nginx)" "$(cpu_figures floor)" <<'PY'
+import statistics, sys
+ours, nginx, floor = (statistics.median(map(float, text.split())) for text in sys.argv[1:4])
+print("CPU time per request (user + system of every process of the server, medians of the rounds):")
+print(f"{'onespace':10} {ours:>8.2f} us")
+print(f"{'nginx':10} {nginx:>8.2f} us")
+print(f"{'floor':10} {floor:>8.2f} us   (no HTTP work: the kernel's share of a request and little else)")
+print(f"cpu per request ratio ours/nginx: {ours / nginx:.2f} (aim <= 0.67; the floor reaches {floor / nginx:.2f})")
+PY
+
+# --- latency at a fixed rate ----------------------------------------------------------------------
+# wrk sends as fast as answers come back, so its latencies are those of a full queue. Here h2load
+# holds an offered rate below every server's capacity (BENCH_RATE, or BENCH_RATE_FRACTION of nginx's
+# median throughput above): each of its connections is paced to its share (--rps), one request at a
+# time, over the same routes in turn, for the same number of requests in every round. A request that
+# falls due while its connection still waits for an answer is sent as soon as the answer arrives, so
+# the rate holds, but its latency counts from its sending, not from when it fell due
+# (docs/performance.md says what follows).
+nginx_max=$(for round in $(seq 1 "$ROUNDS"); do rps "$work/nginx-$round.txt"; done |
+  python3 -c 'import statistics, sys; print(statistics.median(float(line) for line in sys.stdin))')
+RATE=${BENCH_RATE:-$(python3 -c 'import sys; print(int(float(sys.argv[1]) * float(sys.argv[2])))' "$nginx_max" "$RATE_FRACTION")}
+# wrk's duration (5s, 1m, ...) in seconds: each fixed-rate round lasts as long at the rate.
+rate_seconds=$(python3 -c 'import sys; d = sys.argv[1]; units = {"s": 1, "m": 60, "h": 3600}
+print(float(d[:-1]) * units[d[-1]] if d[-1] in units else float(d))' "$DURATION")
+# h2load's pacing timer fires at most 100 times a second (max(0.01 s, 1/rps) in nghttp2's
+# h2load.cc; its manual is silent on it): a connection paced faster sends what fell due in a
+# burst each 10 ms. So the rate is spread over enough connections for each to send one request
+# a tick at most: BENCH_CONNECTIONS, or more when the rate needs them (BENCH_RATE_CONNECTIONS
+# overrides).
+H2LOAD_TICKS_PER_SECOND=100
+RATE_CONNECTIONS=${BENCH_RATE_CONNECTIONS:-$(python3 -c 'import math, sys; r, c, t = map(float, sys.argv[1:]); print(int(max(c, math.ceil(r / t))))' \
+  "$RATE" "$CONNECTIONS" "$H2LOAD_TICKS_PER_SECOND")}
+# h2load shares -n among its connections: a multiple of them, so each sends as many.
+rate_requests=$(python3 -c 'import math, sys; r, s, c = map(float, sys.argv[1:]); print(int(max(1, math.ceil(r * s / c)) * c))' \
+  "$RATE" "$rate_seconds" "$RATE_CONNECTIONS")
+per_connection=$(python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.3f}")' "$RATE" "$RATE_CONNECTIONS")
+uris_of() { for path in $ROUTES; do printf '%s%s\n' "$1" "$path"; done; }
+rate_round() { # server round
+  local ticks_before uris
+  mapfile -t uris < <(uris_of "${url[$1]}")
+  ticks_before=$(cpu_ticks "${server_pid[$1]}")
+  "${client_cpu[@]}" h2load --h1 -t "$THREADS" -c "$RATE_CONNECTIONS" -n "$rate_requests" --rps "$per_connection" \
+    -H 'Accept-Encoding: br, gzip' --log-file "$work/$1-rate-$2.log" "${uris[@]}" >"$work/$1-rate-$2.txt"
+  us_per_request $(( $(cpu_ticks "${server_pid[$1]}") - ticks_before )) "$rate_requests" \
+    >"$work/$1-rate-$2.cpu-us"
+}
+echo
+echo "==> latency at a fixed rate: $RATE requests/s offered ($RATE_FRACTION of nginx's median" \
+  "$nginx_max/s unless BENCH_RATE), h2load --h1 -c$RATE_CONNECTIONS --rps $per_connection each," \
+  "$rate_requests requests a round over: $ROUTES"
+echo "    $ROUNDS alternating rounds (${servers[*]}, ${servers[*]}, ...)"
+for round in $(seq 1 "$ROUNDS"); do
+  for server in "${servers[@]}"; do rate_round "$server" "$round"; done
+done
+python3 - "$work" "$ROUNDS" "$RATE" "$rate_requests" "${servers[@]}" <<'PY'
+import math, statistics, sys
+work, rounds, rate, requests = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
+servers = sys.argv[5:]
+label = {"ours": "onespace", "nginx": "nginx", "floor": "floor"}
+QUANTILES = (50, 90, 99, 99.9)
+def quantile(ordered, q):
+    """Nearest rank: the smallest latency with at least q% of the requests at or under it."""
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
+failures, figures = [], {server: [] for server in servers}
+for round in range(1, rounds + 1):
+    line = f"    round {round}:"
+    for server in servers:
+        # h2load's log: start (us since the epoch), status, microseconds to the end of the answer.
+        rows = [entry.split("\t") for entry in open(f"{work}/{server}-rate-{round}.log") if entry.strip()]
+        bad = [row for row in rows if row[1] != "200"]
+        if len(rows) != requests or bad:
+            failures.append(f"{label[server]}, round {round}: {len(rows)} of {requests} requests logged,"
+                            f" {len(bad)} not 200")
+            continue
+        ordered = sorted(int(row[2]) / 1000 for row in rows)
+        ends = [int(row[0]) + int(row[2]) for row in rows]
+        held = len(rows) / ((max(ends) - min(int(row[0]) for row in rows)) / 1e6)
+        cpu = float(open(f"{work}/{server}-rate-{round}.cpu-us").read())
+        figures[server].append((*(quantile(ordered, q) for q in QUANTILES), held, cpu))
+        line += f" {label[server]} p99 {quantile(ordered, 99):.2f} ms at {held:,.0f}/s, {cpu:.2f} us CPU/req,"
+    print(line.rstrip(","))
+if failures:
+    for failure in failures:
+        print(f"bench: {failure}", file=sys.stderr)
+    sys.exit(1)
+medians = {server: [statistics.median(column) for column in zip(*figures[server])] for server in servers}
+print("medians of the rounds:")
+print(f"{'':10} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'p99.9 ms':>9} {'held/s':>10} {'us CPU/req':>11}")
+for server in servers:
+    p50, p90, p99, p999, held, cpu = medians[server]
+    print(f"{label[server]:10} {p50:>8.2f} {p90:>8.2f} {p99:>8.2f} {p999:>9.2f} {held:>10,.0f} {cpu:>11.2f}")
+print(f"p99 at fixed rate ratio ours/nginx: {medians['ours'][2] / medians['nginx'][2]:.2f}"
+      f" (aim <= 0.80; the floor reaches {medians['floor'][2] / medians['nginx'][2]:.2f})")
+# The client paces itself: where it fell behind the offered rate (its core full, or answers slow
+# enough to hold its connections), the latencies are of a lower rate than the one offered.
+for server in servers:
+    if medians[server][4] < 0.95 * rate:
+        print(f"note: {label[server]} was sent {medians[server][4]:,.0f}/s, under 95% of the {rate:,.0f}/s"
+              f" offered: h2load or the server could not hold the rate, so its figures are of a lower one")
 PY
 
 # --- POST /api/enquiries ----------------------------------------------------------------------
