@@ -50,6 +50,9 @@ use actix_web::http::header;
 use actix_web::{web, HttpResponse, Resource};
 
 pub use onespace_store::StaffClock;
+/// The staff session's cookie: the public pages leave a browser holding it out of the visitor
+/// counts.
+pub use session::SESSION_COOKIE;
 
 use onespace_store::Store;
 

@@ -51,6 +51,12 @@ pub enum ConfigError {
          to 36500"
     )]
     RetentionDays(String),
+    /// `--visits-retention-days` / `ONESPACE_VISITS_RETENTION_DAYS` is not a whole number of days.
+    #[error(
+        "ONESPACE_VISITS_RETENTION_DAYS (--visits-retention-days): '{0}' must be a whole number \
+         of days from 1 to 36500"
+    )]
+    VisitsRetentionDays(String),
     /// `--schedule-script-url` / `ONESPACE_SCHEDULE_SCRIPT_URL` is not an absolute http(s) URL.
     #[error(
         "ONESPACE_SCHEDULE_SCRIPT_URL (--schedule-script-url): '{0}' must be an absolute \
@@ -125,6 +131,14 @@ pub struct ServeArgs {
     /// Days an enquiry is kept before the worker deletes it (the privacy notice's period).
     #[arg(long, env = "ONESPACE_RETENTION_DAYS", default_value_t = DEFAULT_RETENTION_DAYS.to_string())]
     pub retention_days: String,
+    /// Count page views, landings, purchase clicks and enquiries for the staff area's Visitors
+    /// page (`false` turns counting off: nothing is counted or stored).
+    #[arg(long, env = "ONESPACE_COUNT_VISITORS", default_value = "true", value_parser = clap::builder::BoolishValueParser::new())]
+    pub count_visitors: bool,
+    /// Days the steps of visits whose visitor accepted analytics are kept; after that only the
+    /// daily totals remain (the privacy notice's period).
+    #[arg(long, env = "ONESPACE_VISITS_RETENTION_DAYS", default_value_t = crate::visitors::DEFAULT_RETENTION_DAYS.to_string())]
+    pub visits_retention_days: String,
     /// Show the site as it will be (or was) on this date, for checking next month's offers:
     /// `2026-12-01` (the start of that day, UK time) or an RFC 3339 instant. Unset: the real
     /// clock, with pages rendered again whenever an offer starts or ends.
@@ -219,6 +233,8 @@ pub struct ServeConfig {
     pub launch: crate::launch::LaunchArgs,
     /// Where backups go, and whether nightly ones are taken.
     pub backups: crate::backup::BackupArgs,
+    /// What is counted of the visitors.
+    pub visitors: crate::visitors::VisitorSettings,
 }
 
 impl ServeArgs {
@@ -276,7 +292,20 @@ impl ServeArgs {
             onespace_http::Proxy::none()
         };
         let mail = self.mail.validate(&self.data_dir)?;
+        let visits_retention_days = match self.visits_retention_days.trim().parse::<u64>() {
+            Ok(days) if (1..=36_500).contains(&days) => days,
+            _ => {
+                return Err(ConfigError::VisitsRetentionDays(
+                    self.visits_retention_days.clone(),
+                ))
+            }
+        };
         Ok(ServeConfig {
+            visitors: crate::visitors::VisitorSettings {
+                enabled: self.count_visitors,
+                retention: Duration::from_secs(visits_retention_days * 86_400),
+                beacons_per_minute: crate::visitors::BEACONS_PER_MINUTE,
+            },
             schedule: self.schedule.validate()?,
             studio_clock: onespace_store::StaffClock::new(self.studio_clock_file.clone()),
             launch: self.launch.clone(),
@@ -398,6 +427,8 @@ mod tests {
             proxy_addresses: DEFAULT_PROXY_ADDRESSES.to_owned(),
             rate_limit_per_minute: "10".to_owned(),
             retention_days: "730".to_owned(),
+            count_visitors: true,
+            visits_retention_days: "90".to_owned(),
             schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
             schedule_widget_call: TEAMUP_WIDGET_CALL.to_owned(),
             schedule_frame_origin: TEAMUP_ORIGIN.to_owned(),

@@ -396,6 +396,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         studio_clock,
         launch: _,
         backups,
+        visitors,
     } = config;
     std::fs::create_dir_all(&config.data_dir).with_context(|| {
         format!(
@@ -530,10 +531,22 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         schedule,
         site.clone(),
         store.clone(),
-        worker_stop,
+        worker_stop.clone(),
+    ));
+    let visitors = web::Data::new(onespace_server::visitors::Visitors::new(
+        visitors,
+        &config.public_url,
+        settings.proxy.clone(),
+    ));
+    // Written every few seconds and once more after the last request (`visitors::flush`).
+    let counting = actix_web::rt::spawn(onespace_server::visitors::flush::run(
+        visitors.clone().into_inner(),
+        store.clone(),
+        worker_stop.clone(),
     ));
     let server = HttpServer::new(move || {
         build_app(site.clone())
+            .app_data(visitors.clone())
             .app_data(enquiries.clone())
             .app_data(staff_area.clone())
             .app_data(launch_list.clone())
@@ -549,6 +562,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let _ = stop_worker.send(true);
     let _ = worker.await;
     let _ = timetable.await;
+    let _ = counting.await;
     tidying.abort();
     if let Some(nightly) = nightly {
         nightly.abort();

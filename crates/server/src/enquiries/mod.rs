@@ -137,6 +137,7 @@ async fn api(
         ..intake::from_json(&body)?
     };
     let id = intake::accept(&state, submission, intake::MissingKey::None).await?;
+    count_enquiry(&request, &id);
     Ok(HttpResponse::Created()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(serde_json::json!({ "ok": true, "id": id })))
@@ -178,13 +179,16 @@ pub async fn form_post(
     }
     .await;
     match outcome {
-        Ok(_) => Ok(HttpResponse::SeeOther()
-            .insert_header((
-                header::LOCATION,
-                format!("{}?sent=1#{}", route.path, form.anchor),
-            ))
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .finish()),
+        Ok(id) => {
+            count_enquiry(&request, &id);
+            Ok(HttpResponse::SeeOther()
+                .insert_header((
+                    header::LOCATION,
+                    format!("{}?sent=1#{}", route.path, form.anchor),
+                ))
+                .insert_header((header::CACHE_CONTROL, "no-store"))
+                .finish())
+        }
         Err(error) => {
             if let EnquiryError::Timeout { received } = &error {
                 values = intake::typed_before_stall(received, form.form_type);
@@ -202,6 +206,13 @@ pub async fn form_post(
             page.extensions_mut().insert(onespace_http::ComposedPage);
             Ok(page)
         }
+    }
+}
+
+/// Counts a stored enquiry for the Visitors page (`crate::visitors`), when counting is on.
+fn count_enquiry(request: &HttpRequest, id: &str) {
+    if let Some(visitors) = request.app_data::<web::Data<crate::visitors::Visitors>>() {
+        visitors.enquiry(request, visitors.enquiry_page(request), id);
     }
 }
 
