@@ -211,7 +211,8 @@ pub async fn totals(store: &Store, first: &str, last: &str) -> Result<Vec<Total>
         sqlx::query_as(
             "SELECT kind, page, referrer, source, medium, campaign, CAST(SUM(count) AS BIGINT) \
              FROM visitor_counts WHERE day >= $1 AND day <= $2 \
-             GROUP BY kind, page, referrer, source, medium, campaign",
+             GROUP BY kind, page, referrer, source, medium, campaign \
+             ORDER BY kind, page, referrer, source, medium, campaign",
         )
         .bind(first)
         .bind(last)
