@@ -501,16 +501,19 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
             "staff area: second-factor secrets sealed with the first key"
         );
     }
-    let staff_area = web::Data::new(StaffArea::new(
-        store.clone(),
-        studio_clock,
-        &config.public_url,
-        settings.proxy.clone(),
-        keys,
-        mail_folder,
-        content_folder,
-        images::cache_dir(&config.data_dir),
-    ));
+    let staff_area = web::Data::new(
+        StaffArea::new(
+            store.clone(),
+            studio_clock,
+            &config.public_url,
+            settings.proxy.clone(),
+            keys,
+            mail_folder,
+            content_folder,
+            images::cache_dir(&config.data_dir),
+        )
+        .with_visits_retention(visitors.retention),
+    );
     let launch_list = web::Data::new(launch::staff_list(
         site.clone().into_inner(),
         store.clone(),

@@ -14,6 +14,10 @@
 
 use crate::{StorageError, Store};
 
+/// Days a consented visit's steps are kept unless the server is told otherwise
+/// (ONESPACE_VISITS_RETENTION_DAYS); the daily totals stay.
+pub const DEFAULT_RETENTION_DAYS: u64 = 90;
+
 /// What a count or a step is of. Stored by its [`Self::name`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {

@@ -31,8 +31,7 @@ use onespace_store::visitors::{Kind, Source};
 
 pub use tally::Tally;
 
-/// Raw visits' steps are kept this long unless ONESPACE_VISITS_RETENTION_DAYS says otherwise.
-pub const DEFAULT_RETENTION_DAYS: u64 = 90;
+pub use onespace_store::visitors::DEFAULT_RETENTION_DAYS;
 
 /// Beacons a client may send a minute (also the burst): far more clicks than a person makes,
 /// few enough that a flood from one address is refused.
