@@ -193,6 +193,9 @@ pub struct Config {
     pub public_url: String,
     /// Days enquiries are kept: the worker deletes older ones and the privacy notice states it.
     pub retention_days: u64,
+    /// Days a followed visit's steps are kept: the counting deletes older ones and the privacy
+    /// notice states it.
+    pub visits_retention_days: u64,
     /// Where the schedule widget comes from and how it starts.
     pub schedule_widget: WidgetSource,
     /// The instant pages are rendered for.
@@ -251,11 +254,20 @@ impl ServeArgs {
             Ok(days) if (1..=36_500).contains(&days) => days,
             _ => return Err(ConfigError::RetentionDays(self.retention_days.clone())),
         };
+        let visits_retention_days = match self.visits_retention_days.trim().parse::<u64>() {
+            Ok(days) if (1..=36_500).contains(&days) => days,
+            _ => {
+                return Err(ConfigError::VisitsRetentionDays(
+                    self.visits_retention_days.clone(),
+                ))
+            }
+        };
         let site = Config {
             addr,
             data_dir: self.data_dir.clone(),
             public_url: public_origin(&self.public_url)?,
             retention_days,
+            visits_retention_days,
             schedule_widget: self.schedule_widget()?,
             clock: RenderClock::from_settings(
                 self.preview_date.as_deref(),
@@ -292,14 +304,6 @@ impl ServeArgs {
             onespace_http::Proxy::none()
         };
         let mail = self.mail.validate(&self.data_dir)?;
-        let visits_retention_days = match self.visits_retention_days.trim().parse::<u64>() {
-            Ok(days) if (1..=36_500).contains(&days) => days,
-            _ => {
-                return Err(ConfigError::VisitsRetentionDays(
-                    self.visits_retention_days.clone(),
-                ))
-            }
-        };
         Ok(ServeConfig {
             visitors: crate::visitors::VisitorSettings {
                 enabled: self.count_visitors,
@@ -375,6 +379,7 @@ impl Config {
         onespace_site::site::Settings {
             public_url: self.public_url.clone(),
             retention_days: self.retention_days,
+            visits_retention_days: self.visits_retention_days,
             schedule_widget: self.schedule_widget.clone(),
             clock: self.clock,
         }
@@ -387,6 +392,7 @@ impl Config {
             data_dir: PathBuf::from("./data"),
             public_url: DEFAULT_PUBLIC_URL.to_owned(),
             retention_days: DEFAULT_RETENTION_DAYS,
+            visits_retention_days: crate::visitors::DEFAULT_RETENTION_DAYS,
             schedule_widget: WidgetSource::default(),
             clock: RenderClock::Real,
             content: crate::content_source::Source::Embedded,

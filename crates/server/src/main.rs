@@ -937,15 +937,16 @@ fn export_enquiries(
             data_dir.join(SQLITE_FILE).display()
         );
     }
-    let enquiries = actix_web::rt::System::new().block_on(async {
+    let (enquiries, visits) = actix_web::rt::System::new().block_on(async {
         let store = Store::open(database_url, data_dir).await?;
         let all = store.all().await;
+        let visits = onespace_store::visitors::visits_of_enquiries(&store).await;
         store.close().await;
-        all
+        Ok::<_, onespace_store::StorageError>((all?, visits?))
     })?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    export::write(&enquiries, format, &mut out)?;
+    export::write(&enquiries, &visits, format, &mut out)?;
     std::io::Write::flush(&mut out)?;
     Ok(())
 }

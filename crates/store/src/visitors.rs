@@ -246,18 +246,40 @@ pub async fn steps(store: &Store, from: i64, to: i64) -> Result<Vec<Step>, Stora
     read_steps(store, Steps::Between(from, to)).await
 }
 
+/// The steps of every visit an enquiry was sent in, by enquiry id (the enquiries' export).
+pub async fn visits_of_enquiries(
+    store: &Store,
+) -> Result<std::collections::HashMap<String, Vec<Step>>, StorageError> {
+    let steps = read_steps(store, Steps::OfEnquiries).await?;
+    let mut by_visit: std::collections::HashMap<&str, Vec<&Step>> =
+        std::collections::HashMap::new();
+    for step in &steps {
+        by_visit.entry(step.visit.as_str()).or_default().push(step);
+    }
+    let mut visits = std::collections::HashMap::new();
+    for step in &steps {
+        if let Some(enquiry) = &step.enquiry {
+            let whole = by_visit.get(step.visit.as_str()).into_iter().flatten();
+            visits.insert(enquiry.clone(), whole.map(|step| (*step).clone()).collect());
+        }
+    }
+    Ok(visits)
+}
+
 /// Every step of the visit an enquiry was sent in (its export), or none.
 pub async fn visit_of_enquiry(store: &Store, enquiry_id: &str) -> Result<Vec<Step>, StorageError> {
     read_steps(store, Steps::VisitOfEnquiry(enquiry_id)).await
 }
 
-/// Deletes every step of the visit an enquiry was sent in (its erasure); returns how many.
+/// Deletes every step of the visit the enquiry `$1` was sent in: run by the enquiry's erasure
+/// (`crate::staff::erase_enquiry`) in its transaction.
+pub const ERASE_VISIT_OF_ENQUIRY: &str =
+    "DELETE FROM visit_steps WHERE visit IN (SELECT visit FROM visit_steps WHERE enquiry_id = $1)";
+
+/// Deletes every step of the visit an enquiry was sent in; returns how many.
 pub async fn erase_visit_of_enquiry(store: &Store, enquiry_id: &str) -> Result<u64, StorageError> {
     Ok(on_pool!(store, pool => {
-        sqlx::query(
-            "DELETE FROM visit_steps WHERE visit IN \
-             (SELECT visit FROM visit_steps WHERE enquiry_id = $1)",
-        )
+        sqlx::query(ERASE_VISIT_OF_ENQUIRY)
         .bind(enquiry_id)
         .execute(pool)
         .await?
@@ -283,6 +305,8 @@ enum Steps<'a> {
     Between(i64, i64),
     /// Those of the visit an enquiry was sent in.
     VisitOfEnquiry(&'a str),
+    /// Those of every visit an enquiry was sent in.
+    OfEnquiries,
 }
 
 /// A step's stored columns.
@@ -310,6 +334,14 @@ async fn read_steps(store: &Store, which: Steps<'_>) -> Result<Vec<Step>, Storag
                     .bind(to)
                     .fetch_all(pool)
                     .await?
+            }
+            Steps::OfEnquiries => {
+                sqlx::query_as(&format!(
+                    "{COLUMNS} WHERE visit IN \
+                     (SELECT visit FROM visit_steps WHERE enquiry_id IS NOT NULL) ORDER BY at"
+                ))
+                .fetch_all(pool)
+                .await?
             }
             Steps::VisitOfEnquiry(enquiry_id) => {
                 sqlx::query_as(&format!(

@@ -2,13 +2,14 @@
 //! intro offer, a purchase click's beacon, an enquiry, and a consented visit's steps; robots,
 //! scripts, signed-in staff and Global Privacy Control are left out or unlinked; forged beacons
 //! are refused with a 4xx and never stored as sent; every count taken in memory is in the
-//! database after a SIGTERM; with counting off nothing is counted.
+//! database after a SIGTERM; an enquiry's export and erasure cover its visit; with counting off
+//! nothing is counted.
 
 use onespace_store::visitors::{self, Kind, Total};
 use onespace_store::Store;
 
 use crate::harness::http::{request, Response};
-use crate::harness::{contact_json, Server, TempDir};
+use crate::harness::{contact_json, export, Server, TempDir};
 
 const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const HTML: &str = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
@@ -261,6 +262,37 @@ async fn pages_clicks_and_enquiries_are_counted_and_reach_the_database_across_a_
     assert!(
         linked.iter().any(|step| step.kind == Kind::Enquiry),
         "{linked:?}"
+    );
+    store.close().await;
+    // The enquiry's export carries its visit, and its erasure takes the visit with it.
+    let exported = export(data.path(), None);
+    let visit = exported
+        .iter()
+        .find(|row| row["id"] == enquiry.as_str())
+        .map(|row| row["visit"].clone())
+        .unwrap();
+    let pages: Vec<_> = visit
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|step| step["page"].as_str().unwrap().to_owned())
+        .collect();
+    let mut pages = pages;
+    pages.sort();
+    // The consented page seen as a landing and a view, then the enquiry.
+    assert_eq!(
+        pages,
+        ["/contact", "/memberships", "/memberships"],
+        "{visit}"
+    );
+    let store = Store::open(None, data.path()).await.unwrap();
+    assert!(onespace_store::staff::erase_enquiry(&store, &enquiry)
+        .await
+        .unwrap());
+    assert_eq!(
+        visitors::steps(&store, 0, i64::MAX).await.unwrap(),
+        [],
+        "the visit went with it"
     );
     store.close().await;
 
