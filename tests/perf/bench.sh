@@ -21,6 +21,9 @@
 # most one per connection), and the SQLite writer's account of its group commits. Aim: at least
 # 3,000 stored/s with a p99 under 50 ms. No SMTP server is set, so the mail worker writes .eml
 # files into the data folder as it goes.
+# Every round also measures our server with visitor counting off (ONESPACE_COUNT_VISITORS=false,
+# "uncounted"), wrk's requests carrying a browser's headers so that the counted server counts each
+# page (docs/visitors.md), and prints the ratio counted/uncounted (aim: >= 0.95).
 # Figures are reported, never asserted: they depend on the machine. The script fails only when the
 # two servers serve different bytes or the stored enquiries do not match the answers.
 set -euo pipefail
@@ -115,6 +118,10 @@ fi
 THREADS=${THREADS:-1}
 "${server_cpu[@]}" "$BINARY" serve --addr "127.0.0.1:$ours_port" --data "$work/data" 2>"$work/ours.log" &
 pids+=($!)
+uncounted_port=$(free_port)
+"${server_cpu[@]}" env ONESPACE_COUNT_VISITORS=false \
+  "$BINARY" serve --addr "127.0.0.1:$uncounted_port" --data "$work/uncounted-data" 2>"$work/uncounted.log" &
+pids+=($!)
 
 nginx_port=$(free_port)
 workers=1
@@ -168,6 +175,7 @@ wait_for() {
   exit 1
 }
 wait_for "http://127.0.0.1:$ours_port/"
+wait_for "http://127.0.0.1:$uncounted_port/"
 wait_for "http://127.0.0.1:$nginx_port/"
 
 # Both must serve the same bytes for the comparison to mean anything.
@@ -235,10 +243,10 @@ cores_of() { # server round: "(server core S%, wrk C%)" when pinned
 }
 
 # The servers in the order each round measures them, by the name their files and lines use.
-servers=(ours nginx floor)
-declare -A url=([ours]="http://127.0.0.1:$ours_port" [nginx]="http://127.0.0.1:$nginx_port"
-  [floor]="http://127.0.0.1:$floor_port")
-declare -A label=([ours]=onespace [nginx]=nginx [floor]=floor)
+servers=(ours uncounted nginx floor)
+declare -A url=([ours]="http://127.0.0.1:$ours_port" [uncounted]="http://127.0.0.1:$uncounted_port"
+  [nginx]="http://127.0.0.1:$nginx_port" [floor]="http://127.0.0.1:$floor_port")
+declare -A label=([ours]=onespace [uncounted]="onespace uncounted" [nginx]=nginx [floor]=floor)
 echo "==> warming up"
 for server in "${servers[@]}"; do
   ROUTES="$ROUTES" wrk -t1 -c8 -d2s -s tests/perf/routes.lua "${url[$server]}" >/dev/null
@@ -259,7 +267,7 @@ figures() { # server: prints "rps p99 [server-core% wrk-core%]" per round
     echo "$(rps "$work/$1-$round.txt") $(p99_ms "$work/$1-$round.txt") $(cat "$work/$1-$round.cpu" 2>/dev/null || true)"
   done
 }
-python3 - "$(figures ours)" "$(figures nginx)" "$(figures floor)" <<'PY'
+python3 - "$(figures ours)" "$(figures nginx)" "$(figures floor)" "$(figures uncounted)" <<'PY'
 import statistics, sys
 def medians(text):
     rounds = [tuple(map(float, line.split()[:2])) for line in text.splitlines() if line.strip()]
@@ -271,6 +279,10 @@ print(f"{'':10} {'req/s':>12} {'p99 ms':>10}")
 print(f"{'onespace':10} {ours_rps:>12,.0f} {ours_p99:>10.2f}")
 print(f"{'nginx':10} {nginx_rps:>12,.0f} {nginx_p99:>10.2f}")
 print(f"{'floor':10} {floor_rps:>12,.0f} {floor_p99:>10.2f}   (no HTTP work: the ceiling here)")
+uncounted_rps, uncounted_p99 = medians(sys.argv[4])
+print(f"{'uncounted':10} {uncounted_rps:>12,.0f} {uncounted_p99:>10.2f}   (onespace with visitor counting off)")
+print(f"visitor counting, throughput on/off: {ours_rps / uncounted_rps:.2f} (aim >= 0.95);"
+      f" p99 on/off: {ours_p99 / uncounted_p99:.2f}")
 print(f"throughput ratio ours/nginx: {ours_rps / nginx_rps:.2f} (aim >= 1.50;"
       f" the floor reaches {floor_rps / nginx_rps:.2f})")
 print(f"p99 ratio ours/nginx:        {ours_p99 / nginx_p99:.2f} (aim <= 0.80;"

@@ -35,7 +35,8 @@ const test = base.extend<{ studio: RunningServer }>({
   },
 });
 
-test.use({ viewport: { width: 390, height: 844 } });
+// The owner's browser too, so that only the staff session's cookie keeps their pages out.
+test.use({ viewport: { width: 390, height: 844 }, userAgent: CHROME });
 
 /** A visitor's own browser: a normal user agent, and the booking site answered locally. */
 async function visitor(browser: Browser, baseURL: string, privacyControl = false): Promise<BrowserContext> {
@@ -58,7 +59,7 @@ async function visit(context: BrowserContext, choice: 'Accept All' | 'Decline'):
   await page.goto(LANDING, { referer: 'https://l.facebook.com/' });
   await page.getByRole('button', { name: choice }).click();
   await expect(page.locator('[data-cookie-banner]')).toBeHidden();
-  await page.goto('/intro-offer');
+  await page.goto('/intro-offer', { referer: page.url() });
   const buy = page.locator('main a[href^="https://goteamup.com"]:visible').first();
   const beacon = page.waitForRequest((request) => request.url().endsWith('/api/visits/click'));
   const popup = context.waitForEvent('page');
