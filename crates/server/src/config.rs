@@ -139,6 +139,10 @@ pub struct ServeArgs {
     /// daily totals remain (the privacy notice's period).
     #[arg(long, env = "ONESPACE_VISITS_RETENTION_DAYS", default_value_t = crate::visitors::DEFAULT_RETENTION_DAYS.to_string())]
     pub visits_retention_days: String,
+    /// Milliseconds between two writes of the visitor counts (5 s); the end-to-end tests shorten
+    /// it so they wait less for the figures. Never set in production.
+    #[arg(long, env = "ONESPACE_VISITS_WRITE_MS", hide = true, default_value_t = crate::visitors::flush::EVERY_MS)]
+    pub visits_write_ms: u64,
     /// Show the site as it will be (or was) on this date, for checking next month's offers:
     /// `2026-12-01` (the start of that day, UK time) or an RFC 3339 instant. Unset: the real
     /// clock, with pages rendered again whenever an offer starts or ends.
@@ -309,6 +313,7 @@ impl ServeArgs {
                 enabled: self.count_visitors,
                 retention: Duration::from_secs(visits_retention_days * 86_400),
                 beacons_per_minute: crate::visitors::BEACONS_PER_MINUTE,
+                write_every: Duration::from_millis(self.visits_write_ms.max(10)),
             },
             schedule: self.schedule.validate()?,
             studio_clock: onespace_store::StaffClock::new(self.studio_clock_file.clone()),
@@ -435,6 +440,7 @@ mod tests {
             retention_days: "730".to_owned(),
             count_visitors: true,
             visits_retention_days: "90".to_owned(),
+            visits_write_ms: crate::visitors::flush::EVERY_MS,
             schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
             schedule_widget_call: TEAMUP_WIDGET_CALL.to_owned(),
             schedule_frame_origin: TEAMUP_ORIGIN.to_owned(),

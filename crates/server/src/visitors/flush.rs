@@ -1,4 +1,4 @@
-//! Writes what was counted in memory to the database: every [`EVERY`] in one batch, and once
+//! Writes what was counted in memory to the database: every [`EVERY_MS`] in one batch, and once
 //! more when the server stops (after it has stopped answering, so the last page counted is in
 //! it). A batch the database refuses is kept and added to the next, so a database outage loses
 //! nothing that the server's memory still holds. Once an hour, the consented visits' steps
@@ -13,9 +13,9 @@ use tokio::sync::watch;
 
 use super::Visitors;
 
-/// How often the counts are written: often enough that the Visitors page is current, seldom
-/// enough that a busy site writes one small transaction every few seconds.
-pub const EVERY: Duration = Duration::from_secs(5);
+/// Milliseconds between two writes of the counts: often enough that the Visitors page is
+/// current, seldom enough that a busy site writes one small transaction every few seconds.
+pub const EVERY_MS: u64 = 5_000;
 /// How often the retention period is applied.
 const TIDY_EVERY: Duration = Duration::from_secs(3600);
 
@@ -27,7 +27,7 @@ pub async fn run(visitors: Arc<Visitors>, store: Store, mut stop: watch::Receive
         let stopping = *stop.borrow();
         if !stopping {
             tokio::select! {
-                _ = tokio::time::sleep(EVERY) => {}
+                _ = tokio::time::sleep(visitors.settings.write_every) => {}
                 _ = stop.changed() => {}
             }
         }

@@ -46,6 +46,8 @@ pub struct VisitorSettings {
     pub retention: Duration,
     /// Beacons a client may send per minute.
     pub beacons_per_minute: u32,
+    /// How often the counts are written ([`flush::EVERY_MS`] unless a test shortens it).
+    pub write_every: Duration,
 }
 
 /// The counting's shared state, added to the app by `main` (without it nothing is counted).
