@@ -277,7 +277,7 @@ impl Report {
                 .then(b.1.followed.cmp(&a.1.followed))
         });
         report.pages = pages.into_iter().collect();
-        report.pages.sort_by(|a, b| b.1.views.cmp(&a.1.views));
+        report.pages.sort_by_key(|(_, actions)| std::cmp::Reverse(actions.views));
         report
     }
 
@@ -361,6 +361,7 @@ impl Report {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
