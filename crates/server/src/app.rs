@@ -44,6 +44,26 @@ pub fn build_app(
         .app_data(site)
         .configure(configure)
         .wrap(ErrorHandlers::new().default_handler_server(server_error_page))
+        .wrap_fn(|request, service| {
+            // An enquiry stored by the forms (`enquiries::Stored`) is counted for the Visitors
+            // page when counting is on.
+            let response = service.call(request);
+            async move {
+                let response = response.await?;
+                let stored = response
+                    .response()
+                    .extensions()
+                    .get::<enquiries::Stored>()
+                    .map(|stored| stored.0.clone());
+                if let Some(id) = stored {
+                    let request = response.request();
+                    if let Some(visitors) = request.app_data::<web::Data<visitors::Visitors>>() {
+                        visitors.enquiry(request, visitors.enquiry_page(request), &id);
+                    }
+                }
+                Ok(response)
+            }
+        })
         .wrap_fn(move |request, service| {
             let security_headers = security_headers.clone();
             // Every answer of the staff area is private, whatever made it (a handler, the

@@ -136,11 +136,14 @@ async fn api(
         key,
         ..intake::from_json(&body)?
     };
-    let id = intake::accept(&state, submission, intake::MissingKey::None).await?;
-    count_enquiry(&request, &id);
-    Ok(HttpResponse::Created()
+    let outcome = intake::accept(&state, submission, intake::MissingKey::None).await?;
+    let mut response = HttpResponse::Created()
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(serde_json::json!({ "ok": true, "id": id })))
+        .json(serde_json::json!({ "ok": true, "id": outcome.id() }));
+    if let intake::Outcome::New(id) = outcome {
+        response.extensions_mut().insert(Stored(id));
+    }
+    Ok(response)
 }
 
 /// `POST` to a form page: the no-JavaScript form.
@@ -179,15 +182,18 @@ pub async fn form_post(
     }
     .await;
     match outcome {
-        Ok(id) => {
-            count_enquiry(&request, &id);
-            Ok(HttpResponse::SeeOther()
+        Ok(outcome) => {
+            let mut response = HttpResponse::SeeOther()
                 .insert_header((
                     header::LOCATION,
                     format!("{}?sent=1#{}", route.path, form.anchor),
                 ))
                 .insert_header((header::CACHE_CONTROL, "no-store"))
-                .finish())
+                .finish();
+            if let intake::Outcome::New(id) = outcome {
+                response.extensions_mut().insert(Stored(id));
+            }
+            Ok(response)
         }
         Err(error) => {
             if let EnquiryError::Timeout { received } = &error {
@@ -209,12 +215,10 @@ pub async fn form_post(
     }
 }
 
-/// Counts a stored enquiry for the Visitors page (`crate::visitors`), when counting is on.
-fn count_enquiry(request: &HttpRequest, id: &str) {
-    if let Some(visitors) = request.app_data::<web::Data<crate::visitors::Visitors>>() {
-        visitors.enquiry(request, visitors.enquiry_page(request), id);
-    }
-}
+/// In the answer's extensions when a post's enquiry is stored now (not a resend, not a
+/// robot's), with its id: the app counts it for the Visitors page (`crate::visitors`) without the forms knowing.
+#[derive(Debug, Clone)]
+pub struct Stored(pub String);
 
 /// `GET /healthz`: whether this node can reach its database.
 async fn healthz(state: web::Data<Enquiries>) -> HttpResponse {
