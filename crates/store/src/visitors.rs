@@ -74,6 +74,18 @@ pub struct Source {
     pub campaign: String,
 }
 
+impl Source {
+    /// A source as its four columns are stored.
+    fn stored(referrer: String, source: String, medium: String, campaign: String) -> Self {
+        Self {
+            referrer,
+            source,
+            medium,
+            campaign,
+        }
+    }
+}
+
 /// One daily total's key.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CountKey {
@@ -229,12 +241,7 @@ pub async fn totals(store: &Store, first: &str, last: &str) -> Result<Vec<Total>
             Some(Total {
                 kind: Kind::parse(&kind)?,
                 page,
-                from: Source {
-                    referrer,
-                    source,
-                    medium,
-                    campaign,
-                },
+                from: Source::stored(referrer, source, medium, campaign),
                 count,
             })
         })
@@ -363,12 +370,7 @@ async fn read_steps(store: &Store, which: Steps<'_>) -> Result<Vec<Step>, Storag
                     at,
                     kind: Kind::parse(&kind)?,
                     page,
-                    from: Source {
-                        referrer,
-                        source,
-                        medium,
-                        campaign,
-                    },
+                    from: Source::stored(referrer, source, medium, campaign),
                     enquiry,
                 })
             },
