@@ -11,8 +11,9 @@
 //! - With consent ("Accept All"), the browser keeps a random visit id in a first-party cookie
 //!   ([`signs::VISIT_COOKIE`]) for 30 minutes after its last page; each counted step then also
 //!   becomes a step of that visit, so the Visitors page can follow a visit from its landing to a
-//!   purchase click or an enquiry. Declining deletes the cookie at once; `Sec-GPC: 1` is never
-//!   linked.
+//!   purchase click or an enquiry. A new id is announced once with the page it began on
+//!   (`POST /api/visits/start`): one request per consented visit, none per page. Declining
+//!   deletes the cookie at once; `Sec-GPC: 1` is never linked.
 //! - [`flush::run`] writes what was counted every few seconds in one batch, and once more when
 //!   the server stops, and applies the retention period to the visits' steps.
 
