@@ -32,6 +32,9 @@
 # most one per connection), and the SQLite writer's account of its group commits. Aim: at least
 # 3,000 stored/s with a p99 under 50 ms. No SMTP server is set, so the mail worker writes .eml
 # files into the data folder as it goes.
+# Every round also measures our server with visitor counting off (ONESPACE_COUNT_VISITORS=false,
+# "uncounted"), wrk's requests carrying a browser's headers so that the counted server counts each
+# page (docs/visitors.md), and prints the ratio counted/uncounted (aim: >= 0.95).
 # Figures are reported, never asserted: they depend on the machine. The script fails only when the
 # two servers serve different bytes or the stored enquiries do not match the answers.
 set -euo pipefail
@@ -132,6 +135,11 @@ pids+=($!)
 # Each server's first process, by the name its files and lines use: its CPU time is read from
 # there and from its children's (taskset execs the server, so the pid is the server's own).
 declare -A server_pid=([ours]=$!)
+uncounted_port=$(free_port)
+"${server_cpu[@]}" env ONESPACE_COUNT_VISITORS=false \
+  "$BINARY" serve --addr "127.0.0.1:$uncounted_port" --data "$work/uncounted-data" 2>"$work/uncounted.log" &
+pids+=($!)
+server_pid[uncounted]=$!
 
 nginx_port=$(free_port)
 workers=1
@@ -186,6 +194,7 @@ wait_for() {
   exit 1
 }
 wait_for "http://127.0.0.1:$ours_port/"
+wait_for "http://127.0.0.1:$uncounted_port/"
 wait_for "http://127.0.0.1:$nginx_port/"
 
 # The CPU time a server has used so far, in clock ticks (user + system, fields 14 and 15 of
@@ -216,16 +225,18 @@ while grew:
 print(sum(stats[pid][1] for pid in family if pid in stats))
 PY
 }
-# Ours compresses its pages at the best brotli setting on a background thread after start (some
+# Ours (counted and uncounted) compresses its pages at the best brotli setting on a background thread after start (some
 # seconds of CPU, longer on a busy machine). The floor captures its answers, and the rounds count
 # its CPU time, only once that is done: until its CPU time stands still (a tick at most in half a
 # second; the mail worker's polls cost far less), at most a minute.
 idle_since=$SECONDS
-until idle_ticks=$(cpu_ticks "${server_pid[ours]}") && sleep 0.5 && [ $(( $(cpu_ticks "${server_pid[ours]}") - idle_ticks )) -le 1 ]; do
-  if [ $((SECONDS - idle_since)) -ge 60 ]; then
-    echo "bench: onespace was still busy a minute after it answered; its CPU figures include that work" >&2
-    break
-  fi
+for name in ours uncounted; do
+  until idle_ticks=$(cpu_ticks "${server_pid[$name]}") && sleep 0.5 && [ $(( $(cpu_ticks "${server_pid[$name]}") - idle_ticks )) -le 1 ]; do
+    if [ $((SECONDS - idle_since)) -ge 60 ]; then
+      echo "bench: onespace ($name) was still busy a minute after it answered; its CPU figures include that work" >&2
+      break
+    fi
+  done
 done
 echo "onespace idle (its background compression done) $((SECONDS - idle_since)) s after its first answer"
 
@@ -305,10 +316,10 @@ cores_of() { # server round: "(server core S%, wrk C%)" when pinned
 }
 
 # The servers in the order each round measures them, by the name their files and lines use.
-servers=(ours nginx floor)
-declare -A url=([ours]="http://127.0.0.1:$ours_port" [nginx]="http://127.0.0.1:$nginx_port"
-  [floor]="http://127.0.0.1:$floor_port")
-declare -A label=([ours]=onespace [nginx]=nginx [floor]=floor)
+servers=(ours uncounted nginx floor)
+declare -A url=([ours]="http://127.0.0.1:$ours_port" [uncounted]="http://127.0.0.1:$uncounted_port"
+  [nginx]="http://127.0.0.1:$nginx_port" [floor]="http://127.0.0.1:$floor_port")
+declare -A label=([ours]=onespace [uncounted]="onespace uncounted" [nginx]=nginx [floor]=floor)
 echo "==> warming up"
 for server in "${servers[@]}"; do
   ROUTES="$ROUTES" wrk -t1 -c8 -d2s -s tests/perf/routes.lua "${url[$server]}" >/dev/null
@@ -330,7 +341,7 @@ figures() { # server: prints "rps p99 [server-core% wrk-core%]" per round
     echo "$(rps "$work/$1-$round.txt") $(p99_ms "$work/$1-$round.txt") $(cat "$work/$1-$round.cpu" 2>/dev/null || true)"
   done
 }
-python3 - "$(figures ours)" "$(figures nginx)" "$(figures floor)" <<'PY'
+python3 - "$(figures ours)" "$(figures nginx)" "$(figures floor)" "$(figures uncounted)" <<'PY'
 import statistics, sys
 def medians(text):
     rounds = [tuple(map(float, line.split()[:2])) for line in text.splitlines() if line.strip()]
@@ -342,6 +353,10 @@ print(f"{'':10} {'req/s':>12} {'p99 ms':>10}")
 print(f"{'onespace':10} {ours_rps:>12,.0f} {ours_p99:>10.2f}")
 print(f"{'nginx':10} {nginx_rps:>12,.0f} {nginx_p99:>10.2f}")
 print(f"{'floor':10} {floor_rps:>12,.0f} {floor_p99:>10.2f}   (no HTTP work: the ceiling here)")
+uncounted_rps, uncounted_p99 = medians(sys.argv[4])
+print(f"{'uncounted':10} {uncounted_rps:>12,.0f} {uncounted_p99:>10.2f}   (onespace with visitor counting off)")
+print(f"visitor counting, throughput on/off: {ours_rps / uncounted_rps:.2f} (aim >= 0.95);"
+      f" p99 on/off: {ours_p99 / uncounted_p99:.2f}")
 print(f"throughput ratio ours/nginx: {ours_rps / nginx_rps:.2f} (aim >= 1.50;"
       f" the floor reaches {floor_rps / nginx_rps:.2f})")
 print(f"p99 ratio ours/nginx:        {ours_p99 / nginx_p99:.2f} (aim <= 0.80;"

@@ -42,6 +42,7 @@ mod session;
 mod throttle;
 mod tokens;
 mod views;
+pub mod visitors;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -50,6 +51,9 @@ use actix_web::http::header;
 use actix_web::{web, HttpResponse, Resource};
 
 pub use onespace_store::StaffClock;
+/// The staff session's cookie: the public pages leave a browser holding it out of the visitor
+/// counts.
+pub use session::SESSION_COOKIE;
 
 use onespace_store::Store;
 
@@ -70,6 +74,8 @@ pub struct StaffArea {
     mail_folder: Option<PathBuf>,
     content_folder: Option<PathBuf>,
     image_cache: PathBuf,
+    /// How long followed visits' steps are kept (the Visitors page says so).
+    visits_retention: Duration,
 }
 
 impl StaffArea {
@@ -103,6 +109,17 @@ impl StaffArea {
             mail_folder,
             content_folder,
             image_cache,
+            visits_retention: Duration::from_secs(
+                onespace_store::visitors::DEFAULT_RETENTION_DAYS * 86_400,
+            ),
+        }
+    }
+
+    /// The area telling, on its Visitors page, that followed visits are kept `retention`.
+    pub fn with_visits_retention(self, retention: Duration) -> Self {
+        Self {
+            visits_retention: retention,
+            ..self
         }
     }
 
@@ -193,7 +210,7 @@ pub struct StaffRoute {
 
 /// Every path of the staff area: the one place that says who may use what. The tests walk it
 /// to prove that no path but the public ones answers without a session.
-pub const ROUTES: [StaffRoute; 34] = [
+pub const ROUTES: [StaffRoute; 36] = [
     StaffRoute {
         path: "/studio",
         methods: &["GET"],
@@ -232,6 +249,18 @@ pub const ROUTES: [StaffRoute; 34] = [
         methods: &["POST"],
         access: Access::Staff,
         attach: |r| r.route(web::post().to(pages::sign_in::sign_out)),
+    },
+    StaffRoute {
+        path: "/studio/visitors",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::visitors::show)),
+    },
+    StaffRoute {
+        path: "/studio/visitors/export.csv",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::visitors::export)),
     },
     StaffRoute {
         path: "/studio/account",

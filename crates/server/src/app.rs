@@ -14,6 +14,7 @@ use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
 use actix_web::{web, App, FromRequest, Handler, HttpRequest, HttpResponse, Responder};
 
 use crate::enquiries;
+use crate::visitors;
 use onespace_http::security;
 use onespace_site::routes::{self, ROUTES};
 use onespace_site::site::{LiveSite, Site};
@@ -43,6 +44,26 @@ pub fn build_app(
         .app_data(site)
         .configure(configure)
         .wrap(ErrorHandlers::new().default_handler_server(server_error_page))
+        .wrap_fn(|request, service| {
+            // An enquiry stored by the forms (`enquiries::Stored`) is counted for the Visitors
+            // page when counting is on.
+            let response = service.call(request);
+            async move {
+                let response = response.await?;
+                let stored = response
+                    .response()
+                    .extensions()
+                    .get::<enquiries::Stored>()
+                    .map(|stored| stored.0.clone());
+                if let Some(id) = stored {
+                    let request = response.request();
+                    if let Some(visitors) = request.app_data::<web::Data<visitors::Visitors>>() {
+                        visitors.enquiry(request, visitors.enquiry_page(request), &id);
+                    }
+                }
+                Ok(response)
+            }
+        })
         .wrap_fn(move |request, service| {
             let security_headers = security_headers.clone();
             // Every answer of the staff area is private, whatever made it (a handler, the
@@ -105,6 +126,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
         }
     }
     config.configure(enquiries::configure);
+    config.configure(visitors::beacon::configure);
     config.configure(onespace_backoffice::configure);
     #[cfg(feature = "dev")]
     config.configure(onespace_site::dev::configure);
@@ -147,15 +169,20 @@ async fn page(request: HttpRequest, site: SiteData) -> HttpResponse {
         .query_string()
         .split('&')
         .any(|pair| pair == "sent=1");
-    if sent {
-        if let Some(page) = site.sent_page(request.path()) {
-            return page.respond(&request, StatusCode::OK);
+    let response = match sent.then(|| site.sent_page(request.path())).flatten() {
+        Some(page) => page.respond(&request, StatusCode::OK),
+        None => match site.page(request.path()) {
+            Some(page) => page.respond(&request, StatusCode::OK),
+            None => return not_found(&request, &site),
+        },
+    };
+    // Counted in memory as it is answered (`crate::visitors`); absent in tests of pages alone.
+    if let Some(visitors) = request.app_data::<web::Data<visitors::Visitors>>() {
+        if let Some(route) = routes::find(request.path()) {
+            visitors.page(&request, route.path, response.status());
         }
     }
-    match site.page(request.path()) {
-        Some(page) => page.respond(&request, StatusCode::OK),
-        None => not_found(&request, &site),
-    }
+    response
 }
 
 async fn sitemap(request: HttpRequest, site: SiteData) -> HttpResponse {

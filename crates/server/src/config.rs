@@ -51,6 +51,12 @@ pub enum ConfigError {
          to 36500"
     )]
     RetentionDays(String),
+    /// `--visits-retention-days` / `ONESPACE_VISITS_RETENTION_DAYS` is not a whole number of days.
+    #[error(
+        "ONESPACE_VISITS_RETENTION_DAYS (--visits-retention-days): '{0}' must be a whole number \
+         of days from 1 to 36500"
+    )]
+    VisitsRetentionDays(String),
     /// `--schedule-script-url` / `ONESPACE_SCHEDULE_SCRIPT_URL` is not an absolute http(s) URL.
     #[error(
         "ONESPACE_SCHEDULE_SCRIPT_URL (--schedule-script-url): '{0}' must be an absolute \
@@ -125,6 +131,18 @@ pub struct ServeArgs {
     /// Days an enquiry is kept before the worker deletes it (the privacy notice's period).
     #[arg(long, env = "ONESPACE_RETENTION_DAYS", default_value_t = DEFAULT_RETENTION_DAYS.to_string())]
     pub retention_days: String,
+    /// Count page views, landings, purchase clicks and enquiries for the staff area's Visitors
+    /// page (`false` turns counting off: nothing is counted or stored).
+    #[arg(long, env = "ONESPACE_COUNT_VISITORS", default_value = "true", value_parser = clap::builder::BoolishValueParser::new())]
+    pub count_visitors: bool,
+    /// Days the steps of visits whose visitor accepted analytics are kept; after that only the
+    /// daily totals remain (the privacy notice's period).
+    #[arg(long, env = "ONESPACE_VISITS_RETENTION_DAYS", default_value_t = crate::visitors::DEFAULT_RETENTION_DAYS.to_string())]
+    pub visits_retention_days: String,
+    /// Milliseconds between two writes of the visitor counts (5 s); the end-to-end tests shorten
+    /// it so they wait less for the figures. Never set in production.
+    #[arg(long, env = "ONESPACE_VISITS_WRITE_MS", hide = true, default_value_t = crate::visitors::flush::EVERY_MS)]
+    pub visits_write_ms: u64,
     /// Show the site as it will be (or was) on this date, for checking next month's offers:
     /// `2026-12-01` (the start of that day, UK time) or an RFC 3339 instant. Unset: the real
     /// clock, with pages rendered again whenever an offer starts or ends.
@@ -179,6 +197,9 @@ pub struct Config {
     pub public_url: String,
     /// Days enquiries are kept: the worker deletes older ones and the privacy notice states it.
     pub retention_days: u64,
+    /// Days a followed visit's steps are kept: the counting deletes older ones and the privacy
+    /// notice states it.
+    pub visits_retention_days: u64,
     /// Where the schedule widget comes from and how it starts.
     pub schedule_widget: WidgetSource,
     /// The instant pages are rendered for.
@@ -219,6 +240,8 @@ pub struct ServeConfig {
     pub launch: crate::launch::LaunchArgs,
     /// Where backups go, and whether nightly ones are taken.
     pub backups: crate::backup::BackupArgs,
+    /// What is counted of the visitors.
+    pub visitors: crate::visitors::VisitorSettings,
 }
 
 impl ServeArgs {
@@ -235,11 +258,20 @@ impl ServeArgs {
             Ok(days) if (1..=36_500).contains(&days) => days,
             _ => return Err(ConfigError::RetentionDays(self.retention_days.clone())),
         };
+        let visits_retention_days = match self.visits_retention_days.trim().parse::<u64>() {
+            Ok(days) if (1..=36_500).contains(&days) => days,
+            _ => {
+                return Err(ConfigError::VisitsRetentionDays(
+                    self.visits_retention_days.clone(),
+                ))
+            }
+        };
         let site = Config {
             addr,
             data_dir: self.data_dir.clone(),
             public_url: public_origin(&self.public_url)?,
             retention_days,
+            visits_retention_days,
             schedule_widget: self.schedule_widget()?,
             clock: RenderClock::from_settings(
                 self.preview_date.as_deref(),
@@ -277,6 +309,12 @@ impl ServeArgs {
         };
         let mail = self.mail.validate(&self.data_dir)?;
         Ok(ServeConfig {
+            visitors: crate::visitors::VisitorSettings {
+                enabled: self.count_visitors,
+                retention: Duration::from_secs(visits_retention_days * 86_400),
+                beacons_per_minute: crate::visitors::BEACONS_PER_MINUTE,
+                write_every: Duration::from_millis(self.visits_write_ms.max(10)),
+            },
             schedule: self.schedule.validate()?,
             studio_clock: onespace_store::StaffClock::new(self.studio_clock_file.clone()),
             launch: self.launch.clone(),
@@ -346,6 +384,7 @@ impl Config {
         onespace_site::site::Settings {
             public_url: self.public_url.clone(),
             retention_days: self.retention_days,
+            visits_retention_days: self.visits_retention_days,
             schedule_widget: self.schedule_widget.clone(),
             clock: self.clock,
         }
@@ -358,6 +397,7 @@ impl Config {
             data_dir: PathBuf::from("./data"),
             public_url: DEFAULT_PUBLIC_URL.to_owned(),
             retention_days: DEFAULT_RETENTION_DAYS,
+            visits_retention_days: crate::visitors::DEFAULT_RETENTION_DAYS,
             schedule_widget: WidgetSource::default(),
             clock: RenderClock::Real,
             content: crate::content_source::Source::Embedded,
@@ -398,6 +438,9 @@ mod tests {
             proxy_addresses: DEFAULT_PROXY_ADDRESSES.to_owned(),
             rate_limit_per_minute: "10".to_owned(),
             retention_days: "730".to_owned(),
+            count_visitors: true,
+            visits_retention_days: "90".to_owned(),
+            visits_write_ms: crate::visitors::flush::EVERY_MS,
             schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
             schedule_widget_call: TEAMUP_WIDGET_CALL.to_owned(),
             schedule_frame_origin: TEAMUP_ORIGIN.to_owned(),

@@ -11,6 +11,8 @@
 //! - [`launch`]: the launch check (`onespace launch-check`, and the staff area's first page);
 //!   [`backup`]: the database's backups, nightly and before a migration, and their restore.
 //! - [`timetable`]: the booking provider's client (TeamUp), its configuration and check.
+//! - [`visitors`]: what the site counts of its visitors (page views, landings, purchase clicks,
+//!   enquiries; consented visits' steps), in memory then in batches.
 //! - [`tasks`]: every task that renders the site again (calendar, content watch and follow,
 //!   photos, timetable refresh).
 //!
@@ -27,6 +29,7 @@ pub mod launch;
 pub mod mail;
 pub mod tasks;
 pub mod timetable;
+pub mod visitors;
 
 pub use app::build_app;
 pub use config::Config;

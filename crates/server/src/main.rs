@@ -396,6 +396,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         studio_clock,
         launch: _,
         backups,
+        visitors,
     } = config;
     std::fs::create_dir_all(&config.data_dir).with_context(|| {
         format!(
@@ -500,16 +501,19 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
             "staff area: second-factor secrets sealed with the first key"
         );
     }
-    let staff_area = web::Data::new(StaffArea::new(
-        store.clone(),
-        studio_clock,
-        &config.public_url,
-        settings.proxy.clone(),
-        keys,
-        mail_folder,
-        content_folder,
-        images::cache_dir(&config.data_dir),
-    ));
+    let staff_area = web::Data::new(
+        StaffArea::new(
+            store.clone(),
+            studio_clock,
+            &config.public_url,
+            settings.proxy.clone(),
+            keys,
+            mail_folder,
+            content_folder,
+            images::cache_dir(&config.data_dir),
+        )
+        .with_visits_retention(visitors.retention),
+    );
     let launch_list = web::Data::new(launch::staff_list(
         site.clone().into_inner(),
         store.clone(),
@@ -530,10 +534,22 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         schedule,
         site.clone(),
         store.clone(),
-        worker_stop,
+        worker_stop.clone(),
+    ));
+    let visitors = web::Data::new(onespace_server::visitors::Visitors::new(
+        visitors,
+        &config.public_url,
+        settings.proxy.clone(),
+    ));
+    // Written every few seconds and once more after the last request (`visitors::flush`).
+    let counting = actix_web::rt::spawn(onespace_server::visitors::flush::run(
+        visitors.clone().into_inner(),
+        store.clone(),
+        worker_stop.clone(),
     ));
     let server = HttpServer::new(move || {
         build_app(site.clone())
+            .app_data(visitors.clone())
             .app_data(enquiries.clone())
             .app_data(staff_area.clone())
             .app_data(launch_list.clone())
@@ -549,6 +565,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let _ = stop_worker.send(true);
     let _ = worker.await;
     let _ = timetable.await;
+    let _ = counting.await;
     tidying.abort();
     if let Some(nightly) = nightly {
         nightly.abort();
@@ -920,15 +937,16 @@ fn export_enquiries(
             data_dir.join(SQLITE_FILE).display()
         );
     }
-    let enquiries = actix_web::rt::System::new().block_on(async {
+    let (enquiries, visits) = actix_web::rt::System::new().block_on(async {
         let store = Store::open(database_url, data_dir).await?;
         let all = store.all().await;
+        let visits = onespace_store::visitors::visits_of_enquiries(&store).await;
         store.close().await;
-        all
+        Ok::<_, onespace_store::StorageError>((all?, visits?))
     })?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    export::write(&enquiries, format, &mut out)?;
+    export::write(&enquiries, &visits, format, &mut out)?;
     std::io::Write::flush(&mut out)?;
     Ok(())
 }

@@ -37,6 +37,8 @@ pub struct Settings {
     pub public_url: String,
     /// Days enquiries are kept, as the privacy notice states.
     pub retention_days: u64,
+    /// Days a followed visit's steps are kept, as the privacy notice states.
+    pub visits_retention_days: u64,
     /// Where the schedule widget on /timetable comes from and how it starts.
     pub schedule_widget: WidgetSource,
     /// Where the render instant comes from.
@@ -77,6 +79,7 @@ impl Site {
             public_url: settings.public_url.clone(),
             entry: assets.entry.clone(),
             retention_days: settings.retention_days,
+            visits_retention_days: settings.visits_retention_days,
             schedule_widget: settings.schedule_widget.clone(),
             clock: settings.clock,
             now: settings.clock.now(),

@@ -25,6 +25,7 @@ use sqlx::{Acquire, SqliteConnection, SqlitePool};
 use tokio::sync::{mpsc, oneshot, Mutex};
 
 use super::sqlite;
+use super::visitors::{self, Batch};
 use super::ClaimedMail;
 use super::Inserted;
 use super::MailClaim;
@@ -56,6 +57,8 @@ enum Write {
     Claim(Box<MailClaim>, Reply<Vec<ClaimedMail>>),
     /// Record that the mail server accepted an enquiry's mail at a time (Unix ms).
     MarkSent(String, i64, Reply<()>),
+    /// Add a batch of visitor counts and steps ([`super::visitors::write`]).
+    Visitors(Box<Batch>, Reply<()>),
 }
 
 /// The handle every clone of the store shares.
@@ -91,6 +94,12 @@ impl GroupCommit {
     /// Marks the enquiry's mail sent at `now` once its group has committed.
     pub async fn mark_sent(&self, enquiry_id: &str, now: i64) -> Result<(), StorageError> {
         self.submit(|reply| Write::MarkSent(enquiry_id.to_owned(), now, reply))
+            .await
+    }
+
+    /// Adds a batch of visitor counts once its group has committed.
+    pub async fn visitors(&self, batch: Batch) -> Result<(), StorageError> {
+        self.submit(|reply| Write::Visitors(Box::new(batch), reply))
             .await
     }
 
@@ -268,6 +277,10 @@ impl Write {
             Self::MarkSent(enquiry_id, now, reply) => {
                 Done::new(sqlite::mark_sent(connection, &enquiry_id, now).await, reply)
             }
+            Self::Visitors(batch, reply) => Done::new(
+                visitors::on_sqlite::write_batch(connection, &batch).await,
+                reply,
+            ),
         }
     }
 
@@ -278,6 +291,7 @@ impl Write {
             Self::Insert(_, reply) => drop(reply.send(Err(error()))),
             Self::Claim(_, reply) => drop(reply.send(Err(error()))),
             Self::MarkSent(_, _, reply) => drop(reply.send(Err(error()))),
+            Self::Visitors(_, reply) => drop(reply.send(Err(error()))),
         }
     }
 }

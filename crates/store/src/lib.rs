@@ -7,6 +7,7 @@
 //!   member's content draft.
 //! - [`published`]: the published content's versions, scheduled changes and their merge, and
 //!   the content formats; [`photos`]: the originals of photos uploaded in the staff area.
+//! - [`visitors`]: the visitors' daily totals and consented visits' steps (issue 41).
 //! - [`clock`]: the staff area's clock ([`StaffClock`]), which tests move.
 //!
 //! Enquiries and the mail outbox:
@@ -48,6 +49,7 @@ pub mod published;
 mod shared;
 mod sqlite;
 pub mod staff;
+pub mod visitors;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -8,7 +8,7 @@ use sqlx::{PgPool, SqlitePool};
 use super::StorageError;
 
 /// Migrations in order; never edit one that has shipped, add a new one.
-const MIGRATIONS: [(i64, &str); 10] = [
+const MIGRATIONS: [(i64, &str); 11] = [
     (
         1,
         "CREATE TABLE enquiries (
@@ -196,6 +196,38 @@ const MIGRATIONS: [(i64, &str); 10] = [
     ALTER TABLE studio_failures ADD COLUMN id TEXT;
     CREATE INDEX studio_failures_id ON studio_failures (id);
     ALTER TABLE studio_audit ADD COLUMN repeats BIGINT NOT NULL DEFAULT 1;",
+    ),
+    // What the site counts of its visitors (`crate::visitors`): daily totals without any
+    // identifier, added to by every node's batches (the key is the primary key, so a batch's
+    // `ON CONFLICT ... DO UPDATE` adds), and the steps of visits whose visitor accepted
+    // analytics, linked by the visit's random id and kept for the retention period.
+    (
+        11,
+        "CREATE TABLE visitor_counts (
+        day TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        page TEXT NOT NULL,
+        referrer TEXT NOT NULL,
+        source TEXT NOT NULL,
+        medium TEXT NOT NULL,
+        campaign TEXT NOT NULL,
+        count BIGINT NOT NULL,
+        PRIMARY KEY (day, kind, page, referrer, source, medium, campaign)
+    );
+    CREATE TABLE visit_steps (
+        visit TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        page TEXT NOT NULL,
+        referrer TEXT NOT NULL,
+        source TEXT NOT NULL,
+        medium TEXT NOT NULL,
+        campaign TEXT NOT NULL,
+        enquiry_id TEXT
+    );
+    CREATE INDEX visit_steps_at ON visit_steps (at);
+    CREATE INDEX visit_steps_visit ON visit_steps (visit);
+    CREATE INDEX visit_steps_enquiry ON visit_steps (enquiry_id);",
     ),
 ];
 

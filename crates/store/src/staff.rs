@@ -792,6 +792,8 @@ pub async fn erase_enquiry(store: &Store, id: &str) -> Result<bool, StorageError
     on_pool!(store, pool => {
         let mut tx = pool.begin().await?;
         sqlx::query("DELETE FROM mail_outbox WHERE enquiry_id = $1").bind(id).execute(&mut *tx).await?;
+        // The visit it was sent in, when the visitor consented (`crate::visitors`).
+        sqlx::query(crate::visitors::ERASE_VISIT_OF_ENQUIRY).bind(id).execute(&mut *tx).await?;
         let erased = sqlx::query("DELETE FROM enquiries WHERE id = $1")
             .bind(id).execute(&mut *tx).await?.rows_affected();
         tx.commit().await?;

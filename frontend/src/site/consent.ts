@@ -5,6 +5,7 @@
  */
 
 import { safeLocalStorage } from './storage';
+import { keepVisit } from './visit';
 
 export const CONSENT_KEY = 'cookie-consent';
 
@@ -49,7 +50,7 @@ export function initConsentDefaults(): void {
   });
 }
 
-/** Stores the visitor's choice and updates Consent Mode. */
+/** Stores the visitor's choice and updates Consent Mode and the visit cookie (site/visit.ts). */
 export function storeConsent(consent: Consent, storage: Storage | null = safeLocalStorage()): void {
   try {
     storage?.setItem(CONSENT_KEY, consent);
@@ -57,4 +58,5 @@ export function storeConsent(consent: Consent, storage: Storage | null = safeLoc
     // Storage full or blocked: the choice still applies to this page view.
   }
   gtag('consent', 'update', { analytics_storage: analyticsStorage(consent) });
+  keepVisit(consent);
 }

@@ -292,7 +292,11 @@ pub async fn export(
         .collect();
     matching.reverse();
     let mut csv = Vec::new();
-    if export::write(&matching, export::Format::Csv, &mut csv).is_err() {
+    let visits = match onespace_store::visitors::visits_of_enquiries(&staff_area.store).await {
+        Ok(visits) => visits,
+        Err(error) => return session::unavailable(&request, &error),
+    };
+    if export::write(&matching, &visits, export::Format::Csv, &mut csv).is_err() {
         return session::refused_page(
             &request,
             StatusCode::INTERNAL_SERVER_ERROR,

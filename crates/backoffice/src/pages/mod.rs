@@ -11,6 +11,7 @@ pub mod schedules;
 pub mod set_up;
 pub mod sign_in;
 pub mod staff;
+pub mod visitors;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::HttpResponse;

@@ -13,6 +13,7 @@ pub mod preview;
 pub mod schedules;
 pub mod sign_in;
 pub mod staff;
+pub mod visitors;
 
 use chrono::{DateTime, Utc};
 use maud::{html, Markup, DOCTYPE};
@@ -109,6 +110,7 @@ pub fn page(chrome: &Chrome<'_>, title: &str, main: Markup) -> String {
                             nav class="studio-nav" aria-label="Studio" {
                                 a href="/studio/enquiries" { "Enquiries" }
                                 a href="/studio/content" { "Content" }
+                                a href="/studio/visitors" { "Visitors" }
                                 @if signed_in.owner {
                                     a href="/studio/staff" { "Staff" }
                                     a href="/studio/audit" { "Audit log" }

@@ -249,24 +249,43 @@ pub fn prepare(submission: Submission, missing: MissingKey) -> Result<Prepared, 
     })
 }
 
-/// Stores a prepared enquiry with its queued mail; returns its id once committed, or the id of
-/// the enquiry stored before under the same key (nothing new is stored then). A robot's post
-/// gets an id and the same answer, but nothing is stored or mailed.
-pub async fn store(state: &Enquiries, prepared: Prepared) -> Result<String, EnquiryError> {
+/// What became of an accepted post.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Stored now, under this id.
+    New(String),
+    /// Stored before under the same key, or a robot's post answered alike and not stored: the
+    /// id answered.
+    Answered(String),
+}
+
+impl Outcome {
+    /// The id the post is answered with.
+    pub fn id(&self) -> &str {
+        match self {
+            Self::New(id) | Self::Answered(id) => id,
+        }
+    }
+}
+
+/// Stores a prepared enquiry with its queued mail once committed, or finds the enquiry stored
+/// before under the same key (nothing new is stored then). A robot's post gets an id and the
+/// same answer, but nothing is stored or mailed.
+pub async fn store(state: &Enquiries, prepared: Prepared) -> Result<Outcome, EnquiryError> {
     let Prepared { id, record, .. } = prepared;
     let Some(record) = record else {
-        return Ok(id);
+        return Ok(Outcome::Answered(id));
     };
     let form = record.form;
     match state.store.insert(&record).await {
         Ok(Inserted::New) => {
             state.wake.notify_one();
             tracing::info!(enquiry = %id, form, "enquiry stored");
-            Ok(id)
+            Ok(Outcome::New(id))
         }
         Ok(Inserted::Existing(first)) => {
             tracing::info!(enquiry = %first, form, "enquiry sent again: answered as the first, not stored again");
-            Ok(first)
+            Ok(Outcome::Answered(first))
         }
         Err(error) => {
             tracing::error!(form, %error, "enquiry not stored");
@@ -280,7 +299,7 @@ pub async fn accept(
     state: &Enquiries,
     submission: Submission,
     missing: MissingKey,
-) -> Result<String, EnquiryError> {
+) -> Result<Outcome, EnquiryError> {
     store(state, prepare(submission, missing)?).await
 }
 

@@ -136,10 +136,14 @@ async fn api(
         key,
         ..intake::from_json(&body)?
     };
-    let id = intake::accept(&state, submission, intake::MissingKey::None).await?;
-    Ok(HttpResponse::Created()
+    let outcome = intake::accept(&state, submission, intake::MissingKey::None).await?;
+    let mut response = HttpResponse::Created()
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(serde_json::json!({ "ok": true, "id": id })))
+        .json(serde_json::json!({ "ok": true, "id": outcome.id() }));
+    if let intake::Outcome::New(id) = outcome {
+        response.extensions_mut().insert(Stored(id));
+    }
+    Ok(response)
 }
 
 /// `POST` to a form page: the no-JavaScript form.
@@ -178,13 +182,19 @@ pub async fn form_post(
     }
     .await;
     match outcome {
-        Ok(_) => Ok(HttpResponse::SeeOther()
-            .insert_header((
-                header::LOCATION,
-                format!("{}?sent=1#{}", route.path, form.anchor),
-            ))
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .finish()),
+        Ok(outcome) => {
+            let mut response = HttpResponse::SeeOther()
+                .insert_header((
+                    header::LOCATION,
+                    format!("{}?sent=1#{}", route.path, form.anchor),
+                ))
+                .insert_header((header::CACHE_CONTROL, "no-store"))
+                .finish();
+            if let intake::Outcome::New(id) = outcome {
+                response.extensions_mut().insert(Stored(id));
+            }
+            Ok(response)
+        }
         Err(error) => {
             if let EnquiryError::Timeout { received } = &error {
                 values = intake::typed_before_stall(received, form.form_type);
@@ -204,6 +214,11 @@ pub async fn form_post(
         }
     }
 }
+
+/// In the answer's extensions when a post's enquiry is stored now (not a resend, not a
+/// robot's), with its id: the app counts it for the Visitors page (`crate::visitors`) without the forms knowing.
+#[derive(Debug, Clone)]
+pub struct Stored(pub String);
 
 /// `GET /healthz`: whether this node can reach its database.
 async fn healthz(state: web::Data<Enquiries>) -> HttpResponse {

@@ -12,6 +12,7 @@
 //! - `operations`: the launch check, backups and their restore, the server behind Caddy;
 //! - `binary`: the binary's command line and what the release build ships;
 //! - `layers`: the crate graph keeps its direction (docs/ARCHITECTURE.md);
+//! - `visitors`: what the site counts of its visitors, in the store and through the binary;
 //! - `validity`: every page, in every state, is valid HTML to the W3C checker.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
@@ -26,3 +27,4 @@ mod operations;
 mod pages;
 mod staff_area;
 mod validity;
+mod visitors;

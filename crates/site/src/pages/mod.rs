@@ -98,7 +98,11 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
         Page::Terms => (Vec::new(), legal::main(&context.content)),
         Page::Privacy => (
             Vec::new(),
-            privacy::main(context.retention_days, &context.content.studio),
+            privacy::main(
+                context.retention_days,
+                context.visits_retention_days,
+                &context.content.studio,
+            ),
         ),
         Page::FastAccess => (Vec::new(), fast_access::main(&context.content)),
         Page::YogaRetreat => (Vec::new(), retreat::main(context)),

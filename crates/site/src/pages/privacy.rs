@@ -2,6 +2,8 @@
 //!
 //! Enquiries are kept for the period the server is configured with (ONESPACE_RETENTION_DAYS,
 //! two years by default) and then deleted by its worker; this notice states that same period.
+//! Likewise for the steps of visits followed with consent (ONESPACE_VISITS_RETENTION_DAYS, 90
+//! days by default); what the site counts of its visitors is docs/visitors.md.
 
 use maud::{html, Markup};
 use onespace_core::content::Studio;
@@ -21,8 +23,9 @@ pub fn retention_period(days: u64) -> String {
     format!("{count} {unit}{plural}")
 }
 
-/// The page content; enquiries are kept for `retention_days`.
-pub fn main(retention_days: u64, contact: &Studio) -> Markup {
+/// The page content; enquiries are kept for `retention_days`, followed visits' steps for
+/// `visits_retention_days`.
+pub fn main(retention_days: u64, visits_retention_days: u64, contact: &Studio) -> Markup {
     let email = html! { a href={ "mailto:" (contact.email) } { (contact.email) } };
     html! {
         (page_hero("Legal", "Privacy Notice", "How One Space looks after your personal data.", html! {}))
@@ -36,7 +39,15 @@ pub fn main(retention_days: u64, contact: &Studio) -> Markup {
                     li { strong { "Your cookie choice. " } "When you accept or decline cookies we keep your answer in your browser's local storage under the key " code { "cookie-consent" } ", so we do not ask again." }
                     li { strong { "Offer countdowns. " } "Our offer pages keep the end time of your offer countdown in local storage (" code { (countdown::INTRO_OFFER_STORAGE_KEY) } " and " code { (countdown::TIMED_OFFER_STORAGE_KEY) } "), so the timer continues if you reload the page." }
                 }
-                p { "These values stay on your device; you can delete them at any time by clearing your browser's site data. Analytics cookies are only used if you choose 'Accept All'." }
+                p { "These values stay on your device; you can delete them at any time by clearing your browser's site data. The only analytics cookie is the visit number described below, and only if you choose 'Accept All'." }
+
+                h2 { "What we count of your visit" }
+                p { "We count visits to this website ourselves, on our own server; no other company sees them and nothing is used for advertising." }
+                ul {
+                    li { strong { "For every visitor, whatever you choose: " } "how many times each page is seen each day, the website that linked you here (its name only, such as facebook.com) and the campaign named in an advert's link, clicks on our buy and book buttons, and how many enquiries each page brings. These are totals: they hold nothing that identifies you, no cookie is set and nothing is kept in your browser for them. We keep the daily totals." }
+                    li { strong { "Only if you choose 'Accept All': " } "a random visit number in a cookie on this website (" code { "onespace-visit" } "), which ends 30 minutes after your last page. It lets us see one visit's steps together (for example, an advert, then the prices, then the buy button), and, if you send an enquiry during that visit, links the enquiry to it. We keep those steps for " (retention_period(visits_retention_days)) ", then only the daily totals. If you decline, no visit number is made, and one made before is deleted at once; if your browser sends Global Privacy Control, we never link your visit, whatever you chose." }
+                }
+                p { "Search engines, link previews and our own staff while signed in are not counted." }
 
                 h2 { "What our forms collect" }
                 ul {
@@ -82,11 +93,11 @@ mod tests {
     fn the_notice_states_the_configured_period() {
         let content =
             onespace_core::content::embedded::content().expect("the default content is valid");
-        assert!(main(730, &content.studio)
+        assert!(main(730, 90, &content.studio)
             .into_string()
             .contains("Enquiries are kept for 2 years"));
-        assert!(main(90, &content.studio)
-            .into_string()
-            .contains("Enquiries are kept for 90 days"));
+        let short = main(90, 30, &content.studio).into_string();
+        assert!(short.contains("Enquiries are kept for 90 days"));
+        assert!(short.contains("We keep those steps for 30 days"));
     }
 }

@@ -20,6 +20,8 @@ pub struct RenderContext {
     pub entry: EntryLinks,
     /// Days enquiries are kept, as the privacy notice states.
     pub retention_days: u64,
+    /// Days a followed visit's steps are kept (the privacy notice).
+    pub visits_retention_days: u64,
     /// Where the schedule widget on /timetable comes from and how it starts.
     pub schedule_widget: crate::widget_source::WidgetSource,
     /// Where the render instant comes from; [`crate::site::LiveSite::update`] reads it again

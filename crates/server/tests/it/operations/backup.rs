@@ -205,15 +205,17 @@ fn on_postgresql_backup_and_restore_say_to_use_pg_dump() {
     }
 }
 
-/// The schema of an earlier release: this release's migrations 9 (the content format columns)
-/// and 10 (the throttle's keys, a failure's id, an audit line's repeats) only added tables and
-/// columns, so a database migrated by this release with both undone is, table for table, what
-/// that release left (the store has no older data folder to ship).
+/// The schema of an earlier release: this release's migrations 9 (the content format columns),
+/// 10 (the throttle's keys, a failure's id, an audit line's repeats) and 11 (the visitor counts)
+/// only added tables and columns, so a database migrated by this release with them undone is,
+/// table for table, what that release left (the store has no older data folder to ship).
 async fn make_previous_release(data: &Path) {
     let url = format!("sqlite:{}", data.join("onespace.sqlite3").display());
     let mut db = SqliteConnection::connect(&url).await.unwrap();
     sqlx::raw_sql(
-        "DELETE FROM schema_migrations WHERE version IN (9, 10);
+        "DELETE FROM schema_migrations WHERE version IN (9, 10, 11);
+         DROP TABLE visitor_counts;
+         DROP TABLE visit_steps;
          DROP TABLE studio_throttle_keys;
          DROP INDEX studio_failures_id;
          ALTER TABLE studio_failures DROP COLUMN id;

@@ -126,6 +126,7 @@ fn context() -> RenderContext {
             ..EntryLinks::default()
         },
         retention_days: onespace_server::config::DEFAULT_RETENTION_DAYS,
+        visits_retention_days: onespace_server::visitors::DEFAULT_RETENTION_DAYS,
         schedule_widget: Default::default(),
         clock: RenderClock::Real,
         now: RenderClock::Real.now(),
