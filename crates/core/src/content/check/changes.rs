@@ -54,7 +54,9 @@ impl std::fmt::Display for Change {
             What::Added { value: None } => f.write_str("added"),
             What::Removed => f.write_str("removed"),
             What::Reordered => f.write_str("order changed"),
-            What::Unreadable => f.write_str("does not read as TOML yet; its lines show the change"),
+            What::Unreadable => {
+                f.write_str("its text does not read yet; the technical details show the change")
+            }
         }
     }
 }
@@ -67,7 +69,7 @@ pub fn changes(file: File, before: &str, after: &str) -> Vec<Change> {
             Vec::new()
         } else {
             vec![Change {
-                place: vec![file.name().to_owned()],
+                place: vec![file.title().to_owned()],
                 what: What::Unreadable,
             }]
         };
@@ -306,7 +308,7 @@ pub fn field_name(key: &str) -> String {
 }
 
 /// A list item by its own name, else its position (from 1).
-fn item_name(item: &Value, index: usize) -> String {
+pub(crate) fn item_name(item: &Value, index: usize) -> String {
     ["name", "title", "question", "label", "place", "id"]
         .iter()
         .find_map(|key| item.get(key).and_then(Value::as_str))
@@ -381,7 +383,7 @@ mod tests {
         assert_eq!(read_as(PRICES, PRICES), Vec::<String>::new());
         assert_eq!(
             read_as(PRICES, "[trial"),
-            ["prices.toml: does not read as TOML yet; its lines show the change"]
+            ["Prices: its text does not read yet; the technical details show the change"]
         );
     }
 }
