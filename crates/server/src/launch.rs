@@ -110,13 +110,15 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
         items.push(item(
             Blocker,
             (
-            format!(
-                "The TeamUp provider id is {PLACEHOLDER_PROVIDER_ID}, the example account: the \
-                 timetable and every booking button lead nowhere."
+                format!(
+                    "The TeamUp provider id is {PLACEHOLDER_PROVIDER_ID}, the example account: the \
+                     timetable and every booking button lead nowhere."
+                ),
+                "schedule.toml: provider_id and customer_site (docs/teamup.md)".to_owned(),
             ),
-            "schedule.toml: provider_id and customer_site (docs/teamup.md)".to_owned(),
-            ),
-            "The timetable and every booking button still lead to the example booking account: set the studio's own account.".to_owned(),
+            "The timetable and every booking button still lead to the example booking account: \
+             set the studio's own account."
+                .to_owned(),
             editor(File::Schedule),
         ));
     }
@@ -132,13 +134,17 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
         items.push(item(
             Blocker,
             (
+                format!(
+                    "{} purchase link(s) are on the example account's TeamUp site.",
+                    links.len()
+                ),
+                format!("prices.toml: {}", links.join(", ")),
+            ),
             format!(
-                "{} purchase link(s) are on the example account's TeamUp site.",
+                "{} buy button(s) on the Memberships page still lead to the example booking \
+                 account.",
                 links.len()
             ),
-            format!("prices.toml: {}", links.join(", ")),
-            ),
-            format!("{} buy button(s) on the Memberships page still lead to the example booking account.", links.len()),
             editor(File::Prices),
         ));
     }
@@ -147,19 +153,22 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
         KeyState::Missing => items.push(item(
             Blocker,
             (
-            "No TeamUp API key: the timetable shows only the typical week.".to_owned(),
-            "server setting ONESPACE_TEAMUP_API_KEY or ONESPACE_TEAMUP_API_KEY_FILE \
+                "No TeamUp API key: the timetable shows only the typical week.".to_owned(),
+                "server setting ONESPACE_TEAMUP_API_KEY or ONESPACE_TEAMUP_API_KEY_FILE \
              (docs/teamup.md)"
-                .to_owned(),
+                    .to_owned(),
             ),
-            format!("The timetable shows only the typical week: the site has no key to the booking system yet. {SERVER_FIX}"),
+            format!(
+                "The timetable shows only the typical week: the site has no key to the booking \
+                 system yet. {SERVER_FIX}"
+            ),
             None,
         )),
         KeyState::Unconfirmed => items.push(item(
             Blocker,
             (
-            "TeamUp has not answered with the configured API key yet.".to_owned(),
-            "run 'onespace schedule check' on the server and fix what it names".to_owned(),
+                "TeamUp has not answered with the configured API key yet.".to_owned(),
+                "run 'onespace schedule check' on the server and fix what it names".to_owned(),
             ),
             format!("The booking system has not answered with the site's key yet. {SERVER_FIX}"),
             None,
@@ -167,10 +176,10 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
         KeyState::Refused(problems) => items.push(item(
             Blocker,
             (
-            format!("TeamUp refuses the configuration: {}", problems.join("; ")),
-            "server setting ONESPACE_TEAMUP_API_KEY, or provider_id in schedule.toml \
+                format!("TeamUp refuses the configuration: {}", problems.join("; ")),
+                "server setting ONESPACE_TEAMUP_API_KEY, or provider_id in schedule.toml \
              ('onespace schedule check' says which)"
-                .to_owned(),
+                    .to_owned(),
             ),
             format!("The booking system refuses the site's key or account. {SERVER_FIX}"),
             None,
@@ -185,15 +194,20 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
         items.push(item(
             Blocker,
             (
+                format!(
+                    "{} of {} places still show drawn art instead of the studio's photographs: {}.",
+                    bare.len(),
+                    Place::ALL.len(),
+                    bare.join(", ")
+                ),
+                "photos.toml, a [[photo]] per place (docs/photos.md)".to_owned(),
+            ),
             format!(
-                "{} of {} places still show drawn art instead of the studio's photographs: {}.",
+                "{} of {} places on the site still show drawn art instead of the studio's \
+                 photographs.",
                 bare.len(),
-                Place::ALL.len(),
-                bare.join(", ")
+                Place::ALL.len()
             ),
-            "photos.toml, a [[photo]] per place (docs/photos.md)".to_owned(),
-            ),
-            format!("{} of {} places on the site still show drawn art instead of the studio's photographs.", bare.len(), Place::ALL.len()),
             Some("/studio/content/photos".to_owned()),
         ));
     }
@@ -237,13 +251,16 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
         items.push(item(
             Blocker,
             (
-            "The site is https, so requests arrive through a proxy, but trust-proxy is off: \
+                "The site is https, so requests arrive through a proxy, but trust-proxy is off: \
              every visitor shares the proxy's address in the enquiry limit and the staff area \
              cannot see the https."
-                .to_owned(),
-            "server setting ONESPACE_TRUST_PROXY=true (docs/deploy.md)".to_owned(),
+                    .to_owned(),
+                "server setting ONESPACE_TRUST_PROXY=true (docs/deploy.md)".to_owned(),
             ),
-            format!("The server cannot tell visitors apart or see that the site is secure. {SERVER_FIX}"),
+            format!(
+                "The server cannot tell visitors apart or see that the site is secure. \
+                 {SERVER_FIX}"
+            ),
             None,
         ));
     }
@@ -356,16 +373,20 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
             items.push(item(
                 Warning,
                 (
-                format!(
+                    format!(
                     "The terms (/terms) took effect on {terms}, more than {} days ago, and the \
                      privacy notice (/privacy) states no effective date: have both reviewed.",
                     facts.settings.ages.launch_policy_max_age_days
                 ),
-                "the site's code: crates/site/src/pages/legal.rs and privacy.rs \
+                    "the site's code: crates/site/src/pages/legal.rs and privacy.rs \
                  (ONESPACE_LAUNCH_POLICY_MAX_AGE_DAYS sets the age)"
-                    .to_owned(),
+                        .to_owned(),
                 ),
-                format!("The terms took effect on {terms}, more than {} days ago, and the privacy notice states no date: have both reviewed by whoever builds the site.", facts.settings.ages.launch_policy_max_age_days),
+                format!(
+                    "The terms took effect on {terms}, more than {} days ago, and the privacy \
+                     notice states no date: have both reviewed by whoever builds the site.",
+                    facts.settings.ages.launch_policy_max_age_days
+                ),
                 None,
             ));
         }

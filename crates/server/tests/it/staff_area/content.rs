@@ -4,6 +4,7 @@
 
 use std::process::Command;
 
+use super::save_draft;
 use crate::harness::staff::{self, csrf, on_both, Db, Site};
 use crate::harness::{self, binary, prices_with_lite};
 
@@ -353,16 +354,6 @@ fn prices_with_lite_and_ten_pack_at_125(lite: &str) -> String {
     text.replacen(TEN_PACK, "name = \"10 Pack\"\nprice = 125", 1)
 }
 
-/// Saves `text` as `file` in the person's draft.
-async fn save_draft(browser: &mut staff::Browser, file: &str, text: &str) {
-    let path = format!("/studio/content/edit/{file}");
-    let token = browser.csrf_of(&path).await;
-    let saved = browser
-        .post(&path, &[("csrf", &token), ("text", text)])
-        .await;
-    assert_eq!(saved.status, 303, "{}", saved.text());
-}
-
 /// Posts the review page's form at `action` (publish, update, start-again) with its token.
 async fn review_action(
     browser: &mut staff::Browser,
@@ -438,11 +429,9 @@ async fn a_draft_behind_the_live_content_is_brought_up_to_date_or_started_again(
         "{page}"
     );
     assert!(
-        page.contains(
-            "Both your changes and the live version&#39;s are in, line by line: Prices."
-        ) || page.contains(
-            "Both your changes and the live version's are in, line by line: Prices."
-        ),
+        page.contains("Both your changes and the live version&#39;s are in, line by line: Prices.")
+            || page
+                .contains("Both your changes and the live version's are in, line by line: Prices."),
         "{page}"
     );
     assert!(

@@ -14,3 +14,13 @@ fn first_enquiry_id(html: &str) -> String {
     let start = html.find(marker).expect("an enquiry in the list") + marker.len();
     html[start..].split('"').next().unwrap().to_owned()
 }
+
+/// Saves `text` as `file` in the person's draft.
+async fn save_draft(browser: &mut crate::harness::staff::Browser, file: &str, text: &str) {
+    let path = format!("/studio/content/edit/{file}");
+    let token = browser.csrf_of(&path).await;
+    let saved = browser
+        .post(&path, &[("csrf", &token), ("text", text)])
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.text());
+}

@@ -7,6 +7,7 @@
 
 use onespace_core::content::File;
 
+use super::save_draft;
 use crate::harness::prices_with_lite;
 use crate::harness::staff::{self, Db, Site};
 
@@ -155,16 +156,6 @@ fn other_screens() -> Vec<String> {
     ]
     .map(str::to_owned)
     .to_vec()
-}
-
-/// Saves `text` as `file` in the person's draft.
-async fn save_draft(browser: &mut staff::Browser, file: &str, text: &str) {
-    let path = format!("/studio/content/edit/{file}");
-    let token = browser.csrf_of(&path).await;
-    let saved = browser
-        .post(&path, &[("csrf", &token), ("text", text)])
-        .await;
-    assert_eq!(saved.status, 303, "{}", saved.text());
 }
 
 #[test]
