@@ -180,6 +180,27 @@ export function outsideTheirCards(page: Page): Promise<string[]> {
   }, CARDS);
 }
 
+/** The smallest tap target a staff screen gives a finger, in CSS pixels (the issue's 44 px). */
+const TAP_PX = 44;
+
+/**
+ * The controls in a staff page's main part smaller than [`TAP_PX`] in height: buttons, fields,
+ * menus, what opens a section, and links drawn as buttons (a link in a sentence is the
+ * sentence's height, as WCAG allows).
+ */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((least) => {
+    const selector = 'main.studio-main :is(button, select, input:not([type=hidden], [type=checkbox], [type=radio]), summary, a.btn)';
+    return Array.from(document.querySelectorAll(selector))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && box.height < least - 0.5;
+      })
+      .slice(0, 10)
+      .map((element) => `${element.tagName.toLowerCase()} “${(element.textContent ?? '').trim().slice(0, 30)}” (${Math.round(element.getBoundingClientRect().height)} px)`);
+  }, TAP_PX);
+}
+
 /** Whether `locator` lies wholly within the screen's width, not in a part scrolled out of sight. */
 export async function withinScreen(locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
@@ -188,8 +209,8 @@ export async function withinScreen(locator: Locator): Promise<boolean> {
 }
 
 /**
- * The page as it is now has no axe violation, nothing wider than the viewport and nothing
- * sticking out of its card; with
+ * The page as it is now has no axe violation, nothing wider than the viewport, nothing
+ * sticking out of its card and no control too small for a finger; with
  * `STUDIO_SHOTS` set, a full-page screenshot is saved in that folder as `NAME-WIDTH.png`, and
  * what the screen shows as `NAME-WIDTH-screen.png`.
  */
@@ -206,4 +227,5 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   const past = scrollWidth > width ? ` (reaching past it: ${(await wideElements(page)).join(', ')})` : '';
   expect(scrollWidth, `${name} at ${width} px is no wider than the viewport${past}`).toBeLessThanOrEqual(width);
   expect(await outsideTheirCards(page), `${name} at ${width} px: nothing sticks out of its card`).toEqual([]);
+  expect(await smallTargets(page), `${name} at ${width} px: every control is at least ${TAP_PX} px tall`).toEqual([]);
 }
