@@ -373,10 +373,11 @@ for (const viewport of VIEWPORTS) {
     test('the content page lists every content file by the owner\'s word for it', async ({ page, studio }) => {
       await signedInOwner(page, studio);
       await page.goto('/studio/content');
-      // Each file by the owner's word for it, its file name beside.
-      await expect(page.locator('.studio-file-list a').first()).toHaveText('Prices');
-      const files = (await page.locator('.studio-file-list code').allTextContents()).map((name) => name.trim());
-      expect(files).toEqual(CONTENT_FILES);
+      // Each area by the owner's word for it, linking to its editor; no file name shown.
+      await expect(page.locator('.studio-file-list a')).toHaveText(['Prices', 'Offers', 'Booking', 'Photos', 'Studio details', 'Team', 'FAQ', 'Member quotes', 'Investor figures']);
+      const links = await page.locator('.studio-file-list a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+      expect(links).toEqual(CONTENT_FILES.map((file) => `/studio/content/edit/${file}`));
+      await expect(page.locator('.studio-file-list')).not.toContainText('.toml');
     });
 
     // One test per file, each on a server of its own: together, nine forms with axe on each

@@ -161,7 +161,8 @@ const CARDS = '.studio-panel, .studio-form, .studio-empty, .editor-section, .edi
 /**
  * The elements that stick out of their card (past its left or right edge), as `tag.class in
  * card.class`; a table's own scrolling box (`.table-wrap`) and what a screen reader alone reads
- * (`.sr-only`) are left out, and so is what is not laid out (a closed section's fields).
+ * (`.sr-only`) are left out, and so is what is not shown (a closed section's fields, which
+ * Chromium keeps laid out).
  */
 export function outsideTheirCards(page: Page): Promise<string[]> {
   return page.evaluate((cards) => {
@@ -170,7 +171,7 @@ export function outsideTheirCards(page: Page): Promise<string[]> {
     for (const card of Array.from(document.querySelectorAll(cards))) {
       const edge = card.getBoundingClientRect();
       for (const element of Array.from(card.querySelectorAll('*'))) {
-        if (element.closest('.table-wrap, .sr-only')) continue;
+        if (element.closest('.table-wrap, .sr-only') || !element.checkVisibility()) continue;
         const box = element.getBoundingClientRect();
         if (box.width === 0 || box.height === 0) continue;
         if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5) found.push(`${name(element)} in ${name(card)}`);
@@ -194,7 +195,7 @@ export function smallTargets(page: Page): Promise<string[]> {
     return Array.from(document.querySelectorAll(selector))
       .filter((element) => {
         const box = element.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && box.height < least - 0.5;
+        return element.checkVisibility() && box.width > 0 && box.height > 0 && box.height < least - 0.5;
       })
       .slice(0, 10)
       .map((element) => `${element.tagName.toLowerCase()} “${(element.textContent ?? '').trim().slice(0, 30)}” (${Math.round(element.getBoundingClientRect().height)} px)`);
