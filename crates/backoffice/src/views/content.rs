@@ -285,21 +285,21 @@ pub fn changes(files: &[FileChanges]) -> Markup {
                     }
                 }
                 details class=(ADVANCED_CLASS) {
-                summary { "Show technical details" }
-                div class="table-wrap" role="region" aria-label=(format!("Lines of {}", file.name)) tabindex="0" {
-                    table class="studio-diff" {
-                        tbody {
-                            @for line in &file.lines {
-                                @match line {
-                                    Line::Same(number, text) => tr { td class="studio-diff-number" { (number) } td class="studio-diff-sign" { "" } td { (text) } },
-                                    Line::Removed(number, text) => tr class="studio-diff-removed" { td class="studio-diff-number" { (number) } td class="studio-diff-sign" { span class="sr-only" { "removed" } span aria-hidden="true" { "−" } } td { del { (text) } } },
-                                    Line::Added(number, text) => tr class="studio-diff-added" { td class="studio-diff-number" { (number) } td class="studio-diff-sign" { span class="sr-only" { "added" } span aria-hidden="true" { "+" } } td { ins { (text) } } },
-                                    Line::Gap => tr class="studio-diff-gap" { td colspan="3" { "⋯" } },
+                    summary { "Show technical details" }
+                    div class="table-wrap" role="region" aria-label=(format!("Lines of {}", file.name)) tabindex="0" {
+                        table class="studio-diff" {
+                            tbody {
+                                @for line in &file.lines {
+                                    @match line {
+                                        Line::Same(number, text) => tr { td class="studio-diff-number" { (number) } td class="studio-diff-sign" { "" } td { (text) } },
+                                        Line::Removed(number, text) => tr class="studio-diff-removed" { td class="studio-diff-number" { (number) } td class="studio-diff-sign" { span class="sr-only" { "removed" } span aria-hidden="true" { "−" } } td { del { (text) } } },
+                                        Line::Added(number, text) => tr class="studio-diff-added" { td class="studio-diff-number" { (number) } td class="studio-diff-sign" { span class="sr-only" { "added" } span aria-hidden="true" { "+" } } td { ins { (text) } } },
+                                        Line::Gap => tr class="studio-diff-gap" { td colspan="3" { "⋯" } },
+                                    }
                                 }
                             }
                         }
                     }
-                }
                 }
             }
         }

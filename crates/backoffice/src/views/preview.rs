@@ -68,30 +68,30 @@ pub fn bar(bar: &PreviewBar<'_>) -> String {
                     a href="/studio/content" { "Edit the content" }
                 }
                 details class="studio-preview-more" {
-                summary { "Change" }
-                p { "Only staff signed in to the studio can see this preview." }
-                form class="studio-preview-form" method="get" action=(crate::preview::PREFIX) {
-                    @if matches!(bar.previewed, Previewed::Live { .. }) {
-                        input type="hidden" name="of" value="live";
-                    }
-                    label class="studio-preview-field" {
-                        span { "Page" }
-                        select name="page" {
-                            @for (path, name) in bar.pages {
-                                option value=(path) selected[*path == bar.path] { (name) }
+                    summary { "Change" }
+                    p { "Only staff signed in to the studio can see this preview." }
+                    form class="studio-preview-form" method="get" action=(crate::preview::PREFIX) {
+                        @if matches!(bar.previewed, Previewed::Live { .. }) {
+                            input type="hidden" name="of" value="live";
+                        }
+                        label class="studio-preview-field" {
+                            span { "Page" }
+                            select name="page" {
+                                @for (path, name) in bar.pages {
+                                    option value=(path) selected[*path == bar.path] { (name) }
+                                }
                             }
                         }
+                        label class="studio-preview-field" {
+                            span { "Date" }
+                            input type="date" name="date" value=(bar.date) required min="2000-01-01" max="2100-12-31";
+                        }
+                        label class="studio-preview-field" {
+                            span { "Time (24-hour)" }
+                            input type="text" name="time" value=(bar.time) inputmode="numeric" pattern="([01]?[0-9]|2[0-3]):[0-5][0-9]" placeholder="14:30" size="5" maxlength="5" autocomplete="off";
+                        }
+                        button class="btn btn-sm btn-primary" type="submit" { "Show" }
                     }
-                    label class="studio-preview-field" {
-                        span { "Date" }
-                        input type="date" name="date" value=(bar.date) required min="2000-01-01" max="2100-12-31";
-                    }
-                    label class="studio-preview-field" {
-                        span { "Time (24-hour)" }
-                        input type="text" name="time" value=(bar.time) inputmode="numeric" pattern="([01]?[0-9]|2[0-3]):[0-5][0-9]" placeholder="14:30" size="5" maxlength="5" autocomplete="off";
-                    }
-                    button class="btn btn-sm btn-primary" type="submit" { "Show" }
-                }
                 }
             }
         }
