@@ -46,9 +46,9 @@ pub struct PreviewBar<'a> {
     pub has_draft: bool,
 }
 
-/// The bar: what is previewed and as of when, and the way back to the draft, in one line on a
-/// phone; the form to choose another page, date or time opens under "Change", so the previewed
-/// page keeps the screen. A `noindex` page of the staff area, so it can say so plainly.
+/// The bar: what is previewed and as of when, and the way back to the draft, compact (one line
+/// on a computer, three short ones on a phone); the form to choose another page, date or time
+/// opens under "Change", so the previewed page keeps the screen. A `noindex` page of the staff area, so it can say so plainly.
 pub fn bar(bar: &PreviewBar<'_>) -> String {
     let what = match bar.previewed {
         Previewed::Draft { base } => format!("Preview of your draft (started from version {base})"),
