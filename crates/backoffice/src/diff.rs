@@ -30,6 +30,8 @@ pub enum Line {
 pub struct FileChanges {
     /// `prices.toml`.
     pub name: &'static str,
+    /// What the staff area calls it: `Prices`.
+    pub title: &'static str,
     /// Its changed fields, each as the review prints it.
     pub fields: Vec<String>,
     /// Its changed lines with context.
@@ -45,6 +47,7 @@ pub fn changes(live: &Files, changed: &Files) -> Vec<FileChanges> {
             let after = changed.get(file.name()).map_or("", String::as_str);
             (before != after).then(|| FileChanges {
                 name: file.name(),
+                title: file.title(),
                 fields: onespace_core::content::check::changes::changes(file, before, after)
                     .iter()
                     .map(ToString::to_string)

@@ -1,7 +1,9 @@
 //! The launch check on the staff area's first page, for owners: what still stands between the
 //! site and launch day (`onespace launch-check` prints the same list), each item linking to the
 //! screen that fixes it. The items are worked out by the server, which knows its settings; this
-//! module only carries and shows them.
+//! module only carries and shows them. The command names files, fields and settings for whoever
+//! runs the server; the owner's panel says each item in plain words ([`Item::plain`]) and links
+//! to the screen, never naming a file or a setting.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -34,8 +36,11 @@ pub struct Item {
     pub severity: Severity,
     /// What is wrong, in a sentence.
     pub what: String,
-    /// Where to fix it: a content file and field, or a server setting.
+    /// Where to fix it: a content file and field, or a server setting (the command's words).
     pub fix: String,
+    /// The item in the owner's words, for the staff area: what is wrong and who fixes it, with
+    /// no file, field or setting named.
+    pub plain: String,
     /// The staff area's screen that fixes it (`/studio/...`), when one does; server settings
     /// have none.
     pub screen: Option<String>,
@@ -90,14 +95,25 @@ pub(crate) fn panel(items: &[Item]) -> Markup {
                 @for item in items {
                     li data-severity=(item.severity.as_str()) {
                         strong { (item.severity.as_str()) ": " }
-                        (item.what) " "
-                        @match &item.screen {
-                            Some(screen) => a href=(screen) { (item.fix) },
-                            None => span { (item.fix) },
+                        (item.plain)
+                        @if let Some(screen) = &item.screen {
+                            " " a href=(screen) { (screen_name(screen)) }
                         }
                     }
                 }
             }
         }
+    }
+}
+
+/// The link's words for a staff screen: `Edit Booking` for `/studio/content/edit/schedule.toml`.
+fn screen_name(screen: &str) -> String {
+    match screen {
+        "/studio/content/photos" => "Upload photos".to_owned(),
+        "/studio/staff" => "Open Staff".to_owned(),
+        _ => match screen.strip_prefix("/studio/content/edit/") {
+            Some(file) => format!("Edit {}", crate::views::content::title_of(file)),
+            None => "Open it".to_owned(),
+        },
     }
 }

@@ -35,7 +35,7 @@ pub const INTRO_OFFER_STORAGE_KEY: &str = "onespace-intro-offer-end";
 /// Browser storage key of the timed page's end time.
 pub const TIMED_OFFER_STORAGE_KEY: &str = "onespace-timed-offer-end";
 
-/// How the intro price is offered: the studio's choice in prices.toml (`intro_countdown`).
+/// How the intro price is offered: the studio's choice (`intro_countdown`).
 ///
 /// The UK's Competition and Markets Authority treats a countdown whose offer is still there when
 /// it runs out (or that restarts on every visit) as false urgency, which the DMCC Act 2024 lets it
@@ -45,7 +45,7 @@ pub const TIMED_OFFER_STORAGE_KEY: &str = "onespace-timed-offer-end";
 #[serde(rename_all = "kebab-case")]
 pub enum IntroCountdown {
     /// A new 10-minute countdown whenever a visitor comes back after the last one ran out (the
-    /// website's original behaviour, which SPEC asks for).
+    /// website's original behaviour).
     #[default]
     EveryVisit,
     /// One window per visitor (per browser): after it runs out the regular price shows for

@@ -6,7 +6,7 @@
 //! schemas, which the public pages' module (downloaded by visitors' phones) must not grow by.
 //! `frontend/src/backoffice/content-check.test.ts` runs the core's shared check vectors through it.
 
-use onespace_core::content::check::{changes, check_texts, form, schema, ContentError};
+use onespace_core::content::check::{changes, check_texts, form, schema, words, ContentError};
 use onespace_core::content::File;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -23,8 +23,12 @@ export interface ContentMistake {
   field: string;
   /** What is expected. */
   message: string;
-  /** The whole mistake as `content check` prints it. */
+  /** The whole mistake as `content check` prints it (for the text view only). */
   text: string;
+  /** The mistake in the owner's words: `Lite's price must be in pounds, like 49 or 62.50`. */
+  said: string;
+  /** The id of its field in the form (`field-monthly-0-price`); empty for the whole text. */
+  anchor: string;
 }
 
 /** A file's values for the form, or why its text does not read. */
@@ -91,7 +95,25 @@ pub fn check_content(
             .iter()
             .map(|(name, text)| (name.as_str(), text.as_str())),
     );
-    let mistakes: Vec<Printed<'_, ContentError>> = errors.iter().map(Printed::of).collect();
+    #[derive(Serialize)]
+    struct Mistake<'a> {
+        #[serde(flatten)]
+        printed: Printed<'a, ContentError>,
+        said: String,
+        anchor: String,
+    }
+    let mistakes: Vec<Mistake<'_>> = errors
+        .iter()
+        .map(|error| {
+            let text = files.get(&error.file).map_or("", String::as_str);
+            let said = words::said(error, text);
+            Mistake {
+                printed: Printed::of(error),
+                said: said.sentence,
+                anchor: said.anchor,
+            }
+        })
+        .collect();
     to_js(&mistakes)
 }
 

@@ -80,14 +80,24 @@ fn editor(file: File) -> Option<String> {
     Some(format!("/studio/content/edit/{}", file.name()))
 }
 
-fn item(severity: Severity, what: String, fix: String, screen: Option<String>) -> Item {
+/// An item: the command's `what` and `fix`, the owner's `plain` words, and its screen.
+fn item(
+    severity: Severity,
+    (what, fix): (String, String),
+    plain: String,
+    screen: Option<String>,
+) -> Item {
     Item {
         severity,
         what,
         fix,
+        plain,
         screen,
     }
 }
+
+/// Said to the owner of what only the server's settings fix.
+const SERVER_FIX: &str = "Whoever runs the site's server fixes this.";
 
 /// Every item left, blockers first.
 pub fn check(facts: &Facts<'_>) -> Vec<Item> {
@@ -99,11 +109,16 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
     if schedule.provider_id == PLACEHOLDER_PROVIDER_ID {
         items.push(item(
             Blocker,
-            format!(
-                "The TeamUp provider id is {PLACEHOLDER_PROVIDER_ID}, the example account: the \
-                 timetable and every booking button lead nowhere."
+            (
+                format!(
+                    "The TeamUp provider id is {PLACEHOLDER_PROVIDER_ID}, the example account: the \
+                     timetable and every booking button lead nowhere."
+                ),
+                "schedule.toml: provider_id and customer_site (docs/teamup.md)".to_owned(),
             ),
-            "schedule.toml: provider_id and customer_site (docs/teamup.md)".to_owned(),
+            "The timetable and every booking button still lead to the example booking account: \
+             set the studio's own account."
+                .to_owned(),
             editor(File::Schedule),
         ));
     }
@@ -118,11 +133,18 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
     if !links.is_empty() {
         items.push(item(
             Blocker,
+            (
+                format!(
+                    "{} purchase link(s) are on the example account's TeamUp site.",
+                    links.len()
+                ),
+                format!("prices.toml: {}", links.join(", ")),
+            ),
             format!(
-                "{} purchase link(s) are on the example account's TeamUp site.",
+                "{} buy button(s) on the Memberships page still lead to the example booking \
+                 account.",
                 links.len()
             ),
-            format!("prices.toml: {}", links.join(", ")),
             editor(File::Prices),
         ));
     }
@@ -130,24 +152,36 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
         KeyState::Accepted => {}
         KeyState::Missing => items.push(item(
             Blocker,
-            "No TeamUp API key: the timetable shows only the typical week.".to_owned(),
-            "server setting ONESPACE_TEAMUP_API_KEY or ONESPACE_TEAMUP_API_KEY_FILE \
+            (
+                "No TeamUp API key: the timetable shows only the typical week.".to_owned(),
+                "server setting ONESPACE_TEAMUP_API_KEY or ONESPACE_TEAMUP_API_KEY_FILE \
              (docs/teamup.md)"
-                .to_owned(),
+                    .to_owned(),
+            ),
+            format!(
+                "The timetable shows only the typical week: the site has no key to the booking \
+                 system yet. {SERVER_FIX}"
+            ),
             None,
         )),
         KeyState::Unconfirmed => items.push(item(
             Blocker,
-            "TeamUp has not answered with the configured API key yet.".to_owned(),
-            "run 'onespace schedule check' on the server and fix what it names".to_owned(),
+            (
+                "TeamUp has not answered with the configured API key yet.".to_owned(),
+                "run 'onespace schedule check' on the server and fix what it names".to_owned(),
+            ),
+            format!("The booking system has not answered with the site's key yet. {SERVER_FIX}"),
             None,
         )),
         KeyState::Refused(problems) => items.push(item(
             Blocker,
-            format!("TeamUp refuses the configuration: {}", problems.join("; ")),
-            "server setting ONESPACE_TEAMUP_API_KEY, or provider_id in schedule.toml \
+            (
+                format!("TeamUp refuses the configuration: {}", problems.join("; ")),
+                "server setting ONESPACE_TEAMUP_API_KEY, or provider_id in schedule.toml \
              ('onespace schedule check' says which)"
-                .to_owned(),
+                    .to_owned(),
+            ),
+            format!("The booking system refuses the site's key or account. {SERVER_FIX}"),
             None,
         )),
     }
@@ -159,31 +193,45 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
     if !bare.is_empty() {
         items.push(item(
             Blocker,
-            format!(
-                "{} of {} places still show drawn art instead of the studio's photographs: {}.",
-                bare.len(),
-                Place::ALL.len(),
-                bare.join(", ")
+            (
+                format!(
+                    "{} of {} places still show drawn art instead of the studio's photographs: {}.",
+                    bare.len(),
+                    Place::ALL.len(),
+                    bare.join(", ")
+                ),
+                "photos.toml, a [[photo]] per place (docs/photos.md)".to_owned(),
             ),
-            "photos.toml, a [[photo]] per place (docs/photos.md)".to_owned(),
+            format!(
+                "{} of {} places on the site still show drawn art instead of the studio's \
+                 photographs.",
+                bare.len(),
+                Place::ALL.len()
+            ),
             Some("/studio/content/photos".to_owned()),
         ));
     }
     if !facts.owner {
         items.push(item(
             Blocker,
-            "No owner account is set up in the staff area.".to_owned(),
-            "run 'onespace studio add-user EMAIL --role owner' and open the link it prints \
+            (
+                "No owner account is set up in the staff area.".to_owned(),
+                "run 'onespace studio add-user EMAIL --role owner' and open the link it prints \
              (docs/staff-area.md)"
-                .to_owned(),
+                    .to_owned(),
+            ),
+            "No owner account is set up in the staff area.".to_owned(),
             Some("/studio/staff".to_owned()),
         ));
     }
     if !facts.settings.mail_leaves {
         items.push(item(
             Blocker,
-            "Enquiry mail is written to files on this machine; nobody receives it.".to_owned(),
-            "server setting ONESPACE_SMTP_URL (docs/mail-and-database.md)".to_owned(),
+            (
+                "Enquiry mail is written to files on this machine; nobody receives it.".to_owned(),
+                "server setting ONESPACE_SMTP_URL (docs/mail-and-database.md)".to_owned(),
+            ),
+            format!("Enquiry mail stays on the server: nobody receives it. {SERVER_FIX}"),
             None,
         ));
     }
@@ -191,19 +239,28 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
     if !https {
         items.push(item(
             Blocker,
-            format!("The public URL {} is not https.", facts.settings.public_url),
-            "server setting ONESPACE_PUBLIC_URL (docs/deploy.md)".to_owned(),
+            (
+                format!("The public URL {} is not https.", facts.settings.public_url),
+                "server setting ONESPACE_PUBLIC_URL (docs/deploy.md)".to_owned(),
+            ),
+            format!("The site's address is not a secure (https) one. {SERVER_FIX}"),
             None,
         ));
     } else if !facts.settings.trust_proxy {
         // The server speaks plain HTTP only: an https site always reaches it through a proxy.
         items.push(item(
             Blocker,
-            "The site is https, so requests arrive through a proxy, but trust-proxy is off: \
+            (
+                "The site is https, so requests arrive through a proxy, but trust-proxy is off: \
              every visitor shares the proxy's address in the enquiry limit and the staff area \
              cannot see the https."
-                .to_owned(),
-            "server setting ONESPACE_TRUST_PROXY=true (docs/deploy.md)".to_owned(),
+                    .to_owned(),
+                "server setting ONESPACE_TRUST_PROXY=true (docs/deploy.md)".to_owned(),
+            ),
+            format!(
+                "The server cannot tell visitors apart or see that the site is secure. \
+                 {SERVER_FIX}"
+            ),
             None,
         ));
     }
@@ -213,14 +270,20 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
     if figures_age > i64::from(facts.settings.ages.launch_figures_max_age_days) {
         items.push(item(
             Blocker,
-            format!(
-                "The investor figures are as of {}, {figures_age} days ago (more than {}).",
-                investors.as_of.long(),
-                facts.settings.ages.launch_figures_max_age_days
-            ),
-            "investors.toml: as_of and the figures (ONESPACE_LAUNCH_FIGURES_MAX_AGE_DAYS sets \
+            (
+                format!(
+                    "The investor figures are as of {}, {figures_age} days ago (more than {}).",
+                    investors.as_of.long(),
+                    facts.settings.ages.launch_figures_max_age_days
+                ),
+                "investors.toml: as_of and the figures (ONESPACE_LAUNCH_FIGURES_MAX_AGE_DAYS sets \
              the age)"
-                .to_owned(),
+                    .to_owned(),
+            ),
+            format!(
+                "The investor figures are as of {}, {figures_age} days ago: bring them up to date.",
+                investors.as_of.long()
+            ),
             editor(File::Investors),
         ));
     }
@@ -229,31 +292,59 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
     if month_end(last.year, last.month) < today {
         items.push(item(
             Blocker,
-            format!("The investors' revenue forecast ended in {}.", last.long()),
-            "investors.toml: [forecast] starts and months".to_owned(),
+            (
+                format!("The investors' revenue forecast ended in {}.", last.long()),
+                "investors.toml: [forecast] starts and months".to_owned(),
+            ),
+            format!(
+                "The investors' revenue forecast ended in {}: start it again.",
+                last.long()
+            ),
             editor(File::Investors),
         ));
     }
     let offers = &content.offers;
-    let ended: Vec<String> = [
-        ("back_to_school", offers.back_to_school.ends),
-        ("september_sale", offers.september_sale.ends),
-        ("year_end", offers.year_end.ends),
-        ("challenge", offers.challenge.sign_up_ends),
+    // Each dated offer: its name in offers.toml (for the command), the owner's, and its end.
+    let ended: Vec<(&str, &str, Date)> = [
+        (
+            "back_to_school",
+            "Back to school",
+            offers.back_to_school.ends,
+        ),
+        (
+            "september_sale",
+            "September sale",
+            offers.september_sale.ends,
+        ),
+        ("year_end", "Year end", offers.year_end.ends),
+        (
+            "challenge",
+            "6 Week Challenge",
+            offers.challenge.sign_up_ends,
+        ),
     ]
     .into_iter()
-    .filter(|(_, ends)| ends.naive().is_some_and(|ends| ends < today))
-    .map(|(name, ends)| format!("{name} (ended {})", ends.iso()))
+    .filter(|(_, _, ends)| ends.naive().is_some_and(|ends| ends < today))
     .collect();
     if !ended.is_empty() {
+        let listed = |name: fn(&(&str, &str, Date)) -> String| {
+            ended.iter().map(name).collect::<Vec<_>>().join(", ")
+        };
         items.push(item(
             Warning,
+            (
+                format!(
+                    "Offers whose dates have all passed: {}; their pages are off until new \
+                     dates are set.",
+                    listed(|(key, _, ends)| format!("{key} (ended {})", ends.iso()))
+                ),
+                "offers.toml: each offer's dates".to_owned(),
+            ),
             format!(
                 "Offers whose dates have all passed: {}; their pages are off until new dates \
                  are set.",
-                ended.join(", ")
+                listed(|(_, name, _)| (*name).to_owned())
             ),
-            "offers.toml: each offer's dates".to_owned(),
             editor(File::Offers),
         ));
     }
@@ -261,8 +352,14 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
         if date < today {
             items.push(item(
                 Warning,
-                format!("The yoga retreat's date {} has passed.", date),
-                "offers.toml: [retreat] date".to_owned(),
+                (
+                    format!("The yoga retreat's date {} has passed.", date),
+                    "offers.toml: [retreat] date".to_owned(),
+                ),
+                format!(
+                    "The yoga retreat's date, {}, has passed.",
+                    date.format("%-d %B %Y")
+                ),
                 editor(File::Offers),
             ));
         }
@@ -275,14 +372,21 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
         {
             items.push(item(
                 Warning,
-                format!(
+                (
+                    format!(
                     "The terms (/terms) took effect on {terms}, more than {} days ago, and the \
                      privacy notice (/privacy) states no effective date: have both reviewed.",
                     facts.settings.ages.launch_policy_max_age_days
                 ),
-                "the site's code: crates/site/src/pages/legal.rs and privacy.rs \
+                    "the site's code: crates/site/src/pages/legal.rs and privacy.rs \
                  (ONESPACE_LAUNCH_POLICY_MAX_AGE_DAYS sets the age)"
-                    .to_owned(),
+                        .to_owned(),
+                ),
+                format!(
+                    "The terms took effect on {terms}, more than {} days ago, and the privacy \
+                     notice states no date: have both reviewed by whoever builds the site.",
+                    facts.settings.ages.launch_policy_max_age_days
+                ),
                 None,
             ));
         }

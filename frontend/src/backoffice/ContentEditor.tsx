@@ -7,8 +7,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DraftSaver, formSender, type SaveState } from './autosave';
-import { SchemaForm, fieldId, type MistakesByField } from './form/SchemaForm';
-import { SchemaReader, pathName, setAt, type Schema, type Step } from './form/schema';
+import { SchemaForm, type MistakesByField } from './form/SchemaForm';
+import { SchemaReader, setAt, type Schema, type Step } from './form/schema';
 import type { ContentChange, ContentMistake } from './wasm-pkg/onespace_editor_wasm';
 
 /** What the page gives the editor (the server's `EditorData`). */
@@ -34,6 +34,9 @@ type View = 'form' | 'text';
 
 const REVIEW_URL = '/studio/content/draft';
 
+/** Throws the person's draft away (every content area's changes in it). */
+const DISCARD_URL = '/studio/content/draft/discard';
+
 /** The draft shown as the site, from its home page (the server's preview). */
 const PREVIEW_URL = '/studio/content/preview';
 
@@ -57,7 +60,7 @@ export function ContentEditor({ data, studio, send }: { data: EditorData; studio
   const elsewhere = mistakes.length - here.length;
   const byField = useMemo(() => {
     const found = new Map<string, string[]>();
-    for (const mistake of here) found.set(mistake.field, [...(found.get(mistake.field) ?? []), mistake.message]);
+    for (const mistake of here) found.set(mistake.field, [...(found.get(mistake.field) ?? []), mistake.said]);
     return found as MistakesByField;
   }, [here]);
   const changes = useMemo(() => studio.contentChanges(data.file, data.live, text), [studio, data.file, data.live, text]);
@@ -65,6 +68,12 @@ export function ContentEditor({ data, studio, send }: { data: EditorData; studio
     const read = studio.readContent(data.file, text);
     return read.ok ? null : read.mistake;
   }, [studio, data.file, text]);
+
+  // A mistake's link from another screen (`/studio/content/edit/prices.toml#field-monthly-0-price`)
+  // opens the form at its field, ready to type.
+  useEffect(() => {
+    if (window.location.hash) focusField(window.location.hash.slice(1));
+  }, []);
 
   useEffect(() => {
     const current = saver.current;
@@ -115,7 +124,7 @@ export function ContentEditor({ data, studio, send }: { data: EditorData; studio
             Form
           </button>
           <button type="button" className="btn btn-sm btn-outline" aria-pressed={view === 'text'} onClick={() => setView('text')}>
-            TOML text
+            Advanced: text
           </button>
         </div>
         <p className="editor-status" role="status">
@@ -169,15 +178,27 @@ export function ContentEditor({ data, studio, send }: { data: EditorData; studio
               ))}
             </ul>
           )}
-          <div className="editor-leave">
-            <a className="btn btn-dark btn-sm" href={REVIEW_URL} onClick={(event) => void afterSaving(event)}>
-              Review and publish
-            </a>
-            <a className="btn btn-outline btn-sm" href={PREVIEW_URL} onClick={(event) => void afterSaving(event)}>
-              Preview
-            </a>
-          </div>
         </aside>
+      </div>
+
+      <div className="editor-actions" role="region" aria-label="Your draft">
+        <p className="editor-actions-summary">
+          {changes.length === 0 ? 'No changes yet' : `${changes.length === 1 ? '1 change' : `${changes.length} changes`}: ${changes.map((change) => change.text).join('; ')}`}
+        </p>
+        <div className="editor-actions-buttons">
+          <a className="btn btn-outline btn-sm" href={PREVIEW_URL} onClick={(event) => void afterSaving(event)}>
+            Preview
+          </a>
+          <a className="btn btn-dark btn-sm" href={REVIEW_URL} onClick={(event) => void afterSaving(event)}>
+            Review and publish
+          </a>
+          <form method="post" action={DISCARD_URL} onSubmit={() => saver.current?.stop()}>
+            <input type="hidden" name="csrf" value={data.csrf} />
+            <button type="submit" className="btn btn-outline btn-sm">
+              Discard
+            </button>
+          </form>
+        </div>
       </div>
     </div>
   );
@@ -202,7 +223,20 @@ function clock(at: number): string {
   return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }).format(at);
 }
 
-/** This file's mistakes, each linking to its field in the form. */
+/** Moves to the form's field `id` (its first input, for a group) and puts the cursor in it. */
+export function focusField(id: string): boolean {
+  const target = document.getElementById(id);
+  if (!target) return false;
+  for (let parent = target.parentElement; parent; parent = parent.parentElement) {
+    if (parent instanceof HTMLDetailsElement) parent.open = true;
+  }
+  const input = target.matches('input, select, textarea') ? target : target.querySelector<HTMLElement>('input, select, textarea');
+  if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'center' });
+  (input ?? target).focus({ preventScroll: true });
+  return true;
+}
+
+/** This file's mistakes in the owner's words, each moving to its field in the form. */
 function MistakeList({ mistakes, elsewhere, view }: { mistakes: ContentMistake[]; elsewhere: number; view: View }) {
   if (mistakes.length === 0 && elsewhere === 0) return null;
   return (
@@ -213,7 +247,18 @@ function MistakeList({ mistakes, elsewhere, view }: { mistakes: ContentMistake[]
       <ul className="studio-mistakes">
         {mistakes.map((mistake) => (
           <li key={mistake.text}>
-            {view === 'form' && mistake.field ? <a href={`#${fieldId(pathOf(mistake.field))}`}>{mistake.text}</a> : mistake.text}
+            {view === 'form' && mistake.anchor ? (
+              <a
+                href={`#${mistake.anchor}`}
+                onClick={(event) => {
+                  if (focusField(mistake.anchor)) event.preventDefault();
+                }}
+              >
+                {mistake.said}
+              </a>
+            ) : (
+              mistake.said
+            )}
           </li>
         ))}
       </ul>
@@ -224,15 +269,4 @@ function MistakeList({ mistakes, elsewhere, view }: { mistakes: ContentMistake[]
       )}
     </section>
   );
-}
-
-/** `monthly[0].price` back into its steps (the reverse of `pathName`). */
-export function pathOf(field: string): Step[] {
-  const steps: Step[] = [];
-  for (const part of field.split('.')) {
-    const [key, ...indexes] = part.split('[');
-    if (key) steps.push(key);
-    for (const index of indexes) steps.push(Number(index.replace(']', '')));
-  }
-  return pathName(steps) === field ? steps : [field];
 }

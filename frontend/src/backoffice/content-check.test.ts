@@ -31,7 +31,7 @@ describe('the content check in the browser', () => {
     });
   }
 
-  it('gives each mistake its file, line and field for the form to show it at', () => {
+  it('gives each mistake its file, line and field, and in the owner\'s words with its field\'s id', () => {
     const files = defaultFiles();
     files['prices.toml'] = (files['prices.toml'] ?? '').replace('name = "Lite"\nprice = 49', 'name = "Lite"\nprice = "£5x"');
     expect(studio.checkContent(files)).toEqual([
@@ -41,6 +41,8 @@ describe('the content check in the browser', () => {
         field: 'monthly[0].price',
         message: 'must be in pounds, like 49 or 62.50',
         text: 'prices.toml line 41: monthly[0].price: must be in pounds, like 49 or 62.50',
+        said: "Lite's price must be in pounds, like 49 or 62.50",
+        anchor: 'field-monthly-0-price',
       },
     ]);
   });

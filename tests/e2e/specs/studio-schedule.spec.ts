@@ -46,7 +46,8 @@ for (const viewport of VIEWPORTS) {
 
     test('a price change scheduled for next week goes live by itself at its time', async ({ page, studio }) => {
       await signedInOwner(page, studio);
-      await page.goto('/studio/content/edit/prices.toml');
+      // A mistake's link opens the form at its field, its section open.
+      await page.goto('/studio/content/edit/prices.toml#field-monthly-0-price');
       await page.getByRole('group', { name: 'Lite', exact: true }).getByLabel('Price', { exact: true }).fill('55');
       await page.getByRole('link', { name: 'Review and publish' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Your draft' })).toBeVisible();

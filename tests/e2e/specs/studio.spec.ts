@@ -45,12 +45,36 @@ async function sendContact(page: Page, fields: { firstName: string; lastName: st
 
 /** Checks that the changes shown are one line, numbered `line`: `removed` out, `added` in. */
 async function oneLineChanged(page: Page, line: number, removed: string, added: string): Promise<void> {
+  // The lines are technical details, closed until asked for.
+  await page.getByText('Show technical details').click();
   for (const [kind, text] of [['removed', removed], ['added', added]] as const) {
     const row = page.locator(`.studio-diff-${kind}`);
     await expect(row).toHaveCount(1);
     await expect(row.locator('td').first()).toHaveText(String(line));
     await expect(row.locator('td').last()).toHaveText(text);
   }
+}
+
+/** Starts adding up how far the page scrolls, up or down, from now. */
+async function measureScrolling(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const counted = window as unknown as { scrolled: number };
+    counted.scrolled = 0;
+    let last = window.scrollY;
+    window.addEventListener(
+      'scroll',
+      () => {
+        counted.scrolled += Math.abs(window.scrollY - last);
+        last = window.scrollY;
+      },
+      { passive: true },
+    );
+  });
+}
+
+/** How far the page scrolled since `measureScrolling`, in screens. */
+async function screensScrolled(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { scrolled: number }).scrolled / window.innerHeight);
 }
 
 /** The inbox's entries, as the names shown. */
@@ -256,35 +280,54 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('link', { name: 'Content', exact: true }).click();
       await page.getByRole('link', { name: 'Prices', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Edit Prices' })).toBeVisible();
+      // The form opens as its sections, closed: the plans are one jump away, and the draft's
+      // actions stay on screen; the scrolling it all takes is measured.
+      await checkPage(page, 'content-edit');
+      await measureScrolling(page);
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Monthly', exact: true }).click();
       const price = page.getByRole('group', { name: 'Lite', exact: true }).getByLabel('Price', { exact: true });
       await expect(price).toHaveValue('49');
-      await checkPage(page, 'content-edit');
 
-      // "£5x" is refused at the field in the core's own words as it is typed, and kept in the
-      // draft: the page opened again still has it.
+      // "£5x" is refused at the field in the owner's words as it is typed, and kept in the
+      // draft: the page opened again still has it. The mistake's link moves to the field.
       await price.fill('£5x');
+      const said = "Lite's price must be in pounds, like 49 or 62.50";
       const mistake = page.locator(`#${await price.getAttribute('id')}-error`);
-      await expect(mistake).toHaveText('must be in pounds, like 49 or 62.50');
+      await expect(mistake).toHaveText(said);
       await expect(price).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.locator('.studio-mistakes')).toHaveText('prices.toml line 41: monthly[0].price: must be in pounds, like 49 or 62.50');
+      await expect(page.locator('.studio-mistakes')).toHaveText(said);
       await expect(page.getByRole('status')).toHaveText(/^Draft saved at \d\d:\d\d\.$/);
       await checkPage(page, 'content-mistake');
+      await page.locator('.studio-mistakes').getByRole('link', { name: said }).click();
+      await expect(price).toBeFocused();
+      let screens = await screensScrolled(page);
+      // The reload is the test's own check that the draft is kept: the owner's scrolling goes
+      // on from the field.
       await page.reload();
       await expect(price).toHaveValue('£5x');
-      await expect(mistake).toHaveText('must be in pounds, like 49 or 62.50');
+      await expect(mistake).toHaveText(said);
+      await price.scrollIntoViewIfNeeded();
+      await measureScrolling(page);
 
       await price.fill('55');
       await expect(page.locator('.studio-mistakes')).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Your draft' })).toContainText('1 change: Monthly › Lite › Price: £49 → £55');
       await expect(page.getByRole('complementary').getByRole('listitem')).toHaveText(['Monthly › Lite › Price: £49 → £55']);
-      await page.getByRole('button', { name: 'TOML text' }).click();
+      screens += await screensScrolled(page);
+      expect(screens, 'screens scrolled to reach the field and correct it, the actions in view').toBeLessThanOrEqual(3);
+      await page.getByRole('button', { name: 'Advanced: text' }).click();
       await expect(page.getByLabel('prices.toml')).toHaveValue(/# Rolling Monthly Memberships\.[^]*name = "Lite"\nprice = 55\n/);
       await page.getByRole('button', { name: 'Form' }).click();
 
       // The draft previewed as the whole site on a chosen date: £55 there, £49 still for visitors.
-      await page.getByRole('link', { name: 'Preview' }).click();
+      await page.getByRole('region', { name: 'Your draft' }).getByRole('link', { name: 'Preview' }).click();
       const bar = page.getByRole('complementary', { name: 'Preview' });
       await expect(bar).toContainText('Preview of your draft');
-      await bar.getByLabel('Page').selectOption('/memberships');
+      // Compact over the page (it took 345 px of a phone's screen): the page, date and time are
+      // under "Change". On a phone it is still three short lines, not yet one.
+      expect((await bar.boundingBox())?.height ?? 0).toBeLessThanOrEqual(viewport.width < 600 ? 180 : 60);
+      await bar.getByText('Change', { exact: true }).click();
+      await bar.getByLabel('Page').selectOption({ label: 'Pricing & Memberships' });
       await bar.getByLabel('Date').fill('2026-12-01');
       await bar.getByLabel('Time (24-hour)').fill('09:00');
       await bar.getByRole('button', { name: 'Show' }).click();
@@ -295,7 +338,7 @@ for (const viewport of VIEWPORTS) {
       await checkPage(page, 'content-preview');
       await bar.getByRole('link', { name: 'Review your draft' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Your draft' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Fields changed in prices.toml' }).getByRole('listitem')).toHaveText(['Monthly › Lite › Price: £49 → £55']);
+      await expect(page.getByRole('list', { name: 'Fields changed in Prices' }).getByRole('listitem')).toHaveText(['Monthly › Lite › Price: £49 → £55']);
       await oneLineChanged(page, 41, 'price = 49', 'price = 55');
       await checkPage(page, 'content-review');
       await page.locator('form[action="/studio/content/draft/publish"]').getByLabel('Note for the history (optional)').fill('Lite to £55');
@@ -334,10 +377,11 @@ for (const viewport of VIEWPORTS) {
     test('the content page lists every content file by the owner\'s word for it', async ({ page, studio }) => {
       await signedInOwner(page, studio);
       await page.goto('/studio/content');
-      // Each file by the owner's word for it, its file name beside.
-      await expect(page.locator('.studio-file-list a').first()).toHaveText('Prices');
-      const files = (await page.locator('.studio-file-list code').allTextContents()).map((name) => name.trim());
-      expect(files).toEqual(CONTENT_FILES);
+      // Each area by the owner's word for it, linking to its editor; no file name shown.
+      await expect(page.locator('.studio-file-list a')).toHaveText(['Prices', 'Offers', 'Booking', 'Photos', 'Studio details', 'Team', 'FAQ', 'Member quotes', 'Investor figures']);
+      const links = await page.locator('.studio-file-list a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+      expect(links).toEqual(CONTENT_FILES.map((file) => `/studio/content/edit/${file}`));
+      await expect(page.locator('.studio-file-list')).not.toContainText('.toml');
     });
 
     // One test per file, each on a server of its own: together, nine forms with axe on each
@@ -374,7 +418,7 @@ for (const viewport of VIEWPORTS) {
 
       // In the draft, not on the site, until it is published.
       await expect(page.getByRole('heading', { level: 1, name: 'Your draft' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Fields changed in photos.toml' })).toContainText('Photo › hot-yoga/hero: added');
+      await expect(page.getByRole('list', { name: 'Fields changed in Photos' })).toContainText('Photo › hot-yoga/hero: added');
       expect(await (await page.request.get('/hot-yoga')).text()).not.toContain(alt);
       // The preview shows it already.
       await page.goto('/studio/content/preview/hot-yoga');
@@ -428,13 +472,14 @@ test.describe('the content editor without scripts', () => {
   test("is the file's commented text, saved and checked by the server", async ({ page, studio }) => {
     await signedInOwner(page, studio);
     await page.goto('/studio/content/edit/prices.toml');
+    await page.getByText('Advanced: edit as text').click();
     const file = page.getByLabel('prices.toml');
     const live = await file.inputValue();
     expect(live).toContain('# prices.toml: what One Space charges');
     await file.fill(live.replace('name = "Lite"\nprice = 49', 'name = "Lite"\nprice = "£5x"'));
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByRole('status')).toHaveText('Draft saved.');
-    await expect(page.locator('.studio-mistakes')).toHaveText('prices.toml line 41: monthly[0].price: must be in pounds, like 49 or 62.50');
+    await expect(page.locator('.studio-mistakes')).toHaveText("Lite's price must be in pounds, like 49 or 62.50");
     await expect(file).toHaveValue(/price = "£5x"/);
   });
 });

@@ -155,6 +155,53 @@ function wideElements(page: Page): Promise<string[]> {
   });
 }
 
+/** The staff area's cards: panels, forms, the editor's sections and items. */
+const CARDS = '.studio-panel, .studio-form, .studio-empty, .editor-section, .editor-group, .editor-item';
+
+/**
+ * The elements that stick out of their card (past its left or right edge), as `tag.class in
+ * card.class`; a table's own scrolling box (`.table-wrap`) and what a screen reader alone reads
+ * (`.sr-only`) are left out, and so is what is not shown (a closed section's fields, which
+ * Chromium keeps laid out).
+ */
+export function outsideTheirCards(page: Page): Promise<string[]> {
+  return page.evaluate((cards) => {
+    const name = (element: Element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const found: string[] = [];
+    for (const card of Array.from(document.querySelectorAll(cards))) {
+      const edge = card.getBoundingClientRect();
+      for (const element of Array.from(card.querySelectorAll('*'))) {
+        if (element.closest('.table-wrap, .sr-only') || !element.checkVisibility()) continue;
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5) found.push(`${name(element)} in ${name(card)}`);
+      }
+    }
+    return found.slice(0, 10);
+  }, CARDS);
+}
+
+/** The smallest tap target a staff screen gives a finger, in CSS pixels (the issue's 44 px). */
+const TAP_PX = 44;
+
+/**
+ * The controls in a staff page's main part smaller than [`TAP_PX`] in height: buttons, fields,
+ * menus, what opens a section, and links drawn as buttons (a link in a sentence is the
+ * sentence's height, as WCAG allows).
+ */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((least) => {
+    const selector = 'main.studio-main :is(button, select, input:not([type=hidden], [type=checkbox], [type=radio]), summary, a.btn)';
+    return Array.from(document.querySelectorAll(selector))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return element.checkVisibility() && box.width > 0 && box.height > 0 && box.height < least - 0.5;
+      })
+      .slice(0, 10)
+      .map((element) => `${element.tagName.toLowerCase()} “${(element.textContent ?? '').trim().slice(0, 30)}” (${Math.round(element.getBoundingClientRect().height)} px)`);
+  }, TAP_PX);
+}
+
 /** Whether `locator` lies wholly within the screen's width, not in a part scrolled out of sight. */
 export async function withinScreen(locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
@@ -163,7 +210,8 @@ export async function withinScreen(locator: Locator): Promise<boolean> {
 }
 
 /**
- * The page as it is now has no axe violation and nothing wider than the viewport; with
+ * The page as it is now has no axe violation, nothing wider than the viewport, nothing
+ * sticking out of its card and no control too small for a finger; with
  * `STUDIO_SHOTS` set, a full-page screenshot is saved in that folder as `NAME-WIDTH.png`, and
  * what the screen shows as `NAME-WIDTH-screen.png`.
  */
@@ -179,4 +227,6 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   const past = scrollWidth > width ? ` (reaching past it: ${(await wideElements(page)).join(', ')})` : '';
   expect(scrollWidth, `${name} at ${width} px is no wider than the viewport${past}`).toBeLessThanOrEqual(width);
+  expect(await outsideTheirCards(page), `${name} at ${width} px: nothing sticks out of its card`).toEqual([]);
+  expect(await smallTargets(page), `${name} at ${width} px: every control is at least ${TAP_PX} px tall`).toEqual([]);
 }

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
-use onespace_core::content::check::ContentError;
+use onespace_core::content::check::{words, ContentError};
 use onespace_core::content::File;
 
 use super::html;
@@ -33,8 +33,8 @@ use crate::audit::{self, Action};
 use crate::diff;
 use crate::session::{self, Staff, StaffForm};
 use crate::views::content::{
-    self as view, Behind, Clash, Done, Editing, EditorData, FileEditor, Review, Served, Updated,
-    VersionPage, VersionRow,
+    self as view, Behind, Clash, Done, Editing, EditorData, FileEditor, Mistake, Review, Served,
+    Updated, VersionPage, VersionRow,
 };
 use crate::views::message_page;
 use onespace_store::drafts::{self, Draft};
@@ -127,10 +127,10 @@ fn no_such_file(staff: &Staff) -> HttpResponse {
         StatusCode::NOT_FOUND,
         message_page(
             &staff.chrome(),
-            "No such content file",
+            "No such content",
             &format!(
-                "The content files are {}.",
-                File::ALL.map(File::name).join(", ")
+                "The content you can edit is {}: open it from the Content page.",
+                File::ALL.map(File::title).join(", ")
             ),
         ),
     )
@@ -157,9 +157,25 @@ fn mistakes_of(files: &versions::Files) -> Vec<ContentError> {
     versions::checked(files).err().unwrap_or_default()
 }
 
-/// Each mistake as `content check` prints it.
-fn listed(errors: &[ContentError]) -> Vec<String> {
-    errors.iter().map(ToString::to_string).collect()
+/// Each mistake of `files` in the owner's words (the core's
+/// [`onespace_core::content::check::words`]), linking to its field in the editor.
+pub(crate) fn listed(errors: &[ContentError], files: &versions::Files) -> Vec<Mistake> {
+    errors
+        .iter()
+        .map(|error| {
+            let text = files.get(&error.file).map_or("", String::as_str);
+            let said = words::said(error, text);
+            let editor = format!("/studio/content/edit/{}", error.file);
+            Mistake {
+                link: if said.anchor.is_empty() {
+                    editor
+                } else {
+                    format!("{editor}#{}", said.anchor)
+                },
+                said: said.sentence,
+            }
+        })
+        .collect()
 }
 
 /// `GET /studio/content/edit/{file}?saved=1`.
@@ -195,7 +211,7 @@ pub async fn edit_form(
     let (here, elsewhere): (Vec<_>, Vec<_>) =
         errors.iter().partition(|error| error.file == file.name());
     let here: Vec<ContentError> = here.into_iter().cloned().collect();
-    let mistakes = listed(&here);
+    let mistakes = listed(&here, files);
     fn text(files: &versions::Files, file: File) -> &str {
         files.get(file.name()).map_or("", String::as_str)
     }
@@ -316,7 +332,7 @@ fn review_page_with(
 ) -> HttpResponse {
     let files = diff::changes(&live.files, &draft.files);
     let errors = mistakes_of(&draft.files);
-    let mistakes = listed(&errors);
+    let mistakes = listed(&errors, &draft.files);
     let review = Review {
         base: draft.base,
         live: live.number,
@@ -711,9 +727,9 @@ pub async fn restore(
         return refused(format!(
             "Version {} no longer passes the content check ({}), so it cannot be restored as it is.",
             version.number,
-            errors
-                .iter()
-                .map(ToString::to_string)
+            listed(&errors, &version.files)
+                .into_iter()
+                .map(|mistake| mistake.said)
                 .collect::<Vec<_>>()
                 .join("; ")
         ));

@@ -534,20 +534,22 @@ impl Target {
             Self::Coach(_) => File::Team,
         };
         let text = files.get(file.name()).cloned().unwrap_or_default();
-        let mut values = form::read(file, &text).map_err(|error| {
+        let unreadable = || {
             format!(
-                "Your draft's {} does not read ({error}): correct it first, then upload again.",
-                file.name()
+                "Your draft's {} cannot be read: correct it first (the mistakes are listed on \
+                 your draft's review), then upload again.",
+                file.title()
             )
-        })?;
+        };
+        let mut values = form::read(file, &text).map_err(|_| unreadable())?;
         let Some(root) = values.as_object_mut() else {
-            return Err(format!("Your draft's {} does not read.", file.name()));
+            return Err(unreadable());
         };
         match self {
             Self::Place(place) => {
                 let list = root.entry("photo").or_insert_with(|| json!([]));
                 let Some(list) = list.as_array_mut() else {
-                    return Err("Your draft's photos.toml has a `photo` that is not a list of [[photo]] entries: correct it first.".to_owned());
+                    return Err(unreadable());
                 };
                 let mut entry = json!({ "place": place.key(), "file": name, "alt": alt });
                 if let Some(x) = focus_x {
@@ -574,7 +576,7 @@ impl Target {
                             .find(|coach| coach.get("id").and_then(Value::as_str) == Some(id))
                     })
                     .and_then(Value::as_object_mut)
-                    .ok_or_else(|| format!("No coach '{id}' in your draft's team.toml."))?;
+                    .ok_or_else(|| format!("No coach '{id}' in your draft's Team."))?;
                 coach.insert("photo".to_owned(), json!(name));
                 coach.insert("photo_alt".to_owned(), json!(alt));
             }

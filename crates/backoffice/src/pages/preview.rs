@@ -223,9 +223,11 @@ async fn show(
     // Checking the files and rendering the page take milliseconds of CPU: not on the worker
     // that serves the area's other requests.
     if let Some(files) = files {
-        let content = match web::block(move || versions::checked(&files)).await {
-            Ok(Ok(content)) => Arc::new(content),
-            Ok(Err(errors)) => return cannot_render(staff, &errors, asked, route),
+        let content = match web::block(move || (versions::checked(&files), files)).await {
+            Ok((Ok(content), _)) => Arc::new(content),
+            Ok((Err(errors), files)) => {
+                return cannot_render(staff, (&errors, &files), asked, route)
+            }
             Err(error) => return did_not_render(staff, route, &error),
         };
         // A photo the draft names that the live site does not show yet is prepared here, and
@@ -264,7 +266,10 @@ async fn show(
         Previewed::Live { .. } | Previewed::Folder => None,
     };
     let shown = asked.at.unwrap_or_else(|| Moment::at_instant(now));
-    let pages: Vec<&'static str> = ROUTES.iter().map(|route| route.path).collect();
+    let pages: Vec<(&'static str, &'static str)> = ROUTES
+        .iter()
+        .map(|route| (route.path, page_name(route)))
+        .collect();
     let bar = view::bar(&PreviewBar {
         previewed,
         when: &shown.describe(),
@@ -307,11 +312,11 @@ fn did_not_render(staff: &Staff, route: &Route, error: &dyn std::fmt::Display) -
 /// 422: the draft's mistakes, since the site cannot be rendered from it.
 fn cannot_render(
     staff: &Staff,
-    errors: &[ContentError],
+    (errors, files): (&[ContentError], &Files),
     asked: Asked,
     route: &Route,
 ) -> HttpResponse {
-    let mistakes: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    let mistakes = super::content::listed(errors, files);
     let mut files: Vec<&str> = errors.iter().map(|error| error.file.as_str()).collect();
     files.sort_unstable();
     files.dedup();
@@ -352,4 +357,15 @@ fn bad_date(staff: &Staff, typed: &str) -> HttpResponse {
              as 14:30, UK time; in an address, at=2025-09-15T14:30."
         ),
     )
+}
+
+/// A page as the preview's page list names it: its title's first part (`Pricing & Memberships`
+/// of `Pricing & Memberships | One Space Livingston`); the home page's title starts with the
+/// studio's name, so it is `Home`.
+fn page_name(route: &Route) -> &'static str {
+    if route.path == "/" {
+        "Home"
+    } else {
+        route.title.split(" | ").next().unwrap_or(route.title)
+    }
 }

@@ -142,7 +142,7 @@ pub fn editing(done: Option<&Done>, editing: &Editing<'_>) -> Markup {
                 @for file in editing.files {
                     li {
                         a href=(format!("/studio/content/edit/{}", file.name())) { (file.title()) }
-                        span class="studio-file-about" { (file.about()) " " code { (file.name()) } }
+                        span class="studio-file-about" { (file.about()) }
                     }
                 }
             }
@@ -166,8 +166,8 @@ pub struct FileEditor<'a> {
     pub drafted: bool,
     /// Whether the draft was just saved.
     pub saved: bool,
-    /// This file's mistakes in the draft, as `content check` prints them.
-    pub mistakes: &'a [String],
+    /// This file's mistakes in the draft, in the owner's words.
+    pub mistakes: &'a [Mistake],
     /// Mistakes in the draft's other files.
     pub elsewhere: usize,
     /// What the form drawn over the plain one starts from.
@@ -194,9 +194,9 @@ pub struct EditorData<'a> {
     pub csrf: &'a str,
 }
 
-/// `/studio/content/edit/{file}`: without scripts, the file's commented TOML in a text area;
-/// with them, the form drawn from the file's types takes its place (`editor.tsx`), with the text
-/// still one click away.
+/// `/studio/content/edit/{file}`: with scripts, the form drawn from the file's types
+/// (`editor.tsx`); without them, the file's commented text under "Advanced", which is for
+/// whoever edits the files themselves, so it alone may name the file and its syntax.
 pub fn edit(chrome: &Chrome<'_>, editor: &FileEditor<'_>) -> String {
     let title = format!("Edit {}", editor.title);
     page(
@@ -206,12 +206,10 @@ pub fn edit(chrome: &Chrome<'_>, editor: &FileEditor<'_>) -> String {
             p { a class="studio-back" href="/studio/content" { "All content" } }
             h1 class="studio-title" { (title) }
             p class="studio-lead" {
-                "The file " code { (editor.name) } ". "
                 @if editor.drafted { "Your draft, started from version " (editor.base) ". " } @else { "Version " (editor.base) ", the live content. " }
                 "Your changes are kept as your own draft; nothing changes on the site until you publish."
             }
             div id="content-editor" {
-                p class="studio-lead" { "The comment at the top of the file says how each field is written. Saving keeps your draft, mistakes and all." }
                 @if editor.saved {
                     p class="studio-notice" role="status" {
                         @if editor.mistakes.is_empty() && editor.elsewhere == 0 { "Draft saved. It has no mistakes: " a href="/studio/content/draft" { "review and publish it" } "." }
@@ -222,16 +220,21 @@ pub fn edit(chrome: &Chrome<'_>, editor: &FileEditor<'_>) -> String {
                 @if editor.elsewhere > 0 {
                     p { (editor.elsewhere) " mistake(s) in other files: " a href="/studio/content/draft" { "see them all" } "." }
                 }
-                form method="post" action=(format!("/studio/content/edit/{}", editor.name)) class="studio-form" {
-                    (csrf_field(chrome.csrf()))
-                    div class="field" {
-                        label class="field-label" for="text" { (editor.name) }
-                        textarea class="field-input studio-code" id="text" name="text" rows="28" spellcheck="false" autocapitalize="off" autocomplete="off" aria-describedby=[(!editor.mistakes.is_empty()).then_some("mistakes-title")] { (editor.text) }
-                    }
-                    div class="studio-filter-actions" {
+                p { "This page's form needs JavaScript, which is off or still loading in this browser." }
+                div class="studio-filter-actions" {
+                    a class="btn btn-sm btn-dark" href="/studio/content/draft" { "Review and publish" }
+                    a class="btn btn-sm btn-outline" href="/studio/content/preview" { "Preview" }
+                }
+                details class=(ADVANCED_CLASS) {
+                    summary { "Advanced: edit as text" }
+                    form method="post" action=(format!("/studio/content/edit/{}", editor.name)) class="studio-form" {
+                        (csrf_field(chrome.csrf()))
+                        p { "The text the site reads, with a comment at its top saying how each field is written. Saving keeps your draft, mistakes and all." }
+                        div class="field" {
+                            label class="field-label" for="text" { (editor.name) }
+                            textarea class="field-input studio-code" id="text" name="text" rows="28" spellcheck="false" autocapitalize="off" autocomplete="off" aria-describedby=[(!editor.mistakes.is_empty()).then_some("mistakes-title")] { (editor.text) }
+                        }
                         button class="btn btn-dark btn-sm" type="submit" { "Save draft" }
-                        a class="btn btn-sm btn-outline" href="/studio/content/draft" { "Review and publish" }
-                        a class="btn btn-sm btn-outline" href="/studio/content/preview" { "Preview" }
                     }
                 }
             }
@@ -240,15 +243,28 @@ pub fn edit(chrome: &Chrome<'_>, editor: &FileEditor<'_>) -> String {
     )
 }
 
-/// The mistakes that stand between a draft and publishing, each as `content check` prints it.
-pub fn mistakes_panel(mistakes: &[String]) -> Markup {
+/// The class of a `details` holding what only a developer reads (a file's text, its changes
+/// line by line): the one place a staff screen may show file names and their syntax, closed
+/// until asked for. The staff area's wording test reads every screen but these.
+pub const ADVANCED_CLASS: &str = "studio-advanced";
+
+/// A mistake as a staff screen shows it: in the owner's words, linking to its field.
+pub struct Mistake {
+    /// `Lite's price must be in pounds, like 49 or 62.50`.
+    pub said: String,
+    /// The field in the editor: `/studio/content/edit/prices.toml#field-monthly-0-price`.
+    pub link: String,
+}
+
+/// The mistakes that stand between a draft and publishing, each linking to its field.
+pub fn mistakes_panel(mistakes: &[Mistake]) -> Markup {
     html! {
         @if !mistakes.is_empty() {
             section class="studio-panel studio-danger" aria-labelledby="mistakes-title" {
                 h2 class="studio-subtitle" id="mistakes-title" { "To correct before publishing" }
                 ul class="studio-mistakes" {
                     @for mistake in mistakes {
-                        li { (mistake) }
+                        li { a href=(mistake.link) { (mistake.said) } }
                     }
                 }
             }
@@ -256,26 +272,30 @@ pub fn mistakes_panel(mistakes: &[String]) -> Markup {
     }
 }
 
-/// Files' changes, field by field and then line by line.
+/// Files' changes: field by field as the page shows them, the lines of the text only behind
+/// "Show technical details".
 pub fn changes(files: &[FileChanges]) -> Markup {
     html! {
         @for file in files {
-            section class="studio-panel" aria-label=(format!("Changes to {}", file.name)) {
-                h3 class="studio-subtitle" { (file.name) }
+            section class="studio-panel" aria-label=(format!("Changes to {}", file.title)) {
+                h3 class="studio-subtitle" { (file.title) }
                 @if !file.fields.is_empty() {
-                    ul class="studio-changes" aria-label=(format!("Fields changed in {}", file.name)) {
+                    ul class="studio-changes" aria-label=(format!("Fields changed in {}", file.title)) {
                         @for field in &file.fields { li { (field) } }
                     }
                 }
-                div class="table-wrap" role="region" aria-label=(format!("Lines of {}", file.name)) tabindex="0" {
-                    table class="studio-diff" {
-                        tbody {
-                            @for line in &file.lines {
-                                @match line {
-                                    Line::Same(number, text) => tr { td class="studio-diff-number" { (number) } td class="studio-diff-sign" { "" } td { (text) } },
-                                    Line::Removed(number, text) => tr class="studio-diff-removed" { td class="studio-diff-number" { (number) } td class="studio-diff-sign" { span class="sr-only" { "removed" } span aria-hidden="true" { "−" } } td { del { (text) } } },
-                                    Line::Added(number, text) => tr class="studio-diff-added" { td class="studio-diff-number" { (number) } td class="studio-diff-sign" { span class="sr-only" { "added" } span aria-hidden="true" { "+" } } td { ins { (text) } } },
-                                    Line::Gap => tr class="studio-diff-gap" { td colspan="3" { "⋯" } },
+                details class=(ADVANCED_CLASS) {
+                    summary { "Show technical details" }
+                    div class="table-wrap" role="region" aria-label=(format!("Lines of {}", file.name)) tabindex="0" {
+                        table class="studio-diff" {
+                            tbody {
+                                @for line in &file.lines {
+                                    @match line {
+                                        Line::Same(number, text) => tr { td class="studio-diff-number" { (number) } td class="studio-diff-sign" { "" } td { (text) } },
+                                        Line::Removed(number, text) => tr class="studio-diff-removed" { td class="studio-diff-number" { (number) } td class="studio-diff-sign" { span class="sr-only" { "removed" } span aria-hidden="true" { "−" } } td { del { (text) } } },
+                                        Line::Added(number, text) => tr class="studio-diff-added" { td class="studio-diff-number" { (number) } td class="studio-diff-sign" { span class="sr-only" { "added" } span aria-hidden="true" { "+" } } td { ins { (text) } } },
+                                        Line::Gap => tr class="studio-diff-gap" { td colspan="3" { "⋯" } },
+                                    }
                                 }
                             }
                         }
@@ -294,8 +314,8 @@ pub struct Review<'a> {
     pub live: i64,
     /// Its changes against the live version.
     pub changes: &'a [FileChanges],
-    /// Every mistake in it, as `content check` prints them.
-    pub mistakes: &'a [String],
+    /// Every mistake in it, in the owner's words.
+    pub mistakes: &'a [Mistake],
     /// The note typed, when the page comes back after a refusal.
     pub note: &'a str,
     /// Why publishing was refused, if it was.
@@ -323,7 +343,7 @@ pub struct Behind {
 
 /// A file both a draft and a later version changed on the same lines.
 pub struct Clash {
-    /// `prices.toml`.
+    /// `prices.toml` (shown by its title).
     pub file: String,
     /// The first version after the draft's that changed it.
     pub by: i64,
@@ -341,12 +361,24 @@ pub struct Updated<'a> {
     pub your_changes: &'a [FileChanges],
 }
 
-/// Names as a sentence's list: `prices.toml, studio.toml`, or `none`.
+/// What the staff area calls the content file named `name` (`prices.toml` is `Prices`).
+pub fn title_of(name: &str) -> &str {
+    match File::from_name(name) {
+        Some(file) => file.title(),
+        None => name,
+    }
+}
+
+/// Files as a sentence's list in the owner's words: `Prices, Studio details`, or `none`.
 fn names(files: &[String]) -> String {
     if files.is_empty() {
         "none".to_owned()
     } else {
-        files.join(", ")
+        files
+            .iter()
+            .map(|name| title_of(name))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -356,17 +388,17 @@ fn behind_panel(csrf: &str, review: &Review<'_>, behind: &Behind) -> Markup {
         section class="studio-panel studio-danger" aria-labelledby="conflict-title" {
             h2 class="studio-subtitle" id="conflict-title" { "The live content changed since your draft started" }
             p { "Version " (review.live) " was published after you started from version " (review.base) ". Publishing your draft as it is would undo what changed since, so it is not allowed: bring your draft up to date, or start again from the live version." }
-            ul class="studio-changes" aria-label="Which files each side changed" {
+            ul class="studio-changes" aria-label="What each side changed" {
                 li { "Changed in your draft: " (names(&behind.yours)) }
                 li { "Changed since, up to " a href=(format!("/studio/content/versions/{}", review.live)) { "version " (review.live) } ": " (names(&behind.since)) }
             }
             @if behind.clashes.is_empty() {
                 p { "None of your changes clash with them: bringing your draft up to date keeps every one of them." }
             } @else {
-                p { "These files were changed on the same lines by you and since; bringing your draft up to date keeps them as the live version has them and shows you your change to make again:" }
+                p { "These were changed in the same places by you and since; bringing your draft up to date keeps them as the live version has them and shows you your change to make again:" }
                 ul class="studio-mistakes" {
                     @for clash in &behind.clashes {
-                        li { (clash.file) " was changed by " a href=(format!("/studio/content/versions/{}", clash.by)) { "version " (clash.by) } " and by you." }
+                        li { (title_of(&clash.file)) " was changed by " a href=(format!("/studio/content/versions/{}", clash.by)) { "version " (clash.by) } " and by you." }
                     }
                 }
             }
@@ -398,8 +430,8 @@ fn updated_panel(updated: &Updated<'_>) -> Markup {
                 ul class="studio-mistakes" {
                     @for clash in updated.left_out {
                         li {
-                            (clash.file) " was changed by " a href=(format!("/studio/content/versions/{}", clash.by)) { "version " (clash.by) } " and by you: open both and redo your change. "
-                            a href=(format!("/studio/content/edit/{}", clash.file)) { "Edit " (clash.file) }
+                            (title_of(&clash.file)) " was changed by " a href=(format!("/studio/content/versions/{}", clash.by)) { "version " (clash.by) } " and by you: open both and redo your change. "
+                            a href=(format!("/studio/content/edit/{}", clash.file)) { "Edit " (title_of(&clash.file)) }
                         }
                     }
                 }
@@ -428,7 +460,7 @@ fn schedule_form(csrf: &str, typed: &ScheduleTyped<'_>) -> Markup {
             (csrf_field(csrf))
             h2 class="studio-subtitle" id="schedule-title" { "Or schedule it" }
             p id="schedule-hint" { "UK time, 24-hour clock. It goes live then on every page by itself, checked again at that moment; until then it is listed under " a href="/studio/content/scheduled" { "Scheduled changes" } ", where it can be cancelled. Your draft ends when it is scheduled." }
-            div class="studio-filter-actions" {
+            div class="studio-form-row" {
                 div class="field" {
                     label class="field-label" for="schedule-date" { "Date" }
                     input class="field-input" id="schedule-date" name="date" type="date" required aria-describedby="schedule-hint" value=(typed.date);
@@ -518,7 +550,7 @@ pub fn version(chrome: &Chrome<'_>, version: &VersionPage<'_>) -> String {
             }
             @if version.number != version.live {
                 h2 class="studio-subtitle" { "Against the live version " (version.live) }
-                p { "Lines marked removed are in the live version; lines marked added are in version " (version.number) "." }
+                p { "Each change reads from the live version to version " (version.number) "." }
                 @if version.changes.is_empty() { p { "It is the same as the live content." } }
                 (changes(version.changes))
                 @if version.restorable {

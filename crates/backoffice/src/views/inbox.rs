@@ -136,7 +136,13 @@ pub fn list(chrome: &Chrome<'_>, view: &ListPage<'_>) -> String {
                 @if view.pages > 1 { ", page " (view.page) " of " (view.pages) }
             }
             @if view.items.is_empty() {
-                p class="studio-empty" { "No enquiry matches these filters." }
+                p class="studio-empty" {
+                    @if view.filters.form.is_empty() && view.filters.state.is_empty() && view.filters.query.is_empty() {
+                        "No enquiries yet: they arrive here as visitors send the site's forms."
+                    } @else {
+                        "No enquiry matches these filters."
+                    }
+                }
             } @else {
                 ol class="studio-list" {
                     @for item in view.items {

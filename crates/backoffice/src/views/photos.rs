@@ -80,7 +80,7 @@ pub fn upload(chrome: &Chrome<'_>, upload: &UploadPage<'_>) -> String {
                     select class="field-input" id="target" name="target" aria-describedby=[described("target")] {
                         optgroup label="Places on the site" {
                             @for place in upload.places {
-                                option value=(place.value) selected[place.value == upload.typed.target] { (place.value) ": " (place.label) }
+                                option value=(place.value) selected[place.value == upload.typed.target] { (place.label) }
                             }
                         }
                         @if !upload.coaches.is_empty() {
@@ -102,7 +102,7 @@ pub fn upload(chrome: &Chrome<'_>, upload: &UploadPage<'_>) -> String {
                 fieldset class="field" aria-describedby="focus-hint" {
                     legend class="field-label" { "Focal point (optional)" }
                     p class="field-hint" id="focus-hint" { "Where the subject is, in per cent from the left and from the top, so a place that crops the photo keeps it in view. Left empty: the middle (50, 50). Coaches' portraits are cropped from the middle." }
-                    div class="studio-filter-actions" {
+                    div class="studio-form-row" {
                         div class="field" {
                             label class="field-label" for="focus_x" { "Across (0-100 %)" }
                             input class="field-input" id="focus_x" name="focus_x" type="number" min="0" max="100" step="1" inputmode="numeric" value=(upload.typed.focus_x) aria-describedby=[described("focus")];

@@ -3,7 +3,7 @@
 
 use maud::html;
 
-use super::content::mistakes_panel;
+use super::content::{mistakes_panel, title_of, Mistake};
 use super::page;
 use super::Chrome;
 
@@ -38,16 +38,17 @@ pub struct PreviewBar<'a> {
     pub time: &'a str,
     /// The page shown (`/memberships`).
     pub path: &'a str,
-    /// Every page of the site, in the route table's order.
-    pub pages: &'a [&'static str],
+    /// Every page of the site as (path, name), in the route table's order.
+    pub pages: &'a [(&'static str, &'static str)],
     /// The same page and instant with the other content (draft or live), when there is one.
     pub other: Option<(&'static str, String)>,
     /// Whether the person has a draft to review.
     pub has_draft: bool,
 }
 
-/// The bar: what is previewed and as of when, a form to choose another date, time or page,
-/// and the way back to the draft. A `noindex` page of the staff area, so it can say so plainly.
+/// The bar: what is previewed and as of when, and the way back to the draft, compact (one line
+/// on a computer, three short ones on a phone); the form to choose another page, date or time
+/// opens under "Change", so the previewed page keeps the screen. A `noindex` page of the staff area, so it can say so plainly.
 pub fn bar(bar: &PreviewBar<'_>) -> String {
     let what = match bar.previewed {
         Previewed::Draft { base } => format!("Preview of your draft (started from version {base})"),
@@ -60,34 +61,37 @@ pub fn bar(bar: &PreviewBar<'_>) -> String {
                 p class="studio-preview-what" {
                     strong { (what) } ", "
                     @if bar.chosen { "as on " (bar.when) " UK time." } @else { "as it is now (" (bar.when) " UK time)." }
-                    " Only staff signed in to the studio can see it."
-                }
-                form class="studio-preview-form" method="get" action=(crate::preview::PREFIX) {
-                    @if matches!(bar.previewed, Previewed::Live { .. }) {
-                        input type="hidden" name="of" value="live";
-                    }
-                    label class="studio-preview-field" {
-                        span { "Page" }
-                        select name="page" {
-                            @for path in bar.pages {
-                                option value=(path) selected[*path == bar.path] { (path) }
-                            }
-                        }
-                    }
-                    label class="studio-preview-field" {
-                        span { "Date" }
-                        input type="date" name="date" value=(bar.date) required min="2000-01-01" max="2100-12-31";
-                    }
-                    label class="studio-preview-field" {
-                        span { "Time (24-hour)" }
-                        input type="text" name="time" value=(bar.time) inputmode="numeric" pattern="([01]?[0-9]|2[0-3]):[0-5][0-9]" placeholder="14:30" size="5" maxlength="5" autocomplete="off";
-                    }
-                    button class="btn btn-sm btn-primary" type="submit" { "Show" }
                 }
                 nav class="studio-preview-links" aria-label="Studio" {
                     @if let Some((label, href)) = &bar.other { a href=(href) { (label) } }
                     @if bar.has_draft { a href="/studio/content/draft" { "Review your draft" } }
                     a href="/studio/content" { "Edit the content" }
+                }
+                details class="studio-preview-more" {
+                    summary { "Change" }
+                    p { "Only staff signed in to the studio can see this preview." }
+                    form class="studio-preview-form" method="get" action=(crate::preview::PREFIX) {
+                        @if matches!(bar.previewed, Previewed::Live { .. }) {
+                            input type="hidden" name="of" value="live";
+                        }
+                        label class="studio-preview-field" {
+                            span { "Page" }
+                            select name="page" {
+                                @for (path, name) in bar.pages {
+                                    option value=(path) selected[*path == bar.path] { (name) }
+                                }
+                            }
+                        }
+                        label class="studio-preview-field" {
+                            span { "Date" }
+                            input type="date" name="date" value=(bar.date) required min="2000-01-01" max="2100-12-31";
+                        }
+                        label class="studio-preview-field" {
+                            span { "Time (24-hour)" }
+                            input type="text" name="time" value=(bar.time) inputmode="numeric" pattern="([01]?[0-9]|2[0-3]):[0-5][0-9]" placeholder="14:30" size="5" maxlength="5" autocomplete="off";
+                        }
+                        button class="btn btn-sm btn-primary" type="submit" { "Show" }
+                    }
                 }
             }
         }
@@ -99,7 +103,7 @@ pub fn bar(bar: &PreviewBar<'_>) -> String {
 /// from it, and the mistakes say why.
 pub fn cannot_render(
     chrome: &Chrome<'_>,
-    mistakes: &[String],
+    mistakes: &[Mistake],
     files: &[&str],
     live_preview: &str,
 ) -> String {
@@ -113,7 +117,7 @@ pub fn cannot_render(
             (mistakes_panel(mistakes))
             ul class="studio-file-list" {
                 @for file in files {
-                    li { a href=(format!("/studio/content/edit/{file}")) { "Edit " (file) } }
+                    li { a href=(format!("/studio/content/edit/{file}")) { "Edit " (title_of(file)) } }
                 }
             }
             p { a href="/studio/content/draft" { "Review your draft" } " · " a href=(live_preview) { "Preview the live version instead" } }

@@ -79,7 +79,9 @@ pub struct Range {
 }
 
 /// The revenue forecast: a straight line from the snapshot's revenue in its first month to the
-/// peak in its last (SPEC gives only the two ends; a straight line claims nothing more).
+/// peak in its last.
+///
+/// SPEC gives only the two ends; a straight line claims nothing more.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]

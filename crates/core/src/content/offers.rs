@@ -99,7 +99,7 @@ pub struct BackToSchool {
     pub payments_until: Date,
     /// Extra credits on the qualifying packs, per cent (applied at checkout).
     pub bonus_percent: u32,
-    /// Pack sizes that get the bonus; a size with no card in `prices.toml` is bought in the
+    /// Pack sizes that get the bonus; a size with no card on the Memberships page is bought in the
     /// studio, and the page says so.
     pub bonus_pack_sizes: Vec<u32>,
     /// The red banner's words after `Ends 31 Aug —`.
@@ -139,6 +139,7 @@ impl BackToSchool {
 }
 
 /// The September sale: a first-month discount on the cheapest plan for a fixed number of spots.
+///
 /// The built-in content runs it in September 2024, as SPEC dates its announcement.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
@@ -212,7 +213,9 @@ impl SeptemberSale {
     }
 }
 
-/// The year-end code on /memberships. SPEC gives the campaign only its end (valid to 31 December
+/// The year-end code on the Memberships page.
+///
+/// SPEC gives the campaign only its end (valid to 31 December
 /// 2025) and no code of its own; the built-in content shows back-to-school's code 2025, which
 /// gives the same 20% over the same period, and opens the panel with November, when the studio
 /// starts promoting the new year.
@@ -283,7 +286,9 @@ pub struct Challenge {
     )]
     #[serde(deserialize_with = "day")]
     pub sign_up_ends: Date,
-    /// The challenge's price. SPEC gives none: the studio sets it (`price = 99`); until then the
+    /// The challenge's price.
+    ///
+    /// SPEC gives none: the studio sets it (`price = 99`); until then the
     /// page says it is given at the free consultation and the launch check lists it.
     #[cfg_attr(
         feature = "check",

@@ -37,7 +37,8 @@ pub struct Prices {
 #[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FireIceClaims {
-    /// The page's "Save up to N%", when the studio states N itself (SPEC's page says 81).
+    /// The page's "Save up to N%", when the studio states N itself (the original page says 81).
+    ///
     /// Unset, the page claims what follows from the prices
     /// ([`crate::catalogue::fire_ice::max_saving_percent`]): a saving no price supports is a
     /// misleading price claim under the UK's consumer rules, so the derived figure is the
@@ -67,6 +68,7 @@ pub struct Trial {
     pub intro_discount: Pence,
     /// How the £10-off intro price is offered: a 10-minute countdown that starts again on every
     /// visit (the website's original behaviour), one countdown per visitor, or no countdown.
+    ///
     /// The comment in prices.toml says what the UK's regulator expects of a countdown.
     #[serde(default)]
     pub intro_countdown: IntroCountdown,

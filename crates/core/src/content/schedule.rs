@@ -63,7 +63,9 @@ pub struct Schedule {
 /// Longest class the typical week accepts, in minutes ([`MINUTES_EXPECTED`] says it).
 pub const LONGEST_CLASS_MINUTES: u16 = 240;
 
-/// One class of the typical week: `[[typical_week]]` in `schedule.toml`.
+/// One class of the typical week.
+///
+/// `[[typical_week]]` in `schedule.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]

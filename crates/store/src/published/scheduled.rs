@@ -14,7 +14,7 @@
 //!   (`super::merge`, the same rule a draft brought up to date follows, whole files only since
 //!   nobody reviews it at that moment): a file the schedule changed (against its base) that the
 //!   live content has not changed since the base is applied on top of the live version; a file
-//!   both changed differently holds the schedule ("version 5 changed prices.toml since this
+//!   both changed differently holds the schedule ("version 5 changed Prices since this
 //!   was scheduled").
 //! - **Exactly once, and never lost.** Settling is one database transaction: it claims the row
 //!   (`UPDATE ... SET state = ... WHERE id = $1 AND state = 'waiting'`), inserts the version
@@ -38,6 +38,8 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use onespace_core::content::check::words;
+use onespace_core::content::File;
 
 use super::merge::{self, Lines};
 use super::versions::{self, Files, Kind, Version};
@@ -294,8 +296,11 @@ pub async fn plan(
                 let by =
                     merge::changed_by(store, schedule.base, live, &file, base.files.get(&file))
                         .await?;
+                // Said to the owner on the schedule's page: the area by its title.
+                let area = File::from_name(&file)
+                    .map_or_else(|| file.clone(), |area| area.title().to_owned());
                 reasons.push(format!(
-                    "version {by} changed {file} since this was scheduled from version {}",
+                    "version {by} changed {area} since this was scheduled from version {}",
                     schedule.base
                 ));
             }
@@ -303,7 +308,16 @@ pub async fn plan(
         }
     };
     if let Err(errors) = versions::checked(&files) {
-        return Ok(Plan::Hold(errors.iter().map(ToString::to_string).collect()));
+        // In the owner's words, as every staff screen says a mistake.
+        return Ok(Plan::Hold(
+            errors
+                .iter()
+                .map(|error| {
+                    let text = files.get(&error.file).map_or("", String::as_str);
+                    words::said(error, text).sentence
+                })
+                .collect(),
+        ));
     }
     if files == live.files {
         return Ok(Plan::Hold(vec![format!(

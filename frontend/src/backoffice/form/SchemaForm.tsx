@@ -27,33 +27,102 @@ export function fieldId(path: readonly Step[]): string {
   return `field-${pathName(path).replace(/[^A-Za-z0-9]+/g, '-')}`;
 }
 
+/**
+ * The file's sections, each closed to one line saying what it holds until opened (a file such as
+ * prices has nearly a hundred fields), with a list to jump to any of them. A section with a
+ * mistake opens by itself; a field reached from a mistake's link opens its section
+ * (`focusField`).
+ */
 export function SchemaForm({ root, values, onChange, mistakes }: FormProps) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const withMistakes = [...mistakes.keys()].map((field) => field.split(/[.[]/)[0] ?? '');
+  const mistaken = withMistakes.join(' ');
+  useEffect(() => {
+    if (mistaken === '') return;
+    setOpen((now) => new Set([...now, ...mistaken.split(' ')]));
+  }, [mistaken]);
   if (root.kind !== 'group') return null;
+  const toggle = (key: string, isOpen: boolean) =>
+    setOpen((now) => {
+      if (now.has(key) === isOpen) return now;
+      const next = new Set(now);
+      if (isOpen) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   return (
     <div className="editor-form">
+      <nav className="editor-jump" aria-label="Sections">
+        <ul>
+          {root.properties.map((property) => (
+            <li key={property.key}>
+              <a
+                href={`#${fieldId([property.key])}-section`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  toggle(property.key, true);
+                  document.getElementById(`${fieldId([property.key])}-section`)?.scrollIntoView?.({ block: 'start' });
+                }}
+              >
+                {fieldName(property.key)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {root.properties.map((property) => {
         const path = [property.key];
         const value = values[property.key];
         const label = fieldName(property.key);
-        if (property.field.kind === 'group' || (property.field.kind === 'list' && property.field.item.kind === 'group')) {
-          return (
-            <section key={property.key} className="editor-section" aria-labelledby={`${fieldId(path)}-title`}>
+        const titled = property.field.kind === 'group' || (property.field.kind === 'list' && property.field.item.kind === 'group');
+        return (
+          <details
+            key={property.key}
+            id={`${fieldId(path)}-section`}
+            className="editor-section"
+            open={open.has(property.key)}
+            onToggle={(event) => toggle(property.key, event.currentTarget.open)}
+          >
+            <summary className="editor-summary">
               <h2 className="studio-subtitle" id={`${fieldId(path)}-title`}>
                 {label}
               </h2>
-              {property.field.help && <p className="editor-help">{property.field.help}</p>}
-              <FieldView field={property.field} path={path} value={value} label={label} onChange={onChange} mistakes={mistakes} bare />
-            </section>
-          );
-        }
-        return (
-          <section key={property.key} className="editor-section">
-            <FieldView field={property.field} path={path} value={value} label={label} onChange={onChange} mistakes={mistakes} />
-          </section>
+              <span className="editor-summary-line">{summaryOf(property.field, value)}</span>
+            </summary>
+            {titled && property.field.help && <p className="editor-help">{property.field.help}</p>}
+            <FieldView field={property.field} path={path} value={value} label={label} onChange={onChange} mistakes={mistakes} bare={titled} />
+          </details>
         );
       })}
     </div>
   );
+}
+
+/** What a section holds, in a line: its entries by name, or its first values. */
+export function summaryOf(field: Field, value: unknown): string {
+  if (field.kind === 'list' && Array.isArray(value)) {
+    const items = value as unknown[];
+    const names = items.slice(0, 3).map((item, index) => (field.item.kind === 'group' ? itemName(item, index) : shown(item)));
+    const count = `${items.length} ${items.length === 1 ? 'entry' : 'entries'}`;
+    return items.length === 0 ? 'No entries' : `${count}: ${names.join(', ')}${items.length > 3 ? ', …' : ''}`;
+  }
+  if (field.kind === 'group' && value && typeof value === 'object') {
+    return field.properties
+      .map((property) => [property, (value as Record<string, unknown>)[property.key]] as const)
+      .filter(([, inner]) => inner !== undefined && (typeof inner !== 'object' || inner === null))
+      .slice(0, 3)
+      .map(([property, inner]) => `${fieldName(property.key)}: ${property.field.kind === 'pounds' ? `£${shown(inner)}` : shown(inner)}`)
+      .join(' · ');
+  }
+  return shown(value);
+}
+
+/** A value in a summary line. */
+function shown(value: unknown): string {
+  if (value === true) return 'yes';
+  if (value === false) return 'no';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return '';
 }
 
 interface FieldProps {

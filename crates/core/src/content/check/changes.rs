@@ -2,7 +2,8 @@
 //! `Monthly › Lite › Price: £49 → £55`. The studio's review shows these above the line-by-line
 //! changes, and the editor lists them as the owner types.
 //!
-//! Fields are walked with the file's [`super::schema`], so money reads in pounds; a list item is
+//! Fields are walked with the file's [`super::schema`], so money reads in pounds and a day in
+//! words (`31 August 2025`), as the pages show them; a list item is
 //! named by its own name (`name`, `title`, `question`, `label`, `place`, then `id`) rather than its
 //! position, and items with ids are matched by id, so a reordered list reads as "order changed"
 //! rather than as every item edited.
@@ -10,6 +11,7 @@
 use serde_json::{Map, Value};
 
 use super::form;
+use crate::calendar::Date;
 use crate::content::File;
 
 /// One changed field.
@@ -54,7 +56,9 @@ impl std::fmt::Display for Change {
             What::Added { value: None } => f.write_str("added"),
             What::Removed => f.write_str("removed"),
             What::Reordered => f.write_str("order changed"),
-            What::Unreadable => f.write_str("does not read as TOML yet; its lines show the change"),
+            What::Unreadable => {
+                f.write_str("its text does not read yet; the technical details show the change")
+            }
         }
     }
 }
@@ -67,7 +71,7 @@ pub fn changes(file: File, before: &str, after: &str) -> Vec<Change> {
             Vec::new()
         } else {
             vec![Change {
-                place: vec![file.name().to_owned()],
+                place: vec![file.title().to_owned()],
                 what: What::Unreadable,
             }]
         };
@@ -127,10 +131,11 @@ impl<'a> Walk<'a> {
         self.resolve(schema)?.get("items")
     }
 
-    fn is_pounds(&self, schema: Option<&'a Value>) -> bool {
+    /// The form's input for the value (`pounds`, `date`...: the schema's `x-input`).
+    fn input(&self, schema: Option<&'a Value>) -> Option<&'a str> {
         self.resolve(schema)
             .and_then(|schema| schema.get("x-input"))
-            .is_some_and(|input| input == "pounds")
+            .and_then(Value::as_str)
     }
 
     fn compare(
@@ -259,10 +264,14 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// A value as the owner reads it: money in pounds, yes or no, text in quotes.
+    /// A value as the owner reads it, as the page shows it: money in pounds, dates in words,
+    /// yes or no, text in quotes.
     fn shown(&self, schema: Option<&'a Value>, value: &Value) -> String {
         match value {
-            Value::Number(number) if self.is_pounds(schema) => {
+            Value::String(text) if self.input(schema) == Some("date") => {
+                Date::parse_iso(text).map_or_else(|_| format!("“{}”", shortened(text)), Date::long)
+            }
+            Value::Number(number) if self.input(schema) == Some("pounds") => {
                 let pounds = number.as_f64().unwrap_or_default();
                 if pounds.fract() == 0.0 {
                     format!("£{pounds:.0}")
@@ -306,7 +315,7 @@ pub fn field_name(key: &str) -> String {
 }
 
 /// A list item by its own name, else its position (from 1).
-fn item_name(item: &Value, index: usize) -> String {
+pub(crate) fn item_name(item: &Value, index: usize) -> String {
     ["name", "title", "question", "label", "place", "id"]
         .iter()
         .find_map(|key| item.get(key).and_then(Value::as_str))
@@ -338,6 +347,22 @@ mod tests {
         assert_eq!(
             read_as(PRICES, &after),
             ["Monthly › Core › Price: £79 → £62.50"]
+        );
+    }
+
+    #[test]
+    fn a_date_reads_in_words() {
+        let read = |before: &str, after: &str| -> Vec<String> {
+            changes(File::Offers, before, after)
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        };
+        let offers = "[back_to_school]\nstarts = \"2025-08-01\"\nends = \"2025-08-31\"\n";
+        let after = offers.replace("2025-08-31", "2025-09-30");
+        assert_eq!(
+            read(offers, &after),
+            ["Back to school › Ends: 31 August 2025 → 30 September 2025"]
         );
     }
 
@@ -381,7 +406,7 @@ mod tests {
         assert_eq!(read_as(PRICES, PRICES), Vec::<String>::new());
         assert_eq!(
             read_as(PRICES, "[trial"),
-            ["prices.toml: does not read as TOML yet; its lines show the change"]
+            ["Prices: its text does not read yet; the technical details show the change"]
         );
     }
 }

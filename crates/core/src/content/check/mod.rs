@@ -10,11 +10,13 @@
 //! - [`schema`]: each file's JSON Schema, from which the editor draws its forms.
 //! - [`form`]: a file's values for the editor's form, and written back keeping its comments.
 //! - [`changes`]: what an edit changes, field by field, in the owner's words.
+//! - [`words`]: a mistake in the owner's words, for the staff area.
 
 pub mod changes;
 pub mod document;
 pub mod form;
 pub mod schema;
+pub mod words;
 
 pub use document::{line_of, ContentError, Document};
 

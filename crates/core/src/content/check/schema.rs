@@ -22,7 +22,39 @@ use crate::content::{
 };
 
 /// The schema of `file`, as the file is read (its names and defaults as written in TOML).
+///
+/// Each `description` is the form's help for the owner: the first paragraph of the type's or
+/// field's doc comment, on one line; the paragraphs after it are for developers and stay out.
+/// The file's own is what the studio says it holds ([`File::about`]).
 pub fn of(file: File) -> Schema {
+    let mut schema = written(file);
+    owners_help(schema.as_object_mut());
+    schema.insert("description".to_owned(), file.about().into());
+    schema
+}
+
+/// Keeps the first paragraph of every description in `object` and below it.
+fn owners_help(object: Option<&mut serde_json::Map<String, serde_json::Value>>) {
+    let Some(object) = object else { return };
+    for (key, value) in object.iter_mut() {
+        match value {
+            serde_json::Value::String(text) if key == "description" => {
+                let first = text.split("\n\n").next().unwrap_or_default();
+                *text = first.split_whitespace().collect::<Vec<_>>().join(" ");
+            }
+            serde_json::Value::Object(inner) => owners_help(Some(inner)),
+            serde_json::Value::Array(items) => {
+                for item in items {
+                    owners_help(item.as_object_mut());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The schema as `schemars` derives it.
+fn written(file: File) -> Schema {
     let mut settings = SchemaSettings::draft2020_12();
     settings.contract = Contract::Deserialize;
     let generator = settings.into_generator();
@@ -101,4 +133,49 @@ written_as! {
         "pattern": "^[1-9][0-9]* (day|days|month|months)$",
         "x-input": "validity",
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `description` (the form's help, from the doc comments) anywhere in `value`.
+    fn descriptions<'a>(value: &'a serde_json::Value, found: &mut Vec<&'a str>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, inner) in map {
+                    match (key.as_str(), inner) {
+                        ("description", serde_json::Value::String(text)) => found.push(text),
+                        _ => descriptions(inner, found),
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => {
+                items.iter().for_each(|item| descriptions(item, found))
+            }
+            _ => {}
+        }
+    }
+
+    /// The form's help is read by the owner: no file names, table headers or the spec's name.
+    #[test]
+    fn the_forms_help_speaks_the_owners_words() {
+        let mut code_words = Vec::new();
+        for file in File::ALL {
+            let schema = of(file);
+            let mut found = Vec::new();
+            descriptions(schema.as_value(), &mut found);
+            code_words.extend(
+                found
+                    .into_iter()
+                    .filter(|text| {
+                        ["SPEC", ".toml", "[[", "]]"]
+                            .iter()
+                            .any(|word| text.contains(word))
+                    })
+                    .map(|text| format!("{}: {text}", file.name())),
+            );
+        }
+        assert!(code_words.is_empty(), "{code_words:#?}");
+    }
 }

@@ -277,7 +277,7 @@ async fn previews_are_refused_with_a_reason_and_never_without_a_session(db: Db, 
         "{text}"
     );
     assert!(
-        text.contains("prices.toml line 41: monthly[0].price: must be in pounds, like 49 or 62.50"),
+        text.contains("Lite's price must be in pounds, like 49 or 62.50"),
         "{text}"
     );
     assert!(

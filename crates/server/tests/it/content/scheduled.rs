@@ -219,7 +219,7 @@ async fn a_draft_is_scheduled_listed_cancelled_and_goes_live_at_its_time_by_itse
         "{list}"
     );
     assert!(
-        list.contains("version 2 changed prices.toml since this was scheduled from version 1"),
+        list.contains("version 2 changed Prices since this was scheduled from version 1"),
         "{list}"
     );
     assert!(!list.contains(&format!("/studio/content/scheduled/{second}/cancel")));
@@ -442,7 +442,7 @@ async fn a_schedule_is_merged_over_a_later_version_and_held_when_both_changed_a_
     assert_eq!(
         done.get(&clash),
         Some(&Settled::Held(vec![
-            "version 3 changed prices.toml since this was scheduled from version 1".to_owned()
+            "version 3 changed Prices since this was scheduled from version 1".to_owned()
         ])),
         "{done:?}"
     );
@@ -457,7 +457,7 @@ async fn a_schedule_is_merged_over_a_later_version_and_held_when_both_changed_a_
     assert!(held
         .held_reason
         .unwrap()
-        .contains("version 3 changed prices.toml"));
+        .contains("version 3 changed Prices"));
     assert_eq!(
         scheduled::get(&store, &cancelled)
             .await
@@ -482,9 +482,7 @@ async fn a_schedule_that_no_longer_passes_is_held_with_the_checks_messages(store
     };
     assert_eq!(
         reasons,
-        &vec![
-            "prices.toml line 41: monthly[0].price: must be in pounds, like 49 or 62.50".to_owned()
-        ]
+        &vec!["Lite's price must be in pounds, like 49 or 62.50".to_owned()]
     );
     assert_eq!(versions::live_number(&store).await.unwrap(), Some(1));
     assert_eq!(audit_lines(&store, "content-schedule-held").await, 1);

@@ -4,6 +4,7 @@
 
 use std::process::Command;
 
+use super::save_draft;
 use crate::harness::staff::{self, csrf, on_both, Db, Site};
 use crate::harness::{self, binary, prices_with_lite};
 
@@ -53,10 +54,11 @@ async fn the_content_history_lists_every_version_and_marks_the_live_one(db: Db, 
         history.contains("The release's built-in content"),
         "{history}"
     );
-    // Each file to edit by the owner's word for it, its file name beside.
+    // Each content area to edit by the owner's word for it and what it holds; no file name.
     assert!(
         history.contains(r#"<a href="/studio/content/edit/prices.toml">Prices</a>"#)
-            && history.contains("<code>testimonials.toml</code>"),
+            && history.contains("What members say, and the page each quote is on.")
+            && !history.contains("<code>"),
         "{history}"
     );
 
@@ -169,7 +171,9 @@ async fn staff_edit_publish_and_restore_the_content_and_never_overwrite_each_oth
         "{form}"
     );
     assert!(
-        form.contains("prices.toml line 41: monthly[0].price: must be in pounds, like 49 or 62.50"),
+        form.contains(
+            r##"<a href="/studio/content/edit/prices.toml#field-monthly-0-price">Lite's price must be in pounds, like 49 or 62.50</a>"##
+        ),
         "{form}"
     );
     assert!(form.contains("price = &quot;£5x&quot;"), "{form}");
@@ -350,16 +354,6 @@ fn prices_with_lite_and_ten_pack_at_125(lite: &str) -> String {
     text.replacen(TEN_PACK, "name = \"10 Pack\"\nprice = 125", 1)
 }
 
-/// Saves `text` as `file` in the person's draft.
-async fn save_draft(browser: &mut staff::Browser, file: &str, text: &str) {
-    let path = format!("/studio/content/edit/{file}");
-    let token = browser.csrf_of(&path).await;
-    let saved = browser
-        .post(&path, &[("csrf", &token), ("text", text)])
-        .await;
-    assert_eq!(saved.status, 303, "{}", saved.text());
-}
-
 /// Posts the review page's form at `action` (publish, update, start-again) with its token.
 async fn review_action(
     browser: &mut staff::Browser,
@@ -401,12 +395,12 @@ async fn a_draft_behind_the_live_content_is_brought_up_to_date_or_started_again(
     // The editor's review says which files each side changed, and that nothing clashes.
     let review = editor.get("/studio/content/draft").await.text();
     assert!(
-        review.contains("<li>Changed in your draft: prices.toml, studio.toml</li>"),
+        review.contains("<li>Changed in your draft: Prices, Studio details</li>"),
         "{review}"
     );
     assert!(
         review.contains(
-            r#"<li>Changed since, up to <a href="/studio/content/versions/2">version 2</a>: prices.toml</li>"#
+            r#"<li>Changed since, up to <a href="/studio/content/versions/2">version 2</a>: Prices</li>"#
         ),
         "{review}"
     );
@@ -435,11 +429,9 @@ async fn a_draft_behind_the_live_content_is_brought_up_to_date_or_started_again(
         "{page}"
     );
     assert!(
-        page.contains(
-            "Both your changes and the live version&#39;s are in, line by line: prices.toml."
-        ) || page.contains(
-            "Both your changes and the live version's are in, line by line: prices.toml."
-        ),
+        page.contains("Both your changes and the live version&#39;s are in, line by line: Prices.")
+            || page
+                .contains("Both your changes and the live version's are in, line by line: Prices."),
         "{page}"
     );
     assert!(
@@ -489,7 +481,7 @@ async fn a_draft_behind_the_live_content_is_brought_up_to_date_or_started_again(
     let review = editor.get("/studio/content/draft").await.text();
     assert!(
         review.contains(
-            r#"<li>prices.toml was changed by <a href="/studio/content/versions/4">version 4</a> and by you.</li>"#
+            r#"<li>Prices was changed by <a href="/studio/content/versions/4">version 4</a> and by you.</li>"#
         ),
         "{review}"
     );
@@ -499,7 +491,7 @@ async fn a_draft_behind_the_live_content_is_brought_up_to_date_or_started_again(
     assert!(page.contains("Your changes left out"), "{page}");
     assert!(
         page.contains(
-            r#"prices.toml was changed by <a href="/studio/content/versions/4">version 4</a> and by you: open both and redo your change."#
+            r#"Prices was changed by <a href="/studio/content/versions/4">version 4</a> and by you: open both and redo your change."#
         ),
         "{page}"
     );
