@@ -638,6 +638,76 @@ async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_co
     )));
 }
 
+/// One class card of /our-classes, by its id.
+fn class_card<'a>(body: &'a str, id: &str) -> &'a str {
+    let start = body
+        .find(&format!("<article class=\"card class-card\" id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no card {id}"));
+    let end = start + body[start..].find("</article>").unwrap();
+    &body[start..end]
+}
+
+/// Each class card sells its class: the content's facts, its next three sessions (while no live
+/// timetable exists, the typical week's, labelled so, with a 'Book' button to the live
+/// schedule), and a link that stays on pages with the site's menu: the timetable filtered to the
+/// class, or Fire & Ice's own page; never a service page (an advert's landing, no navigation).
+#[actix_web::test]
+async fn each_class_card_gives_its_facts_next_sessions_and_a_navigable_link() {
+    let content = onespace_server::content_source::default_content().unwrap();
+    // A Tuesday: every timetabled class has sessions in the coming days.
+    let (_, body) = get_on("2026-11-24", "/our-classes").await;
+    for id in catalogue::classes::IDS {
+        let card = class_card(&body, id);
+        let facts = content.schedule.class_facts(id).unwrap();
+        for fact in [
+            &facts.duration,
+            &facts.heat,
+            &facts.level,
+            &facts.suits,
+            &facts.bring,
+        ] {
+            assert!(card.contains(&esc(fact)), "{id}: {fact}");
+        }
+        for service in [
+            "/hot-yoga\"",
+            "/yoga-beginners\"",
+            "/pilates\"",
+            "/hyrox-training\"",
+            "/group-pt\"",
+            "/fire-ice-recovery\"",
+        ] {
+            assert!(
+                !card.contains(&format!("href=\"{service}")),
+                "{id} links to {service}"
+            );
+        }
+        let Some(first) = facts.timetable_types.first() else {
+            // Booked privately: no sessions, and its own page in the menu.
+            assert!(!card.contains("class-row"), "{id}");
+            assert!(card.contains("href=\"/fire-ice\""), "{id}");
+            continue;
+        };
+        let filtered = format!(
+            "href=\"/timetable?type={}\"",
+            onespace_core::timetable::type_key(first)
+        );
+        assert!(card.contains(&filtered), "{id}: {filtered}");
+        assert_eq!(card.matches("class=\"class-row\"").count(), 3, "{id}");
+        assert!(card.contains(">Typical times<"), "{id}");
+        assert!(
+            card.contains(&format!(
+                "href=\"{}\" target=\"_blank\" rel=\"noopener noreferrer\" aria-label=\"Book ",
+                content.schedule.schedule_url()
+            )),
+            "{id}: the Book button"
+        );
+    }
+    // The sessions are the class's own, soonest first: Hot Yoga's from the typical week.
+    let hot_yoga = class_card(&body, "hot-yoga");
+    assert!(hot_yoga.contains("Hot Yoga Flow") || hot_yoga.contains("Hot Yoga Express"));
+    assert!(!hot_yoga.contains("Warm Pilates") && !hot_yoga.contains("HYROX Conditioning"));
+}
+
 #[actix_web::test]
 async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
     let (_, body) = get_on("2025-08-15", "/back-to-school").await;
