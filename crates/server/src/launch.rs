@@ -257,6 +257,20 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
             editor(File::Offers),
         ));
     }
+    let uncredited = content.testimonials.uncredited();
+    if !uncredited.is_empty() {
+        items.push(item(
+            Warning,
+            format!(
+                "{} of {} member quotes do not say where and when they were said; a quote \
+                 credited only to a first name reads as made up.",
+                uncredited.len(),
+                content.testimonials.testimonials.len()
+            ),
+            "testimonials.toml: each quote's source and date".to_owned(),
+            editor(File::Testimonials),
+        ));
+    }
     let ended: Vec<String> = [
         ("back_to_school", offers.back_to_school.ends),
         ("september_sale", offers.september_sale.ends),

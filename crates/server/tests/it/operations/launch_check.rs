@@ -58,11 +58,12 @@ async fn the_default_content_is_not_ready_and_says_where_to_fix_each_blocker() {
     for warning in [
         "warning  Offers whose dates have all passed",
         "warning  The 6-week challenge has no price",
+        "warning  29 of 29 member quotes do not say where and when they were said",
     ] {
         assert!(out.contains(warning), "{out}");
     }
     assert!(
-        out.ends_with("launch check: 10 blocker(s), 3 warning(s): not ready to launch\n"),
+        out.ends_with("launch check: 10 blocker(s), 4 warning(s): not ready to launch\n"),
         "{out}"
     );
     // The figures' age is the content's, the one the pages warn at: five years lets June
