@@ -618,6 +618,22 @@ async fn team_timetable_challenge_fire_ice_hyrox_about_and_classes_show_their_co
         "/about",
         &["via M8", "Visit Our Studio", "Start My 14-Day Trial"],
     );
+    // The founder (team.toml's founder) with her portrait's place: her discipline's stand-in
+    // until a photo is named, and the way to her card.
+    let team = onespace_server::content_source::default_content()
+        .unwrap()
+        .team;
+    let founder = team.founder().unwrap();
+    assert_has(
+        &body,
+        "/about",
+        &["Meet the founder", &founder.name, &founder.role],
+    );
+    assert!(body.contains(&format!(
+        "<span class=\"stand-in-discipline\">{}</span>",
+        founder.specialties[0]
+    )));
+    assert!(body.contains(&format!("href=\"/meet-the-team#{}\"", founder.id)));
 
     let (_, body) = get("/our-classes").await;
     assert_has(
