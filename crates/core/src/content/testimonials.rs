@@ -149,15 +149,7 @@ impl Testimonials {
                     ),
                 );
             }
-            if !PAGES.contains(&item.page.as_str()) {
-                errors.push(
-                    format!("{path}.page"),
-                    format!(
-                        "must be one of the pages with members' quotes: {}",
-                        PAGES.join(", ")
-                    ),
-                );
-            }
+            one_of(errors, &path, &item.page, &PAGES, "members' quotes");
             errors.named(format!("{path}.name"), &item.name);
             errors.named(format!("{path}.text"), &item.text);
             if !(1..=5).contains(&item.rating) {
@@ -180,21 +172,29 @@ impl Testimonials {
     fn validate_research(&self, errors: &mut Errors) {
         for (index, item) in self.research.iter().enumerate() {
             let path = format!("research[{index}]");
-            if !RESEARCH_PAGES.contains(&item.page.as_str()) {
-                errors.push(
-                    format!("{path}.page"),
-                    format!(
-                        "must be one of the pages with a research band: {}",
-                        RESEARCH_PAGES.join(", ")
-                    ),
-                );
-            }
+            one_of(
+                errors,
+                &path,
+                &item.page,
+                &RESEARCH_PAGES,
+                "a research band",
+            );
             errors.named(format!("{path}.text"), &item.text);
             errors.named(format!("{path}.source"), &item.source);
             if let Some(url) = &item.url {
                 errors.https(format!("{path}.url"), url);
             }
         }
+    }
+}
+
+/// `page` of the entry at `path` must be one of `pages`, the pages with `what`.
+fn one_of(errors: &mut Errors, path: &str, page: &str, pages: &[&str], what: &str) {
+    if !pages.contains(&page) {
+        errors.push(
+            format!("{path}.page"),
+            format!("must be one of the pages with {what}: {}", pages.join(", ")),
+        );
     }
 }
 

@@ -10,7 +10,7 @@ use onespace_core::content::{BookingPage, ClassFacts, Place};
 use onespace_core::timetable::{type_key, Filter};
 
 use super::components::classes::{book_class_button, next_sessions};
-use super::components::photo::{photo_slot, CARD_COLUMN};
+use super::components::photo::{photo_slot, CLASS_CARD};
 use super::components::{cta_banner, external, icon, page_hero, Art, Icon, Ratio};
 use crate::render::RenderContext;
 use crate::routes::Page;
@@ -75,7 +75,7 @@ fn card(context: &RenderContext, id: &str, class: &Class) -> Markup {
     let title_id = format!("{id}-title");
     html! {
         article class="card class-card" id=(id) aria-labelledby=(title_id) {
-            (photo_slot(context, class.place, class.art, Ratio::Landscape, &format!("{} class at One Space", class.name), CARD_COLUMN))
+            (photo_slot(context, class.place, class.art, Ratio::Landscape, &format!("{} class at One Space", class.name), CLASS_CARD))
             div class="class-card-body" {
                 p class="badge badge-soft" { (class.tag) }
                 h3 class="card-title" id=(title_id) { (class.name) }

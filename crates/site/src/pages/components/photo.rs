@@ -15,9 +15,9 @@ use onespace_images::{Format, Photo, FORMATS};
 /// from 768 px, at most half of the 80rem column: (1280 - 2 × 32 padding - 64 gap) / 2).
 pub const HALF_COLUMN: &str = "(min-width: 1280px) 576px, (min-width: 768px) 50vw, 100vw";
 
-/// `sizes` of a photo in a card of a three-column grid (one column on phones, two from 768 px).
-pub const CARD_COLUMN: &str =
-    "(min-width: 1280px) 390px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
+/// `sizes` of a class card's photo on /our-classes (`.class-grid`: one column, two from 1024 px,
+/// each at most half of the 80rem column).
+pub const CLASS_CARD: &str = "(min-width: 1280px) 576px, (min-width: 1024px) 50vw, 100vw";
 
 /// `sizes` of one of two photos side by side in half the column.
 pub const QUARTER_COLUMN: &str =
