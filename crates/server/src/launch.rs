@@ -7,6 +7,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use onespace_backoffice::launch::{Item, Severity};
 use onespace_core::calendar::{london_date, Date};
+use onespace_core::content::investors::Month;
 use onespace_core::content::{Content, File, Place};
 use onespace_site::LiveSite;
 use onespace_store::published::versions;
@@ -19,19 +20,12 @@ use crate::content_source::Source;
 /// every purchase link lead nowhere until the studio's own account replaces it.
 pub const PLACEHOLDER_PROVIDER_ID: u64 = 5_123_456;
 
-/// How old the investor figures may be before the check calls them stale: six months.
-pub const DEFAULT_FIGURES_MAX_AGE_DAYS: u32 = 183;
-
 /// How old the terms' effective date may be before the check asks for a review: a year.
 pub const DEFAULT_POLICY_MAX_AGE_DAYS: u32 = 365;
 
 /// The check's ages, as given on the command line or in the environment.
 #[derive(Debug, Clone, clap::Args)]
 pub struct LaunchArgs {
-    /// Days after the month of the investor figures (`as_of` in investors.toml) before the launch
-    /// check calls them out of date (a blocker: investors read them as current).
-    #[arg(long, env = "ONESPACE_LAUNCH_FIGURES_MAX_AGE_DAYS", default_value_t = DEFAULT_FIGURES_MAX_AGE_DAYS)]
-    pub launch_figures_max_age_days: u32,
     /// Days after the terms' effective date before the launch check asks for them and the
     /// privacy notice to be reviewed (a warning).
     #[arg(long, env = "ONESPACE_LAUNCH_POLICY_MAX_AGE_DAYS", default_value_t = DEFAULT_POLICY_MAX_AGE_DAYS)]
@@ -41,7 +35,6 @@ pub struct LaunchArgs {
 impl Default for LaunchArgs {
     fn default() -> Self {
         Self {
-            launch_figures_max_age_days: DEFAULT_FIGURES_MAX_AGE_DAYS,
             launch_policy_max_age_days: DEFAULT_POLICY_MAX_AGE_DAYS,
         }
     }
@@ -265,25 +258,52 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
         ));
     }
     let investors = &content.investors;
-    let figures_end = month_end(investors.as_of.year, investors.as_of.month);
-    let figures_age = (today - figures_end).num_days();
-    if figures_age > i64::from(facts.settings.ages.launch_figures_max_age_days) {
+    // The content's own age (`figures_age_months`), the one the pages warn at.
+    if investors.age_warning(Month::of(today)).is_some() {
         items.push(item(
             Blocker,
             (
                 format!(
-                    "The investor figures are as of {}, {figures_age} days ago (more than {}).",
+                    "The investor figures are as of {}, more than {} months ago: both investor \
+                     pages say they are old.",
                     investors.as_of.long(),
-                    facts.settings.ages.launch_figures_max_age_days
+                    investors.figures_age_months.max(1)
                 ),
-                "investors.toml: as_of and the figures (ONESPACE_LAUNCH_FIGURES_MAX_AGE_DAYS sets \
-             the age)"
+                "investors.toml: as_of and the figures (figures_age_months sets the age)"
                     .to_owned(),
             ),
             format!(
-                "The investor figures are as of {}, {figures_age} days ago: bring them up to date.",
-                investors.as_of.long()
+                "The investor figures are as of {}, more than {} months ago: bring them up to \
+                 date.",
+                investors.as_of.long(),
+                investors.figures_age_months.max(1)
             ),
+            editor(File::Investors),
+        ));
+    }
+    let unapproved: Vec<&str> = [
+        ("risk_warning", &investors.risk_warning),
+        ("approved_by", &investors.approved_by),
+    ]
+    .into_iter()
+    .filter(|(_, value)| value.trim().is_empty())
+    .map(|(field, _)| field)
+    .collect();
+    if !unapproved.is_empty() {
+        items.push(item(
+            Blocker,
+            (
+                "The investor pages promote shares without the prescribed risk warning or naming \
+                 the FCA-authorised firm that approved them (FSMA section 21)."
+                    .to_owned(),
+                format!(
+                    "investors.toml: {} (the file's comments say what each needs)",
+                    unapproved.join(", ")
+                ),
+            ),
+            "The investor pages need the risk warning UK rules prescribe for share offers and \
+             the name of the FCA-authorised firm that approved them."
+                .to_owned(),
             editor(File::Investors),
         ));
     }
@@ -304,6 +324,39 @@ pub fn check(facts: &Facts<'_>) -> Vec<Item> {
         ));
     }
     let offers = &content.offers;
+    if offers.challenge.price.is_none() {
+        items.push(item(
+            Warning,
+            (
+                "The 6-week challenge has no price: /challenge says it is given at the free \
+                 consultation."
+                    .to_owned(),
+                "offers.toml: [challenge] price".to_owned(),
+            ),
+            "The 6 Week Challenge shows no price: its page says the price is given at the free \
+             consultation."
+                .to_owned(),
+            editor(File::Offers),
+        ));
+    }
+    let uncredited = content.testimonials.uncredited();
+    if !uncredited.is_empty() {
+        let said = format!(
+            "{} of {} member quotes do not say where and when they were said; a quote credited \
+             only to a first name reads as made up.",
+            uncredited.len(),
+            content.testimonials.testimonials.len()
+        );
+        items.push(item(
+            Warning,
+            (
+                said.clone(),
+                "testimonials.toml: each quote's source and date".to_owned(),
+            ),
+            said,
+            editor(File::Testimonials),
+        ));
+    }
     // Each dated offer: its name in offers.toml (for the command), the owner's, and its end.
     let ended: Vec<(&str, &str, Date)> = [
         (

@@ -35,11 +35,6 @@ pub struct Landing {
     /// Photo slots of the imagery section: place, art, description. Each art differs from
     /// the hero's and its neighbour's, so no two pictures side by side look alike.
     pub photos: &'static [(Place, Art, &'static str)],
-    /// What published research says about the discipline, in the studio's own words. It names
-    /// no source: the earlier "a summary of published research on ..." credited nothing a
-    /// visitor could check, and no single checkable study was verified for each page, so the
-    /// page states the finding without pretending to quote anyone.
-    pub research: &'static str,
     /// Extra section (HYROX): heading and cards.
     pub extras: Option<(&'static str, [Feature; 3])>,
 }
@@ -65,7 +60,6 @@ pub const HOT_YOGA: Landing = Landing {
     studio_title: "An infrared studio built for comfort",
     studio_text: "Overhead infrared panels, fresh air and soft lighting make the heat feel welcoming, never overwhelming.",
     photos: &[(Place::HotYogaStudio, Art::Infrared, "The infrared hot yoga studio")],
-    research: "Heated yoga practice has been associated with improvements in flexibility, balance and mood.",
     extras: None,
 };
 
@@ -86,7 +80,6 @@ pub const YOGA_BEGINNERS: Landing = Landing {
     studio_title: "A calm, welcoming space",
     studio_text: "Warm tones, soft lighting and everything you need provided. Borrow a mat, grab some water and settle in.",
     photos: &[(Place::YogaBeginnersStudio, Art::Calm, "The calm yoga studio at One Space")],
-    research: "Regular yoga practice is associated with better flexibility, balance and lower stress, and beginners see benefits within weeks.",
     extras: None,
 };
 
@@ -107,7 +100,6 @@ pub const PILATES: Landing = Landing {
     studio_title: "Designed for mindful movement",
     studio_text: "Our warm studio, expert instructors and small classes mean every rep gets attention.",
     photos: &[(Place::PilatesStudio, Art::Mats, "Pilates mats laid out in the warm studio")],
-    research: "Pilates training has been linked to improvements in core endurance, posture and lower-back pain.",
     extras: None,
 };
 
@@ -131,7 +123,6 @@ pub const GROUP_PT: Landing = Landing {
         (Place::GroupPtStudio, Art::Functional, "Members lifting during group PT"),
         (Place::GroupPtStudioSecond, Art::OneToOne, "A coach guiding a member through a movement"),
     ],
-    research: "Supervised resistance training in groups improves adherence and strength gains compared with training alone.",
     extras: None,
 };
 
@@ -152,7 +143,6 @@ pub const HYROX_TRAINING: Landing = Landing {
     studio_title: "A HYROX-ready training floor",
     studio_text: "Sleds, rowers, SkiErgs and wall ball targets, with coaches who race HYROX themselves.",
     photos: &[(Place::HyroxTrainingStudio, Art::Stations, "The HYROX training floor")],
-    research: "Combining endurance and strength training, as HYROX does, improves both aerobic fitness and muscular strength.",
     extras: Some(("Be part of the HYROX crew", [
         f(Icon::Calendar, "Early access to event tickets", "Members get early access to pre-sale HYROX event tickets."),
         f(Icon::Star, "Discounted simulations", "Race simulation events at a member discount."),
@@ -177,6 +167,5 @@ pub const FIRE_ICE_RECOVERY: Landing = Landing {
     studio_title: "Your private recovery room",
     studio_text: "An infrared sauna and a cold plunge side by side, with towels and a guided routine for first-timers.",
     photos: &[(Place::FireIceRecoveryStudio, Art::Plunge, "Infrared sauna beside the ice bath")],
-    research: "Alternating heat and cold exposure has been shown to reduce perceived muscle soreness and improve feelings of recovery after exercise.",
     extras: None,
 };

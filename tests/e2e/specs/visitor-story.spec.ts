@@ -4,6 +4,7 @@
  * values do not line up, the footer's class names leading nowhere.
  */
 import { expect, test } from '../support/fixtures';
+import { mounted } from '../support/islands';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -63,4 +64,27 @@ test('both investor pages lead with the risk warning and say their figures are o
 test('/challenge says its price, or while the content sets none, where it is given', async ({ page }) => {
   await page.goto('/challenge');
   await expect(page.locator('.challenge-price')).toHaveText('Your price is confirmed at your free consultation.');
+});
+
+test('/our-classes sells each class and keeps a browsing visitor on pages with the menu', async ({ page }) => {
+  await page.goto('/our-classes');
+  const card = page.locator('article#hot-yoga');
+  for (const fact of ['Duration', 'Heat', 'Level', 'Who it suits', 'What to bring']) {
+    await expect(card.locator('dt', { hasText: fact })).toBeVisible();
+  }
+  // Its next three sessions from the live timetable (the provider's stand-in), booked in a new tab.
+  await expect(card.locator('.class-row')).toHaveCount(3);
+  for (const name of await card.locator('.class-name').allTextContents()) expect(name).toContain('Hot Yoga');
+  await expect(card.getByRole('link', { name: /^Book Hot Yoga, / }).last()).toHaveAttribute('target', '_blank');
+  // Fire & Ice is booked privately: its own page in the menu, not an advert's landing.
+  await expect(page.locator('article#fire-ice-recovery').getByRole('link', { name: 'Find out more about Fire & Ice Recovery' })).toHaveAttribute('href', '/fire-ice');
+  // 'All Hot Yoga times' opens the timetable showing only Hot Yoga, with the site's navigation.
+  await card.getByRole('link', { name: 'All Hot Yoga times' }).click();
+  await expect(page).toHaveURL(/\/timetable\?type=hot-yoga$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await mounted(page, 'TimetableFilters');
+  await expect(page.getByLabel('Class', { exact: true })).toHaveValue('hot-yoga');
+  const visible = page.locator('.class-row').locator('visible=true');
+  await expect(visible.first()).toBeVisible();
+  for (const text of await visible.allTextContents()) expect(text).toContain('Hot Yoga');
 });

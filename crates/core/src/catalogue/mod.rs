@@ -111,6 +111,25 @@ pub mod fire_ice {
     }
 }
 
+/// The six classes of /our-classes (SPEC's cards). Their facts (length, heat, level, who they
+/// suit, what to bring, the timetable types that are their sessions) are content:
+/// `schedule.toml`'s `[[classes]]`, [`crate::content::schedule::ClassFacts`].
+pub mod classes {
+    /// Each card's id, in the page's order: its address on the page (`/our-classes#hot-yoga`)
+    /// and the `id` its facts are written under.
+    pub const IDS: [&str; 6] = [
+        "hot-yoga",
+        "yoga",
+        "pilates",
+        "hyrox-training",
+        "functional-training",
+        "fire-ice-recovery",
+    ];
+
+    /// Upcoming sessions each card lists.
+    pub const NEXT_SESSIONS: usize = 3;
+}
+
 /// The 6-week challenge.
 pub mod challenge {
     /// Length in weeks.

@@ -48,7 +48,7 @@ pub use investors::Investors;
 pub use offers::Offers;
 pub use photos::{Photos, Place};
 pub use prices::{Prices, Trial};
-pub use schedule::{BookingPage, Schedule, TypicalClass};
+pub use schedule::{BookingPage, ClassFacts, Schedule, TypicalClass};
 pub use studio::Studio;
 pub use team::Team;
 pub use testimonials::Testimonials;

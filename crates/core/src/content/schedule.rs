@@ -58,6 +58,34 @@ pub struct Schedule {
     /// exists; none (the key left out, or `typical_week = []`) leaves them out.
     #[serde(default)]
     pub typical_week: Vec<TypicalClass>,
+    /// What a visitor needs to choose each class of /our-classes; a class left out shows its
+    /// card without them.
+    #[serde(default)]
+    pub classes: Vec<ClassFacts>,
+}
+
+/// One class's facts on /our-classes: `[[classes]]` in `schedule.toml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ClassFacts {
+    /// Which card: one of [`crate::catalogue::classes::IDS`], like `"hot-yoga"`.
+    pub id: String,
+    /// How long a session lasts, as shown: `"45 or 60 minutes"`.
+    pub duration: String,
+    /// The room's heat, as shown: `"32-35 °C dry infrared heat"`.
+    pub heat: String,
+    /// Who can join: `"All levels"`.
+    pub level: String,
+    /// Who it suits, in a sentence.
+    pub suits: String,
+    /// What to bring, in a sentence.
+    pub bring: String,
+    /// The timetable's class types that are sessions of this class (the typical week's `type`,
+    /// the provider's class type): the card lists their next sessions and links to the
+    /// timetable filtered to the first. None for a class booked privately.
+    #[serde(default)]
+    pub timetable_types: Vec<String>,
 }
 
 /// Longest class the typical week accepts, in minutes ([`MINUTES_EXPECTED`] says it).
@@ -204,8 +232,14 @@ impl Schedule {
         week
     }
 
+    /// The facts of the class whose card is `id`, if the content gives them.
+    pub fn class_facts(&self, id: &str) -> Option<&ClassFacts> {
+        self.classes.iter().find(|facts| facts.id == id)
+    }
+
     pub(super) fn validate(&self, errors: &mut Errors) {
         self.validate_typical_week(errors);
+        self.validate_classes(errors);
         if !(1_000..=999_999_999_999).contains(&self.provider_id) {
             errors.push(
                 "provider_id",
@@ -279,6 +313,46 @@ impl Schedule {
         }
     }
 
+    /// Each class's facts: a card of the page, once, nothing blank. A timetable type no class
+    /// has is allowed (the week may not run that class for now): its card then shows no sessions.
+    fn validate_classes(&self, errors: &mut Errors) {
+        use crate::catalogue::classes::IDS;
+        use crate::timetable::type_key;
+        errors.unique_ids(
+            "classes",
+            self.classes.iter().map(|facts| facts.id.as_str()),
+        );
+        for (index, facts) in self.classes.iter().enumerate() {
+            let path = format!("classes[{index}]");
+            if !facts.id.trim().is_empty() && !IDS.contains(&facts.id.as_str()) {
+                errors.push(
+                    format!("{path}.id"),
+                    format!(
+                        "must name one of the classes on /our-classes: {}",
+                        IDS.join(", ")
+                    ),
+                );
+            }
+            for (field, value) in [
+                ("duration", &facts.duration),
+                ("heat", &facts.heat),
+                ("level", &facts.level),
+                ("suits", &facts.suits),
+                ("bring", &facts.bring),
+            ] {
+                errors.named(format!("{path}.{field}"), value);
+            }
+            for (type_index, kind) in facts.timetable_types.iter().enumerate() {
+                if type_key(kind).is_empty() {
+                    errors.push(
+                        format!("{path}.timetable_types[{type_index}]"),
+                        "must be a class type of the timetable, like \"Hot Yoga\"",
+                    );
+                }
+            }
+        }
+    }
+
     /// Checks that an address on the provider's site belongs to this customer site: `Err` with
     /// the message when it names another account. Other sites' addresses are not its concern.
     pub fn check_link(&self, url: &str) -> Result<(), String> {
@@ -343,6 +417,7 @@ mod tests {
                 retreat: "events/yoga-retreat".to_owned(),
             },
             typical_week: Vec::new(),
+            classes: Vec::new(),
         }
     }
 
@@ -565,6 +640,42 @@ mod tests {
         );
         assert!(
             errors[1].1.contains("already typical_week[0]"),
+            "{}",
+            errors[1].1
+        );
+    }
+
+    #[test]
+    fn class_facts_name_a_card_once_and_leave_nothing_blank() {
+        let mut content = crate::content::tests::default_content();
+        assert!(crate::content::tests::broken_in(&content, File::Schedule).is_empty());
+        // Every card of the page has its facts, and Fire & Ice's length is the catalogue's.
+        for id in crate::catalogue::classes::IDS {
+            assert!(content.schedule.class_facts(id).is_some(), "{id}");
+        }
+        let fire_ice = content.schedule.class_facts("fire-ice-recovery").unwrap();
+        assert!(fire_ice
+            .duration
+            .starts_with(&format!("{} minutes", crate::catalogue::fire_ice::MINUTES)));
+        let mut unknown = content.schedule.classes[0].clone();
+        unknown.id = "spin".to_owned();
+        let mut repeated = content.schedule.classes[1].clone();
+        repeated.bring = " ".to_owned();
+        repeated.timetable_types = vec!["!!".to_owned()];
+        content.schedule.classes.extend([unknown, repeated]);
+        let errors = crate::content::tests::broken_in(&content, File::Schedule);
+        let paths: Vec<&str> = errors.iter().map(|(path, _)| path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "classes[7].id",
+                "classes[6].id",
+                "classes[7].bring",
+                "classes[7].timetable_types[0]"
+            ]
+        );
+        assert!(
+            errors[1].1.contains("hot-yoga, yoga, pilates"),
             "{}",
             errors[1].1
         );

@@ -1,7 +1,7 @@
 //! `team.toml`: the coaches on 'Meet the Team', in card order. Cards of coaches who offer 1-2-1
 //! sessions open an enquiry dialog whose mail link names the coach (see
 //! [`crate::mail::one_to_one`]). A coach may name a photo in the content folder's `images/`
-//! folder, with its alt text; one without shows a monogram of their initials.
+//! folder, with its alt text; one without shows a designed stand-in naming their discipline.
 
 use serde::{Deserialize, Serialize};
 
@@ -41,6 +41,9 @@ pub struct Coach {
     /// What the photo shows, for visitors who cannot see it; required with a photo.
     #[serde(default)]
     pub photo_alt: Option<String>,
+    /// The studio's founder, whom /about introduces with their portrait; one coach at most.
+    #[serde(default)]
+    pub founder: bool,
 }
 
 /// The photo formats the photo pipeline reads.
@@ -50,6 +53,11 @@ impl Team {
     /// The coach with this id.
     pub fn coach(&self, id: &str) -> Option<&Coach> {
         self.coaches.iter().find(|coach| coach.id == id)
+    }
+
+    /// The founder, if the content names one.
+    pub fn founder(&self) -> Option<&Coach> {
+        self.coaches.iter().find(|coach| coach.founder)
     }
 
     /// The coaches who offer 1-2-1 sessions.
@@ -66,6 +74,16 @@ impl Team {
             "coaches",
             self.coaches.iter().map(|coach| coach.id.as_str()),
         );
+        if let Some(first) = self.coaches.iter().position(|coach| coach.founder) {
+            for (index, coach) in self.coaches.iter().enumerate().skip(first + 1) {
+                if coach.founder {
+                    errors.push(
+                        format!("coaches[{index}].founder"),
+                        format!("only one coach is the founder, and coaches[{first}] already is"),
+                    );
+                }
+            }
+        }
         for (index, coach) in self.coaches.iter().enumerate() {
             let path = format!("coaches[{index}]");
             let slug = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
@@ -160,5 +178,23 @@ pub(crate) mod tests {
         }
         team.coaches[0].photo = None;
         assert_eq!(broken(&team)[0].0, "coaches[0].photo_alt");
+    }
+
+    #[test]
+    fn one_coach_at_most_is_the_founder() {
+        let mut team = default_team();
+        assert_eq!(
+            team.founder().map(|coach| coach.id.as_str()),
+            Some("kirsty")
+        );
+        team.coaches[2].founder = true;
+        let errors = broken(&team);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].0, "coaches[2].founder");
+        assert!(
+            errors[0].1.contains("coaches[0] already is"),
+            "{}",
+            errors[0].1
+        );
     }
 }

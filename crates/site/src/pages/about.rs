@@ -4,7 +4,7 @@
 use maud::{html, Markup};
 use onespace_core::content::Place;
 
-use super::components::photo::{photo_slot, HALF_COLUMN};
+use super::components::photo::{photo_slot, FOUNDER_SIZES, HALF_COLUMN};
 use super::components::{
     check_list, cta_banner, feature_grid, page_hero, section_head, Art, Feature, Icon, Ratio,
 };
@@ -40,7 +40,21 @@ pub fn main(context: &RenderContext) -> Markup {
                 div class="split-media" { (photo_slot(context, Place::AboutStudio, Art::Studio, Ratio::Portrait, "The One Space studio in Livingston", HALF_COLUMN)) }
             }
         }
-        section class="section section-alt" aria-labelledby="why-title" {
+        @if let Some((index, founder)) = context.content.team.coaches.iter().enumerate().find(|(_, coach)| coach.founder) {
+            section class="section section-alt" aria-labelledby="founder-title" {
+                div class="container-page founder" {
+                    div class="founder-portrait team-portrait" { (super::team::portrait(founder, index, &context.images, FOUNDER_SIZES)) }
+                    div class="founder-body" {
+                        p class="eyebrow eyebrow-dark" { "Meet the founder" }
+                        h2 class="section-title" id="founder-title" { (founder.name) }
+                        p class="team-role" { (founder.role) }
+                        p class="mt-4 text-lg text-ink-soft" { (founder.bio) }
+                        a class="btn btn-dark mt-6" href=(format!("{}#{}", Page::MeetTheTeam.path(), founder.id)) { "Meet the team" }
+                    }
+                }
+            }
+        }
+        section class="section" aria-labelledby="why-title" {
             div class="container-page" {
                 div class="section-head" {
                     p class="eyebrow eyebrow-dark" { "The One Space difference" }
@@ -49,7 +63,7 @@ pub fn main(context: &RenderContext) -> Markup {
                 (feature_grid(&WHY, 3, "sm:grid-cols-2 lg:grid-cols-4"))
             }
         }
-        section class="section" aria-labelledby="features-title" {
+        section class="section section-alt" aria-labelledby="features-title" {
             div class="container-page split" {
                 div class="split-media" { (photo_slot(context, Place::AboutRecovery, Art::FireIce, Ratio::Landscape, "Infrared studio and Fire & Ice recovery room", HALF_COLUMN)) }
                 div class="split-body" {

@@ -1,8 +1,8 @@
 //! /meet-the-team: the coaches of the studio's `team.toml`. Coaches who offer 1-2-1 sessions get
 //! an 'Enquire about 1-2-1' link that opens a pre-filled e-mail naming them. A coach whose photo
-//! is prepared shows it (cropped to the card's 3:4 portrait tile, like the monogram it replaces,
+//! is prepared shows it (cropped to the card's 3:4 portrait tile, like the stand-in it replaces,
 //! so every card's head has the same shape); one without, or whose photo is still being prepared,
-//! shows their monogram. The tile sits beside the name and role, so a card is as tall as its
+//! shows a designed stand-in: their discipline on the brand's colours. The tile sits beside the name and role, so a card is as tall as its
 //! text rather than led by a column-wide block.
 
 use maud::{html, Markup};
@@ -11,17 +11,18 @@ use onespace_core::content::Content;
 use onespace_core::mail;
 
 use super::components::photo::PORTRAIT_SIZES;
-use super::components::{cta_banner, monogram, page_hero, picture, Loading};
+use super::components::{cta_banner, page_hero, picture, portrait_stand_in, Loading};
 use crate::routes::Page;
 use crate::widgets;
 use onespace_images::Library;
 
-/// The coach's photo if it is named and prepared, else their monogram.
-fn portrait(coach: &Coach, index: usize, images: &Library) -> Markup {
+/// The coach's photo if it is named and prepared, else the stand-in naming their discipline
+/// (their first specialty, else their role).
+pub(crate) fn portrait(coach: &Coach, index: usize, images: &Library, sizes: &str) -> Markup {
     let prepared = coach.photo.as_deref().and_then(|name| images.photo(name));
     match (prepared, &coach.photo_alt) {
-        (Some(photo), Some(alt)) => picture(photo, alt, PORTRAIT_SIZES, Loading::Lazy, ""),
-        _ => monogram(&coach.name, index),
+        (Some(photo), Some(alt)) => picture(photo, alt, sizes, Loading::Lazy, ""),
+        _ => portrait_stand_in(coach.specialties.first().unwrap_or(&coach.role), index),
     }
 }
 
@@ -37,7 +38,7 @@ pub fn main(content: &Content, images: &Library) -> Markup {
                 @for (index, member) in content.team.coaches.iter().enumerate() {
                     article class="card team-card" id=(member.id) {
                         div class="team-card-head" {
-                            div class="team-portrait" { (portrait(member, index, images)) }
+                            div class="team-portrait" { (portrait(member, index, images, PORTRAIT_SIZES)) }
                             div {
                                 h2 class="card-title text-2xl" { (member.name) }
                                 p class="team-role" { (member.role) }

@@ -438,8 +438,15 @@ async fn contact_faq_and_quote_edits_reach_every_page_the_mail_links_the_json_ld
         &dir,
         "testimonials.toml",
         "name = \"Laura M.\"",
-        "name = \"Morag T.\"\nrating = 4",
+        "name = \"Morag T.\"\nrating = 4\nsource = \"Google review\"\ndate = \"2025-10\"",
     );
+    let quotes = dir.path().join("content/testimonials.toml");
+    let mut text = std::fs::read_to_string(&quotes).unwrap();
+    text.push_str(
+        "\n[[research]]\npage = \"/pilates\"\ntext = \"Pilates eased back pain.\"\n\
+         source = \"Smith et al., Journal of Backs, 2020\"\nurl = \"https://example.org/study\"\n",
+    );
+    std::fs::write(&quotes, text).unwrap();
     edit_file(
         &dir,
         "faq.toml",
@@ -487,8 +494,23 @@ async fn contact_faq_and_quote_edits_reach_every_page_the_mail_links_the_json_ld
     assert!(about.contains("\"opens\":\"06:30\""));
     assert!(about.contains("30 min via M8"));
     let (_, _, challenge) = get(&server, "/challenge").await;
-    // testimonials.toml's edited quote: its name and its four stars.
-    assert!(challenge.contains("<figcaption class=\"testimonial-name\">Morag T.</figcaption>"));
+    // testimonials.toml's edited quote: its name and its four stars, ...
+    // ... credited with where and when it was said.
+    assert!(challenge.contains(
+        "<figcaption class=\"testimonial-name\">Morag T.<span class=\"testimonial-source\">Google \
+         review, <time datetime=\"2025-10\">October 2025</time></span></figcaption>"
+    ));
+    // A research finding shows on its page only, with its source; the others show no band.
+    let (_, _, pilates) = get(&server, "/pilates").await;
+    assert!(
+        pilates.contains("What the research says") && pilates.contains("Pilates eased back pain.")
+    );
+    assert!(pilates.contains(
+        "Source: <cite><a href=\"https://example.org/study\" target=\"_blank\" \
+         rel=\"noopener noreferrer\">Smith et al., Journal of Backs, 2020</a></cite>"
+    ));
+    let (_, _, hot_yoga) = get(&server, "/hot-yoga").await;
+    assert!(!hot_yoga.contains("What the research says"));
     assert!(challenge.contains("Rated 4 out of 5"));
     assert!(!challenge.contains("Laura M."));
     assert!(challenge.contains("<span class=\"font-semibold\">Friday</span><span>1:15 PM</span>"));

@@ -16,7 +16,7 @@ use crate::harness::{content_folder, free_port, said, small_jpeg, wait_for_async
 
 /// Each blocker of the built-in content and a fresh data folder, by a phrase of its line and of
 /// its fix.
-const DEFAULT_BLOCKERS: [(&str, &str); 9] = [
+const DEFAULT_BLOCKERS: [(&str, &str); 10] = [
     ("provider id is 5123456", "schedule.toml: provider_id"),
     (
         "purchase link(s) are on the example account",
@@ -28,8 +28,12 @@ const DEFAULT_BLOCKERS: [(&str, &str); 9] = [
     ("Enquiry mail is written to files", "ONESPACE_SMTP_URL"),
     ("trust-proxy is off", "ONESPACE_TRUST_PROXY=true"),
     (
-        "investor figures are as of June 2025",
+        "investor figures are as of June 2025, more than 6 months ago",
         "investors.toml: as_of",
+    ),
+    (
+        "without the prescribed risk warning",
+        "investors.toml: risk_warning, approved_by",
     ),
     ("forecast ended in June 2026", "investors.toml: [forecast]"),
 ];
@@ -51,22 +55,42 @@ async fn the_default_content_is_not_ready_and_says_where_to_fix_each_blocker() {
             "{what}: {next}"
         );
     }
+    for warning in [
+        "warning  Offers whose dates have all passed",
+        "warning  The 6-week challenge has no price",
+        "warning  29 of 29 member quotes do not say where and when they were said",
+    ] {
+        assert!(out.contains(warning), "{out}");
+    }
     assert!(
-        out.contains("warning  Offers whose dates have all passed"),
+        out.ends_with("launch check: 10 blocker(s), 4 warning(s): not ready to launch\n"),
         "{out}"
     );
-    assert!(
-        out.ends_with("launch check: 9 blocker(s), 2 warning(s): not ready to launch\n"),
-        "{out}"
-    );
-    // The ages are settings: a figures age of three years lets June 2025's figures pass.
-    let lenient = onespace(
+    // The figures' age is the content's, the one the pages warn at: five years lets June
+    // 2025's figures pass; a challenge price ends its warning.
+    let lenient = content_folder("launch-lenient");
+    let folder = lenient.path().join("content");
+    for (file, from, to) in [
+        (
+            "investors.toml",
+            "figures_age_months = 6",
+            "figures_age_months = 60",
+        ),
+        ("offers.toml", "[challenge]", "[challenge]\nprice = 99"),
+    ] {
+        let text = std::fs::read_to_string(folder.join(file)).unwrap();
+        assert!(text.contains(from), "{file}: {from}");
+        std::fs::write(folder.join(file), text.replacen(from, to, 1)).unwrap();
+    }
+    let folder = folder.display().to_string();
+    let output = onespace(
         &["launch-check"],
         dir.path(),
-        &[("ONESPACE_LAUNCH_FIGURES_MAX_AGE_DAYS", "1100")],
+        &[("ONESPACE_CONTENT_DIR", folder.as_str())],
     );
-    let out = String::from_utf8_lossy(&lenient.stdout);
+    let out = String::from_utf8_lossy(&output.stdout);
     assert!(!out.contains("investor figures are as of"), "{out}");
+    assert!(!out.contains("challenge has no price"), "{out}");
 
     // The staff area's first page shows an owner the same list, each item linking to its
     // screen; an editor sees none of it.
@@ -77,7 +101,7 @@ async fn the_default_content_is_not_ready_and_says_where_to_fix_each_blocker() {
     let page = owner.get("/studio/enquiries").await.text();
     assert!(page.contains("Launch check"), "{page}");
     assert!(
-        page.contains("8 blocker(s) stand between the site and launch day"),
+        page.contains("9 blocker(s) stand between the site and launch day"),
         "{page}"
     );
     for screen in [
@@ -100,7 +124,7 @@ async fn the_default_content_is_not_ready_and_says_where_to_fix_each_blocker() {
 }
 
 /// The studio's own account (7654321), a photograph in every place and investor figures of last
-/// month, written over the built-in content in `content`.
+/// month with their risk warning and approver, written over the built-in content in `content`.
 fn make_ready(content: &Path) {
     for file in ["schedule.toml", "prices.toml"] {
         let path = content.join(file);
@@ -126,9 +150,16 @@ fn make_ready(content: &Path) {
     };
     let investors = std::fs::read_to_string(content.join("investors.toml")).unwrap();
     assert!(
-        investors.contains("as_of = \"2025-06\"") && investors.contains("starts = \"2025-07\"")
+        investors.contains("as_of = \"2025-06\"")
+            && investors.contains("starts = \"2025-07\"")
+            && investors.contains("approved_by = \"\"")
     );
     let investors = investors
+        .replace(
+            "risk_warning = \"\"",
+            "risk_warning = \"Don't invest unless you're prepared to lose all the money you invest.\"",
+        )
+        .replace("approved_by = \"\"", "approved_by = \"Example Capital Ltd (FRN 123456)\"")
         .replace(
             "as_of = \"2025-06\"",
             &format!("as_of = \"{year}-{month:02}\""),

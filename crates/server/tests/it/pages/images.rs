@@ -3,7 +3,7 @@
 //! their stated size and to the photo's pixels, never upscaled, without the source's EXIF,
 //! orientation applied; the cache reused (no encode) and a changed photo redone; every hostile
 //! file refused with its message or read correctly; the `<picture>` markup; the variants served
-//! by the real binary; `onespace images check`; the monograms on /meet-the-team, and a coach's
+//! by the real binary; `onespace images check`; the portrait stand-ins on /meet-the-team, and a coach's
 //! photo from `team.toml` in their place.
 
 use std::collections::HashMap;
@@ -683,7 +683,7 @@ fn images_check_prints_each_file_and_fails_on_an_unusable_one() {
 }
 
 #[actix_web::test]
-async fn coaches_without_a_photo_get_their_monogram_not_a_shared_icon() {
+async fn coaches_without_a_photo_get_a_stand_in_naming_their_discipline() {
     let app = app_test::init_service(build_app(built_site::site())).await;
     let response = app_test::call_service(
         &app,
@@ -701,21 +701,19 @@ async fn coaches_without_a_photo_get_their_monogram_not_a_shared_icon() {
         .unwrap()
         .team;
     assert_eq!(cards.len(), team.coaches.len());
-    let mut seen = std::collections::HashSet::new();
     for (card, member) in cards.iter().zip(team.coaches.iter()) {
-        let initials = onespace_site::pages::components::photo::initials(&member.name);
+        // Their first specialty, in the studio's colours: no initials, no grey box.
+        let discipline = member.specialties[0].replace('&', "&amp;");
         assert!(
             card.contains(&format!(
-                r#"<span class="monogram-initials">{initials}</span>"#
+                r#"<span class="stand-in-discipline">{discipline}</span>"#
             )),
             "{}: {card}",
             member.name
         );
         assert!(!card.contains("data-photo-slot"), "{}", member.name);
-        seen.insert(initials);
     }
-    assert!(html.contains("monogram monogram-heat") && html.contains("monogram monogram-ice"));
-    assert!(!seen.is_empty());
+    assert!(html.contains("stand-in stand-in-heat") && html.contains("stand-in stand-in-ice"));
 }
 
 /// A content folder written by `content init`, with an empty `images/` beside the files.
@@ -957,7 +955,7 @@ async fn placed_photos_show_in_their_pages_with_priority_share_card_and_live_rel
 }
 
 #[actix_web::test]
-async fn a_coach_with_a_photo_shows_it_as_a_picture_with_its_alt_text_the_others_keep_their_monograms(
+async fn a_coach_with_a_photo_shows_it_as_a_picture_with_its_alt_text_the_others_keep_their_stand_ins(
 ) {
     let dir = content_folder("images-coach");
     let content = dir.path().join("content");
@@ -1012,12 +1010,12 @@ async fn a_coach_with_a_photo_shows_it_as_a_picture_with_its_alt_text_the_others
     )));
     assert!(photo.srcset(Format::Jpeg).contains(" 480w, "));
     assert!(
-        !ross.contains("monogram"),
-        "the photo replaces the monogram"
+        !ross.contains("stand-in"),
+        "the photo replaces the stand-in"
     );
     for other in ["kirsty", "eilidh", "jamie"] {
         let card = card(other);
-        assert!(card.contains("class=\"monogram-initials\""), "{other}");
+        assert!(card.contains("class=\"stand-in-discipline\""), "{other}");
         assert!(!card.contains("<picture>"), "{other}");
     }
 }

@@ -423,6 +423,20 @@ async fn the_provider_id_comes_from_the_content_folder() {
     assert!(classes.contains(
         r#"href="https://goteamup.com/p/7654321-studio-two/memberships/14-day-ultimate-experience""#
     ));
+    // Each timetabled class card lists its next sessions from the live copy, each with its own
+    // 'Book' link (the provider's page for it); the typical week's label is gone.
+    let hot_yoga = &classes[classes.find(r#"id="hot-yoga""#).unwrap()..];
+    let hot_yoga = &hot_yoga[..hot_yoga.find("</article>").unwrap()];
+    assert!(hot_yoga.contains(">Next sessions<"), "{hot_yoga}");
+    assert!(!classes.contains(">Typical times<"));
+    assert_eq!(
+        hot_yoga
+            .matches(r#"class="btn btn-primary class-book" href="https://goteamup.com/p/7654321-"#)
+            .count(),
+        3,
+        "{hot_yoga}"
+    );
+    assert!(!hot_yoga.contains("Warm Pilates"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -49,7 +49,17 @@ pub fn testimonial(item: &Testimonial) -> Markup {
                 }
             }
             blockquote class="testimonial-text" { p { "\u{201c}" (item.text) "\u{201d}" } }
-            figcaption class="testimonial-name" { (item.name) }
+            figcaption class="testimonial-name" {
+                (item.name)
+                @let source = item.source_text();
+                @if source.is_some() || item.date.is_some() {
+                    span class="testimonial-source" {
+                        @if let Some(source) = source { (source) }
+                        @if source.is_some() && item.date.is_some() { ", " }
+                        @if let Some(date) = item.date { time datetime=(date.iso()) { (date.long()) } }
+                    }
+                }
+            }
         }
     }
 }

@@ -17,7 +17,7 @@ use onespace_core::timetable::{day_key, type_key, typical_upcoming, TypicalOccur
 use crate::render::{island, Load};
 use crate::widgets::schedule::{class_booking_url, schedule_page_url};
 use onespace_core::content::Schedule;
-use onespace_core::timetable::{Availability, Class, Timetable};
+use onespace_core::timetable::{Availability, Class, Timetable, WINDOW_DAYS};
 
 /// `7:00 AM`, by the core's one formatter.
 fn clock(instant: DateTime<FixedOffset>) -> String {
@@ -55,8 +55,14 @@ fn availability(class: &Class, now: DateTime<Utc>) -> Option<(String, bool)> {
     class.availability(now).words()
 }
 
-/// One class row: its 'Book' link while booking is open.
-fn class_row(class: &Class, schedule: &Schedule, now: DateTime<Utc>) -> Markup {
+/// One class row: its 'Book' link while booking is open; `day_label` names its day where the
+/// list spans days without day headings.
+fn class_row(
+    class: &Class,
+    schedule: &Schedule,
+    now: DateTime<Utc>,
+    day_label: Option<&str>,
+) -> Markup {
     let start = london_time(class.starts_at);
     let when = format!("{} at {}", day_title(start.date_naive()), clock(start));
     html! {
@@ -65,6 +71,7 @@ fn class_row(class: &Class, schedule: &Schedule, now: DateTime<Utc>) -> Markup {
             div class="class-info" {
                 p class="class-name" { (class.name) }
                 p class="class-meta" {
+                    @if let Some(day) = day_label { span { (day) } }
                     @if let Some(coach) = &class.coach { span { "with " (coach) } }
                     span { (class.minutes()) " min" }
                     @if let Some((text, warning)) = availability(class, now) {
@@ -87,6 +94,15 @@ const BOOK_LABEL: &str = "Book on our booking site";
 fn book_button(schedule: &Schedule) -> Markup {
     html! {
         a class="btn btn-primary" href=(schedule_page_url(schedule)) target="_blank" rel="noopener noreferrer" { (BOOK_LABEL) }
+    }
+}
+
+/// A class card's 'Book' button to the live schedule, where the typical week's sessions are
+/// booked; its accessible name says which class, since the page has one per card.
+pub fn book_class_button(schedule: &Schedule, class_name: &str) -> Markup {
+    html! {
+        a class="btn btn-primary" href=(schedule_page_url(schedule)) target="_blank" rel="noopener noreferrer"
+            aria-label=(format!("Book {class_name} on our booking site (opens in a new tab)")) { "Book" }
     }
 }
 
@@ -278,7 +294,7 @@ fn live_week(copy: &Timetable, now: DateTime<Utc>, days: i64, schedule: &Schedul
                     @if *date == today { " " span class="badge badge-soft" { "Today" } }
                 }
                 ol class="class-list" {
-                    @for class in classes { (class_row(class, schedule, now)) }
+                    @for class in classes { (class_row(class, schedule, now, None)) }
                 }
             }
         }
@@ -329,7 +345,7 @@ pub fn home_section(
             timetable_path,
             html! {
                 ol class="class-list" {
-                    @for class in &live { (class_row(class, schedule, now)) }
+                    @for class in &live { (class_row(class, schedule, now, None)) }
                 }
             },
         );
@@ -373,6 +389,82 @@ pub fn home_section(
             }
         },
     )
+}
+
+/// A class card's next sessions (/our-classes): what it lists and whether they come from the
+/// typical week (then labelled so, with the one button to the live schedule).
+pub struct Sessions {
+    /// The sessions as a list.
+    pub list: Markup,
+    /// True when they are the typical week's, not the live schedule's.
+    pub typical: bool,
+}
+
+/// A session's day in a list spanning days: 'Today', 'Tomorrow', else 'Wed 2 Dec'.
+fn session_day(date: chrono::NaiveDate, today: chrono::NaiveDate) -> String {
+    if date == today {
+        "Today".to_owned()
+    } else if Some(date) == today.succ_opt() {
+        "Tomorrow".to_owned()
+    } else {
+        date.format("%a %-d %b").to_string()
+    }
+}
+
+/// The next `count` sessions of the timetable types `kinds` (compared by [`type_key`]): from
+/// the live copy when it has classes ahead, each with its 'Book' link, else from the typical
+/// week; `None` when that has none of them (or no type is given: a class booked privately).
+pub fn next_sessions(
+    timetable: Option<&Timetable>,
+    now: DateTime<Utc>,
+    schedule: &Schedule,
+    kinds: &[String],
+    count: usize,
+) -> Option<Sessions> {
+    let keys: Vec<String> = kinds.iter().map(|kind| type_key(kind)).collect();
+    let wanted = |kind: &str| keys.contains(&type_key(kind));
+    let today = london_time(now).date_naive();
+    // A live copy with classes ahead is the schedule: a class it does not run has no sessions.
+    if let Some(copy) = timetable.filter(|copy| copy.upcoming(now, WINDOW_DAYS).next().is_some()) {
+        let live: Vec<&Class> = copy
+            .upcoming(now, WINDOW_DAYS)
+            .filter(|class| wanted(&class.kind))
+            .take(count)
+            .collect();
+        if live.is_empty() {
+            return None;
+        }
+        return Some(Sessions {
+            list: html! {
+                ol class="class-list" {
+                    @for class in &live {
+                        @let day = session_day(london_time(class.starts_at).date_naive(), today);
+                        (class_row(class, schedule, now, Some(&day)))
+                    }
+                }
+            },
+            typical: false,
+        });
+    }
+    let typical: Vec<TypicalOccurrence<'_>> =
+        typical_upcoming(&schedule.typical_week, now, TYPICAL_DAYS_AHEAD)
+            .into_iter()
+            .filter(|occurrence| wanted(&occurrence.class.kind))
+            .take(count)
+            .collect();
+    if typical.is_empty() {
+        return None;
+    }
+    Some(Sessions {
+        list: html! {
+            ol class="class-list" {
+                @for occurrence in &typical {
+                    (typical_row(occurrence.class, Some(&session_day(occurrence.date, today))))
+                }
+            }
+        },
+        typical: true,
+    })
 }
 
 /// The home section around its list: heading, an optional line under it, the list and the
@@ -419,7 +511,7 @@ mod tests {
         let schedule = onespace_core::content::embedded::content()
             .unwrap_or_else(|errors| panic!("{errors:?}"))
             .schedule;
-        class_row(class, &schedule, now.parse().unwrap_or_default()).into_string()
+        class_row(class, &schedule, now.parse().unwrap_or_default(), None).into_string()
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Building blocks every page shares: headings at a chosen level, section heads, external links,
-//! lists, call-to-action banners, cards, image slots, photos, monograms, FAQ accordions, price cards and forms.
+//! lists, call-to-action banners, cards, image slots, photos, portrait stand-ins, FAQ accordions, price cards and forms.
 //!
 //! Pages compose these so the same thing looks and behaves the same everywhere; the classes they
 //! write are the component classes in `frontend/src/styles.css`.
@@ -19,7 +19,7 @@ pub use crate::art::Art;
 pub use crate::icons::{icon, Feature, Icon};
 pub use cards::{card, feature_card, feature_grid, image_slot, testimonials, Ratio};
 pub use faq::{accordion, FaqItem};
-pub use photo::{monogram, picture, Loading};
+pub use photo::{picture, portrait_stand_in, Loading};
 
 /// `<h1>`..`<h6>` by number, so a component can sit at any depth of a page's outline.
 pub fn heading(level: u8, class: &str, content: Markup) -> Markup {

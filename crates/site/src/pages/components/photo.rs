@@ -1,6 +1,6 @@
 //! Photographs in a page: [`picture`] for a prepared photo ([`onespace_images`]), [`photo_slot`]
 //! for a place that shows the studio's photo when `photos.toml` gives one and its art when not,
-//! and [`monogram`] for a coach who has no portrait yet.
+//! and [`portrait_stand_in`] for a coach who has no portrait yet.
 
 use maud::{html, Markup};
 use onespace_core::content::Place;
@@ -15,9 +15,9 @@ use onespace_images::{Format, Photo, FORMATS};
 /// from 768 px, at most half of the 80rem column: (1280 - 2 × 32 padding - 64 gap) / 2).
 pub const HALF_COLUMN: &str = "(min-width: 1280px) 576px, (min-width: 768px) 50vw, 100vw";
 
-/// `sizes` of a photo in a card of a three-column grid (one column on phones, two from 768 px).
-pub const CARD_COLUMN: &str =
-    "(min-width: 1280px) 390px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
+/// `sizes` of a class card's photo on /our-classes (`.class-grid`: one column, two from 1024 px,
+/// each at most half of the 80rem column).
+pub const CLASS_CARD: &str = "(min-width: 1280px) 576px, (min-width: 1024px) 50vw, 100vw";
 
 /// `sizes` of one of two photos side by side in half the column.
 pub const QUARTER_COLUMN: &str =
@@ -130,55 +130,34 @@ pub fn picture(photo: &Photo, alt: &str, sizes: &str, loading: Loading, focus: &
 /// (`.team-portrait`, by the card's width).
 pub const PORTRAIT_SIZES: &str = "(min-width: 1024px) 176px, 144px";
 
-/// Where the rings behind a monogram centre, by card: each coach's tile is drawn differently.
-const MONOGRAM_RING_CENTRES: [(u32, u32); 4] = [(300, 400), (0, 400), (300, 0), (0, 0)];
+/// The width the founder's portrait takes on /about (`.founder-portrait`, 12 to 16rem).
+pub const FOUNDER_SIZES: &str = "(min-width: 640px) 256px, 192px";
 
-/// A coach's initials on the brand's heat or ice gradient, with rings of light, in the 3:4 tile
-/// a portrait will take: a designed stand-in, different for each coach, where a shared icon said
-/// nothing. `index` alternates which colour leads and where the rings centre, so neighbouring
-/// cards differ. The name is the card's heading, so the monogram is hidden from assistive
-/// technology.
-pub fn monogram(name: &str, index: usize) -> Markup {
+/// Where the rings behind a stand-in centre, by card: each coach's tile is drawn differently.
+const STAND_IN_RING_CENTRES: [(u32, u32); 4] = [(300, 400), (0, 400), (300, 0), (0, 0)];
+
+/// A coach's discipline (their first specialty) on the brand's heat or ice gradient, with rings
+/// of light and the studio's name, in the 3:4 tile a portrait will take: a designed card, like
+/// a class poster, rather than initials or a grey box that read as a photo still missing.
+/// `index` alternates which colour leads and where the rings centre, so neighbouring cards
+/// differ. The name, role and specialties are the card's own text, so the tile is hidden from
+/// assistive technology.
+pub fn portrait_stand_in(discipline: &str, index: usize) -> Markup {
     let lead = if index % 2 == 0 {
-        "monogram-heat"
+        "stand-in-heat"
     } else {
-        "monogram-ice"
+        "stand-in-ice"
     };
-    let (cx, cy) = MONOGRAM_RING_CENTRES[index % MONOGRAM_RING_CENTRES.len()];
+    let (cx, cy) = STAND_IN_RING_CENTRES[index % STAND_IN_RING_CENTRES.len()];
     html! {
-        div class={ "monogram " (lead) } aria-hidden="true" data-monogram=(initials(name)) {
-            svg class="monogram-art" viewBox="0 0 300 400" width="300" height="400" preserveAspectRatio="xMidYMid slice" fill="none" focusable="false" {
+        div class={ "stand-in " (lead) } aria-hidden="true" data-stand-in {
+            svg class="stand-in-art" viewBox="0 0 300 400" width="300" height="400" preserveAspectRatio="xMidYMid slice" fill="none" focusable="false" {
                 @for r in [140, 220, 300, 380] {
-                    circle class="monogram-ring" cx=(cx) cy=(cy) r=(r) {}
+                    circle class="stand-in-ring" cx=(cx) cy=(cy) r=(r) {}
                 }
             }
-            span class="monogram-initials" { (initials(name)) }
+            span class="stand-in-brand" { "One Space" }
+            span class="stand-in-discipline" { (discipline) }
         }
-    }
-}
-
-/// The first letter of the first and last words of `name`, capitals: "Anna Marie Smith" is "AS",
-/// "Jo" is "J".
-pub fn initials(name: &str) -> String {
-    let mut words = name.split_whitespace();
-    let first = words.next().and_then(|word| word.chars().next());
-    let last = words.last().and_then(|word| word.chars().next());
-    first
-        .into_iter()
-        .chain(last)
-        .flat_map(char::to_uppercase)
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn initials_take_the_first_and_last_names() {
-        assert_eq!(initials("Anna Marie Smith"), "AS");
-        assert_eq!(initials("jo"), "J");
-        assert_eq!(initials("  Ólafur  Arnalds "), "ÓA");
-        assert_eq!(initials(""), "");
     }
 }

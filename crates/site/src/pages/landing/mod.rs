@@ -7,7 +7,7 @@
 //! buy buttons for the £39 intro offer, and Service structured data with the 2-week offer.
 
 use maud::{html, Markup};
-use onespace_core::content::testimonials::Testimonial;
+use onespace_core::content::testimonials::{Research, Testimonial};
 use serde_json::Value;
 
 use super::components::intro::IntroOffer;
@@ -41,10 +41,16 @@ pub fn render(route: &Route, context: &RenderContext) -> (Vec<Value>, Markup) {
         context,
     )];
     let quotes = context.content.testimonials.on(route.path);
-    (data, main(context, page, &quotes))
+    let research = context.content.testimonials.research_on(route.path);
+    (data, main(context, page, &quotes, research))
 }
 
-fn main(context: &RenderContext, page: &Landing, quotes: &[&Testimonial]) -> Markup {
+fn main(
+    context: &RenderContext,
+    page: &Landing,
+    quotes: &[&Testimonial],
+    research: Option<&Research>,
+) -> Markup {
     let content = &context.content;
     let prices = &content.prices;
     let offer = IntroOffer::of(content);
@@ -118,10 +124,20 @@ fn main(context: &RenderContext, page: &Landing, quotes: &[&Testimonial]) -> Mar
                 (testimonials(quotes))
             }
         }
-        section class="section section-dark" aria-label="Research" {
-            div class="container-page research-quote" {
-                p class="research-quote-label" { "What the research says" }
-                p class="research-quote-text" { (page.research) }
+        // Only a finding with a source a visitor can check (testimonials.toml's [[research]]).
+        @if let Some(research) = research {
+            section class="section section-dark" aria-label="Research" {
+                figure class="container-page research-quote" {
+                    p class="research-quote-label" { "What the research says" }
+                    blockquote class="research-quote-text" { p { (research.text) } }
+                    figcaption class="research-quote-source" {
+                        "Source: "
+                        @match &research.url {
+                            Some(url) => cite { a href=(url) target="_blank" rel="noopener noreferrer" { (research.source) } },
+                            None => cite { (research.source) },
+                        }
+                    }
+                }
             }
         }
         section class="cta-banner" aria-labelledby="landing-cta-title" {
