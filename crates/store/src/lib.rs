@@ -40,6 +40,7 @@ pub mod backup;
 pub mod clock;
 pub mod drafts;
 mod migrations;
+pub mod passkeys;
 /// The newest migration: the schema version this release brings a database to.
 pub use migrations::LATEST as LATEST_MIGRATION;
 pub mod photos;

@@ -8,7 +8,7 @@ use sqlx::{PgPool, SqlitePool};
 use super::StorageError;
 
 /// Migrations in order; never edit one that has shipped, add a new one.
-const MIGRATIONS: [(i64, &str); 10] = [
+const MIGRATIONS: [(i64, &str); 11] = [
     (
         1,
         "CREATE TABLE enquiries (
@@ -196,6 +196,30 @@ const MIGRATIONS: [(i64, &str); 10] = [
     ALTER TABLE studio_failures ADD COLUMN id TEXT;
     CREATE INDEX studio_failures_id ON studio_failures (id);
     ALTER TABLE studio_audit ADD COLUMN repeats BIGINT NOT NULL DEFAULT 1;",
+    ),
+    // Passkeys (`crate::passkeys`): each staff member's registered passkeys (the credential as
+    // the WebAuthn library stores it, JSON), the challenge of a ceremony under way (bound to
+    // its session or sign-in form, taken once), and the area's settings (whether owners
+    // require passkeys).
+    (
+        11,
+        "CREATE TABLE studio_passkeys (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES studio_accounts (id) ON DELETE CASCADE,
+        credential TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        last_used_at BIGINT
+    );
+    CREATE INDEX studio_passkeys_account ON studio_passkeys (account_id);
+    CREATE TABLE studio_ceremonies (
+        key TEXT PRIMARY KEY,
+        state TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+    );
+    CREATE TABLE studio_settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );",
     ),
 ];
 

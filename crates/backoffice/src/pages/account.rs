@@ -40,9 +40,29 @@ pub async fn show(
             address: session.address,
         })
         .collect();
-    let notice = query
-        .contains_key("changed")
-        .then_some("Your password is changed. Every other session was signed out.");
+    let notice = if query.contains_key("changed") {
+        Some("Your password is changed. Every other session was signed out.")
+    } else if query.contains_key("passkey-added") {
+        Some("Your passkey is added. Next time, choose \"Sign in with a passkey\" on the sign-in page.")
+    } else if query.contains_key("passkey-needed") {
+        Some("The studio's owners ask everyone to sign in with a passkey. Add yours below to carry on.")
+    } else {
+        None
+    };
+    let passkeys = match passkeys_shown(staff_area, &staff.account.id).await {
+        Ok(passkeys) => passkeys,
+        Err(error) => return session::unavailable(&request, &error),
+    };
+    let shown = passkeys
+        .as_ref()
+        .map(|(lines, required)| view::PasskeysShown {
+            lines,
+            required: *required,
+        });
+    let script = shown
+        .is_some()
+        .then(|| session::passkey_links(&request))
+        .flatten();
     let role = if staff.account.role == Role::Owner {
         "Owner"
     } else {
@@ -51,14 +71,35 @@ pub async fn show(
     html(
         StatusCode::OK,
         view::show(
-            &staff.chrome(),
+            &staff.chrome().with_script(script.as_ref()),
             &staff.account.email,
             role,
             left,
             &lines,
+            shown.as_ref(),
             notice,
         ),
     )
+}
+
+/// The account's passkeys and whether owners require them, when passkeys work here.
+async fn passkeys_shown(
+    staff_area: &crate::StaffArea,
+    account_id: &str,
+) -> Result<Option<(Vec<view::PasskeyLine>, bool)>, onespace_store::StorageError> {
+    if staff_area.passkeys.is_none() {
+        return Ok(None);
+    }
+    let lines = onespace_store::passkeys::of_account(&staff_area.store, account_id)
+        .await?
+        .into_iter()
+        .map(|stored| view::PasskeyLine {
+            added_at: stored.created_at,
+            last_used_at: stored.last_used_at,
+        })
+        .collect();
+    let required = crate::passkeys::required(&staff_area.store).await?;
+    Ok(Some((lines, required)))
 }
 
 /// `POST /studio/account/sign-out-everywhere`: ends every session of the account, this one too.

@@ -19,6 +19,8 @@ pub struct SignInForm<'a> {
     pub message: Option<&'a str>,
     /// Whether `message` is a refusal (shown as an error) or a notice.
     pub refused: bool,
+    /// Whether passkeys can be used here (the site has a domain name).
+    pub passkeys: bool,
 }
 
 /// `/studio/sign-in`.
@@ -44,6 +46,15 @@ pub fn sign_in(chrome: &Chrome<'_>, form: &SignInForm<'_>) -> String {
                             autocomplete="current-password" required maxlength="1024";
                     }
                     button class="btn btn-primary" type="submit" { "Continue" }
+                }
+                @if form.passkeys {
+                    // Shown by the passkey script where the browser has passkeys.
+                    form method="post" action="/studio/sign-in/passkey" class="studio-form studio-passkey" data-passkey="sign-in" hidden {
+                        (csrf_field(form.csrf))
+                        p { "Or, if you added a passkey on this device or your phone:" }
+                        div class="form-summary" role="alert" data-passkey-message hidden {}
+                        button class="btn btn-outline" type="submit" { "Sign in with a passkey" }
+                    }
                 }
             }
         },

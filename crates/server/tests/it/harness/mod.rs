@@ -7,6 +7,7 @@
 
 pub mod built_site;
 pub mod http;
+pub mod passkey;
 pub mod postgres;
 pub mod provider;
 pub mod staff;

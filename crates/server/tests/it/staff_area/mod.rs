@@ -6,6 +6,7 @@ mod access;
 mod attacker;
 mod content;
 mod inbox;
+mod passkeys;
 
 /// The id of the first enquiry linked from an inbox page.
 fn first_enquiry_id(html: &str) -> String {
