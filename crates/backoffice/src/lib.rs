@@ -22,7 +22,9 @@
 //! - [`throttle`]: growing waits after failed sign-ins and a 15-minute pause after ten, per
 //!   e-mail address and per client network, each attempt counted in the database before its
 //!   secret is checked; an unknown address costs the same argon2 work and gets the same answer
-//!   as a wrong password; argon2 runs at most one per core at once ([`passwords::Gate`]).
+//!   as a wrong password; argon2 runs at most one per core at once ([`passwords::Gate`]);
+//!   [`devices`]: a browser that signed in before is counted apart, so guesses from elsewhere
+//!   cannot keep its person out.
 //! - [`audit`]: who did what, when and from where, for owners, kept as long as enquiries.
 //! - `pages`: the handlers; `views`: the templates, which render only what they are given.
 //!
@@ -31,6 +33,7 @@
 
 pub(crate) mod audit;
 pub mod cli;
+mod devices;
 mod diff;
 pub mod export;
 pub mod launch;
@@ -198,7 +201,7 @@ pub struct StaffRoute {
 
 /// Every path of the staff area: the one place that says who may use what. The tests walk it
 /// to prove that no path but the public ones answers without a session.
-pub const ROUTES: [StaffRoute; 40] = [
+pub const ROUTES: [StaffRoute; 41] = [
     StaffRoute {
         path: "/studio",
         methods: &["GET"],
@@ -269,6 +272,15 @@ pub const ROUTES: [StaffRoute; 40] = [
         attach: |r| {
             r.route(web::get().to(pages::account::password_form))
                 .route(web::post().to(pages::account::password_submit))
+        },
+    },
+    StaffRoute {
+        path: "/studio/account/recovery-codes",
+        methods: &["GET", "POST"],
+        access: Access::Staff,
+        attach: |r| {
+            r.route(web::get().to(pages::account::recovery_codes_form))
+                .route(web::post().to(pages::account::recovery_codes_submit))
         },
     },
     StaffRoute {

@@ -33,6 +33,8 @@ pub enum Action {
     SignOutEverywhere,
     /// Changed password.
     PasswordChanged,
+    /// Made new recovery codes (the old ones stopped working).
+    RecoveryCodesReplaced,
     /// A set-up link was made.
     SetUpLinkMade,
     /// A set-up link was used.
@@ -81,6 +83,7 @@ impl Action {
             Self::SignOut => "sign-out",
             Self::SignOutEverywhere => "sign-out-everywhere",
             Self::PasswordChanged => "password-changed",
+            Self::RecoveryCodesReplaced => "recovery-codes-replaced",
             Self::SetUpLinkMade => "set-up-link-made",
             Self::SetUpLinkUsed => "set-up-link-used",
             Self::StaffRemoved => "staff-removed",

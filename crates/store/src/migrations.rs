@@ -200,7 +200,8 @@ const MIGRATIONS: [(i64, &str); 11] = [
     // Passkeys (`crate::passkeys`): each staff member's registered passkeys (the credential as
     // the WebAuthn library stores it, JSON), the challenge of a ceremony under way (bound to
     // its session or sign-in form, taken once), and the area's settings (whether owners
-    // require passkeys).
+    // require passkeys); and the browsers each person signed in on (`studio_devices`, found by
+    // the SHA-256 of their device cookie), whose attempts the throttle counts apart.
     (
         11,
         "CREATE TABLE studio_passkeys (
@@ -219,6 +220,11 @@ const MIGRATIONS: [(i64, &str); 11] = [
     CREATE TABLE studio_settings (
         name TEXT PRIMARY KEY,
         value TEXT NOT NULL
+    );
+    CREATE TABLE studio_devices (
+        token_hash TEXT PRIMARY KEY,
+        email_key TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
     );",
     ),
 ];

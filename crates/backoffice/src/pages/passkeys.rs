@@ -13,6 +13,7 @@ use super::NoFields;
 use crate::audit::{self, Action};
 use crate::passkeys::{self, Refused};
 use crate::session::{self, Area, PublicForm, Staff, StaffForm, FORM_COOKIE};
+use crate::devices;
 use crate::throttle;
 use crate::tokens;
 use onespace_store::passkeys as store;
@@ -236,7 +237,12 @@ pub async fn sign_in_finish(request: HttpRequest, post: PublicForm<AnswerFields>
         None => tokens::digest(&format!("passkey {id}")),
     };
     let actor = account.as_ref().map(|account| account.email.clone());
-    let reservation = match throttle::reserve(staff_area, &email_key, &area.network).await {
+    let keys = devices::attempt_keys(staff_area, &request, &email_key, &area.network).await;
+    let (email_key, network) = match keys {
+        Ok(keys) => keys,
+        Err(error) => return unavailable(&request, &error),
+    };
+    let reservation = match throttle::reserve(staff_area, &email_key, &network).await {
         Ok(Ok(reservation)) => reservation,
         Ok(Err(verdict)) => {
             audit::record_refusal(staff_area, actor.as_deref(), TOO_MANY, &area.address).await;
@@ -284,8 +290,14 @@ pub async fn sign_in_finish(request: HttpRequest, post: PublicForm<AnswerFields>
         &area.address,
     )
     .await;
+    let device = match devices::remember(staff_area, &request, &account.email).await {
+        Ok(device) => device,
+        Err(error) => return unavailable(&request, &error),
+    };
     let mut response = next("/studio/enquiries");
-    let _ = response.add_cookie(&cookie);
+    for cookie in std::iter::once(cookie).chain(device) {
+        let _ = response.add_cookie(&cookie);
+    }
     response
 }
 

@@ -16,7 +16,7 @@ use crate::audit::{self, Action};
 use crate::session::{self, Area, PublicForm, Staff, StaffForm};
 use crate::throttle::{self, Verdict};
 use crate::views::sign_in as view;
-use crate::{passwords, second_factor, tokens, StaffArea};
+use crate::{devices, passwords, second_factor, tokens, StaffArea};
 use onespace_store::staff::{self, Account, Stage};
 
 /// What the sign-in page says after a refused password or unknown address: the same words, the
@@ -112,7 +112,12 @@ pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> Htt
     };
     let actor = account.as_ref().map(|account| account.email.clone());
     let actor = actor.as_deref();
-    let reservation = match throttle::reserve(staff_area, &email_key, &area.network).await {
+    let keys = devices::attempt_keys(staff_area, &request, &email_key, &area.network).await;
+    let (email_key, network) = match keys {
+        Ok(keys) => keys,
+        Err(error) => return session::unavailable(&request, &error),
+    };
+    let reservation = match throttle::reserve(staff_area, &email_key, &network).await {
         Ok(Ok(reservation)) => reservation,
         Ok(Err(verdict)) => {
             audit::record_refusal(staff_area, actor, TOO_MANY, &area.address).await;
@@ -284,7 +289,12 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
         }
     }
     let email_key = tokens::digest(&account.email);
-    let reservation = match throttle::reserve(staff_area, &email_key, &area.network).await {
+    let keys = devices::attempt_keys(staff_area, &request, &email_key, &area.network).await;
+    let (email_key, network) = match keys {
+        Ok(keys) => keys,
+        Err(error) => return session::unavailable(&request, &error),
+    };
+    let reservation = match throttle::reserve(staff_area, &email_key, &network).await {
         Ok(Ok(reservation)) => reservation,
         Ok(Err(verdict)) => {
             audit::record_refusal(staff_area, Some(&account.email), TOO_MANY, &area.address).await;
@@ -370,8 +380,14 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
         Ok(landing) => landing,
         Err(error) => return session::unavailable(&request, &error),
     };
+    let device = match devices::remember(staff_area, &request, &account.email).await {
+        Ok(device) => device,
+        Err(error) => return session::unavailable(&request, &error),
+    };
     let mut response = see_other(landing);
-    let _ = response.add_cookie(&cookie);
+    for cookie in std::iter::once(cookie).chain(device) {
+        let _ = response.add_cookie(&cookie);
+    }
     response
 }
 

@@ -1,4 +1,5 @@
-//! A staff member's own account: sessions, signing out everywhere, changing password.
+//! A staff member's own account: sessions, signing out everywhere, changing password,
+//! passkeys, new recovery codes.
 
 use maud::html;
 
@@ -57,7 +58,8 @@ pub fn show(
             }
             div class="studio-panel" {
                 p { strong { (email) } " · " (role) }
-                p { (recovery_codes_left) " of 10 recovery codes left." }
+                p { (recovery_codes_left) " of 10 recovery codes left. "
+                    a href="/studio/account/recovery-codes" { "Make new recovery codes" } }
                 p { a class="link-arrow" href="/studio/account/password" { "Change your password" } }
             }
             @if let Some(passkeys) = passkeys {
@@ -153,6 +155,46 @@ pub fn password(
                     }
                     button class="btn btn-primary" type="submit" { "Change password" }
                 }
+            }
+        },
+    )
+}
+
+/// `/studio/account/recovery-codes`: making new recovery codes, after the password typed again.
+pub fn recovery_codes_form(chrome: &Chrome<'_>, error: Option<&str>) -> String {
+    page(
+        chrome,
+        "Make new recovery codes",
+        html! {
+            div class="studio-panel studio-narrow" {
+                h1 class="studio-title" { "Make new recovery codes" }
+                p { "You get ten new codes to save. Every code you have now stops working, used or not." }
+                form method="post" action="/studio/account/recovery-codes" class="studio-form" novalidate {
+                    (csrf_field(chrome.csrf()))
+                    div class=(if error.is_some() { "field field-invalid" } else { "field" }) {
+                        label class="field-label" for="current" { "Your password, to confirm" }
+                        input class="field-input" id="current" name="current" type="password" autocomplete="current-password" required maxlength="1024"
+                            aria-describedby=[error.is_some().then_some("current-error")];
+                        (field_error("current", error))
+                    }
+                    button class="btn btn-primary" type="submit" { "Make new recovery codes" }
+                }
+            }
+        },
+    )
+}
+
+/// The new recovery codes, shown once.
+pub fn recovery_codes_made(chrome: &Chrome<'_>, codes: &[String]) -> String {
+    page(
+        chrome,
+        "Your new recovery codes",
+        html! {
+            div class="studio-panel studio-narrow" {
+                h1 class="studio-title" { "Your new recovery codes" }
+                p { "Save these ten codes somewhere safe (a password manager, or printed). Your earlier codes no longer work. If you lose your phone or passkey, each one signs you in once. They are shown only now." }
+                (super::sign_in::recovery_codes(codes))
+                p { a class="link-arrow" href="/studio/account" { "Back to your account" } }
             }
         },
     )

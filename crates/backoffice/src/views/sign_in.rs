@@ -192,13 +192,20 @@ pub fn set_up_done(chrome: &Chrome<'_>, email: &str, codes: &[String]) -> String
             div class="studio-panel studio-narrow" {
                 h1 class="studio-title" { "Your account is ready" }
                 p { "Save these ten recovery codes somewhere safe (a password manager, or printed). If you lose your phone, each one signs you in once. They are shown only now." }
-                ol class="studio-codes" aria-label="Recovery codes" {
-                    @for code in codes { li { code { (code) } } }
-                }
+                (recovery_codes(codes))
                 p { a class="btn btn-primary" href="/studio/sign-in" { "Sign in as " (email) } }
             }
         },
     )
+}
+
+/// Recovery codes, shown once, as a list.
+pub fn recovery_codes(codes: &[String]) -> Markup {
+    html! {
+        ol class="studio-codes" aria-label="Recovery codes" {
+            @for code in codes { li { code { (code) } } }
+        }
+    }
 }
 
 fn message(text: Option<&str>, refused: bool, id: &str) -> Markup {
