@@ -275,11 +275,13 @@ macro_rules! put_recovery_codes {
             .execute(&mut *$tx)
             .await?;
         for hash in $hashes {
-            sqlx::query("INSERT INTO studio_recovery_codes (account_id, code_hash) VALUES ($1, $2)")
-                .bind($account_id)
-                .bind(hash)
-                .execute(&mut *$tx)
-                .await?;
+            sqlx::query(
+                "INSERT INTO studio_recovery_codes (account_id, code_hash) VALUES ($1, $2)",
+            )
+            .bind($account_id)
+            .bind(hash)
+            .execute(&mut *$tx)
+            .await?;
         }
     }};
 }
@@ -719,8 +721,10 @@ pub async fn device_email_key(
     now: i64,
 ) -> Result<Option<String>, StorageError> {
     let sql = "SELECT email_key FROM studio_devices WHERE token_hash = $1 AND expires_at > $2";
-    Ok(on_pool!(store, pool => sqlx::query_scalar(sql).bind(token_hash).bind(now)
-        .fetch_optional(pool).await?))
+    Ok(
+        on_pool!(store, pool => sqlx::query_scalar(sql).bind(token_hash).bind(now)
+        .fetch_optional(pool).await?),
+    )
 }
 
 /// Deletes a reservation: its attempt succeeded (or was never checked), so it is no failure.

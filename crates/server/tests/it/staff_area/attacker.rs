@@ -625,13 +625,28 @@ async fn guesses_from_elsewhere_cannot_keep_the_owners_own_browser_out() {
     let site = Site::start(Db::Sqlite, "device-cookies").await;
     let (secret, _) = site.account(email, "owner").await;
     let mut owner = site.signed_in(email, &secret).await;
-    let device = owner.last_set_cookies.iter().find(|line| line.starts_with(DEVICE_COOKIE));
+    let device = owner
+        .last_set_cookies
+        .iter()
+        .find(|line| line.starts_with(DEVICE_COOKIE));
     let device = device.expect("a device cookie at sign-in").clone();
-    for attribute in ["Secure", "HttpOnly", "SameSite=Strict", "Path=/", "Max-Age="] {
+    for attribute in [
+        "Secure",
+        "HttpOnly",
+        "SameSite=Strict",
+        "Path=/",
+        "Max-Age=",
+    ] {
         assert!(device.contains(attribute), "{device}");
     }
     let token = owner.csrf_of("/studio/account").await;
-    assert_eq!(owner.post("/studio/sign-out", &[("csrf", &token)]).await.status, 303);
+    assert_eq!(
+        owner
+            .post("/studio/sign-out", &[("csrf", &token)])
+            .await
+            .status,
+        303
+    );
 
     // Ten wrong guesses from another browser (on the same network, as every test client is),
     // each once the throttle's wait has passed: the address's sign-in is paused, even for the
@@ -639,7 +654,10 @@ async fn guesses_from_elsewhere_cannot_keep_the_owners_own_browser_out() {
     let mut attacker = site.browser();
     for _ in 0..10 {
         site.advance(70);
-        assert_eq!(attacker.sign_in(email, "not the password").await.status, 403);
+        assert_eq!(
+            attacker.sign_in(email, "not the password").await.status,
+            403
+        );
     }
     site.advance(70);
     assert_eq!(attacker.sign_in(email, PASSWORD).await.status, 429);
@@ -663,7 +681,10 @@ async fn guesses_from_elsewhere_cannot_keep_the_owners_own_browser_out() {
 /// The most memory the process `pid` has held at once (`VmHWM`), in KiB.
 fn peak_memory_kib(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let line = status.lines().find(|line| line.starts_with("VmHWM:")).unwrap();
+    let line = status
+        .lines()
+        .find(|line| line.starts_with("VmHWM:"))
+        .unwrap();
     line.split_whitespace().nth(1).unwrap().parse().unwrap()
 }
 
@@ -689,8 +710,11 @@ async fn a_burst_of_password_checks_runs_a_few_at_a_time() {
     let attempts = 40;
     let sends: Vec<_> = (0..attempts)
         .map(|number| {
-            let (addr, cookie, origin) =
-                (browser.addr.clone(), browser.cookie_header(), browser.origin());
+            let (addr, cookie, origin) = (
+                browser.addr.clone(),
+                browser.cookie_header(),
+                browser.origin(),
+            );
             let email = format!("someone{number}@example.com");
             let body = serde_urlencoded::to_string([
                 ("csrf", token.as_str()),
@@ -717,7 +741,11 @@ async fn a_burst_of_password_checks_runs_a_few_at_a_time() {
         let answer = send.await.unwrap();
         match answer.status {
             403 => checked += 1,
-            429 => assert_eq!(answer.header("retry-after"), Some("2"), "busy: try again soon"),
+            429 => assert_eq!(
+                answer.header("retry-after"),
+                Some("2"),
+                "busy: try again soon"
+            ),
             other => panic!("{other}: {}", answer.text()),
         }
     }

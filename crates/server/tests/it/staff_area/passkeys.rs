@@ -250,7 +250,9 @@ async fn owners_can_require_passkeys_and_remove_a_lost_one(db: Db, name: &str) {
     // asked to add a new one.
     let staff = owner.get("/studio/staff").await.text();
     let editors = &staff[staff.find("editor@example.com").unwrap()..];
-    let end = editors.find("/passkeys/remove\"").expect("a remove-passkeys form");
+    let end = editors
+        .find("/passkeys/remove\"")
+        .expect("a remove-passkeys form");
     let start = editors[..end].rfind("/studio/staff/").unwrap();
     let path = format!("{}/passkeys/remove", &editors[start..end]);
     let token = owner.csrf_of("/studio/staff").await;
