@@ -51,7 +51,7 @@ test('a passkey added on the account page signs in alone at 390 px', async ({ pa
   await expect(page.getByRole('list', { name: 'Your passkeys' }).locator('li')).toHaveCount(1);
   await checkPage(page, 'account-passkeys');
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
   await checkPage(page, 'sign-in-passkey');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
