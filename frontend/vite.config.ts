@@ -55,7 +55,9 @@ export default defineConfig(({ mode }) => {
       minify: !dev,
       modulePreload: { polyfill: false },
       rollupOptions: {
-        input: EDITOR ? { editor: 'src/backoffice/editor.tsx' } : { main: 'src/main.ts' },
+        input: EDITOR
+          ? { editor: 'src/backoffice/editor.tsx', passkey: 'src/backoffice/passkey.ts' }
+          : { main: 'src/main.ts' },
         output: {
           // The entry and what it imports statically stay one chunk. The WebAssembly glue's
           // dependencies make Vite's preload helper shared between the entry and the core's

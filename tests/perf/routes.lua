@@ -1,6 +1,6 @@
 -- wrk script: cycles through the routes listed in the ROUTES environment variable
 -- (space-separated paths), asking for compressed bodies as browsers do, with a browser's user
--- agent and Accept, so that our server counts every page as a visitor's (issue 41's counting is
+-- agent and Accept, so that our server counts every page as a visitor's (the server's counting is
 -- then on the measured path; tests/perf/bench.sh compares it with counting off).
 -- The requests are formatted once, in init: formatting one per request in Lua cost wrk about a
 -- fifth of its rate, and on a two-core machine wrk's own core is what runs out first.

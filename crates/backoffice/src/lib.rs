@@ -11,7 +11,8 @@
 //!
 //! - [`passwords`]: argon2id at OWASP's minimum, 12 to 128 characters, refused when guessable
 //!   (zxcvbn); [`second_factor`]: TOTP codes used once, ten recovery codes; [`sealing`]: the
-//!   TOTP secrets encrypted at rest with a key kept outside the database.
+//!   TOTP secrets encrypted at rest with a key kept outside the database; [`passkeys`]:
+//!   signing in with a passkey alone (WebAuthn), which owners may require of everyone.
 //! - [`session`]: server-side sessions in the database (256-bit ids stored hashed, a
 //!   `__Host-` cookie that is Secure, HttpOnly and SameSite=Strict, a new id at sign-in, 30
 //!   minutes idle and 12 hours in all), and the guard every route goes through: [`ROUTES`] says
@@ -21,7 +22,9 @@
 //! - [`throttle`]: growing waits after failed sign-ins and a 15-minute pause after ten, per
 //!   e-mail address and per client network, each attempt counted in the database before its
 //!   secret is checked; an unknown address costs the same argon2 work and gets the same answer
-//!   as a wrong password; argon2 runs at most one per core at once ([`passwords::Gate`]).
+//!   as a wrong password; argon2 runs at most one per core at once ([`passwords::Gate`]);
+//!   [`devices`]: a browser that signed in before is counted apart, so guesses from elsewhere
+//!   cannot keep its person out.
 //! - [`audit`]: who did what, when and from where, for owners, kept as long as enquiries.
 //! - `pages`: the handlers; `views`: the templates, which render only what they are given.
 //!
@@ -30,10 +33,12 @@
 
 pub(crate) mod audit;
 pub mod cli;
+mod devices;
 mod diff;
 pub mod export;
 pub mod launch;
 mod pages;
+pub mod passkeys;
 mod passwords;
 pub mod preview;
 pub mod sealing;
@@ -71,6 +76,7 @@ pub struct StaffArea {
     dummy_hash: String,
     passwords: passwords::Gate,
     keys: sealing::Keys,
+    passkeys: Option<passkeys::Passkeys>,
     mail_folder: Option<PathBuf>,
     content_folder: Option<PathBuf>,
     image_cache: PathBuf,
@@ -106,6 +112,7 @@ impl StaffArea {
             dummy_hash: passwords::dummy_hash(),
             passwords: passwords::Gate::default(),
             keys,
+            passkeys: passkeys::Passkeys::new(public_url),
             mail_folder,
             content_folder,
             image_cache,
@@ -141,7 +148,8 @@ impl StaffArea {
             now.saturating_sub(retention_ms),
         )
         .await;
-        if let Err(error) = tidied.and(audit.map(drop)) {
+        let ceremonies = onespace_store::passkeys::tidy(&self.store, now).await;
+        if let Err(error) = tidied.and(audit.map(drop)).and(ceremonies) {
             tracing::warn!(%error, "staff area: cannot delete ended sessions or old audit lines");
         }
     }
@@ -210,7 +218,7 @@ pub struct StaffRoute {
 
 /// Every path of the staff area: the one place that says who may use what. The tests walk it
 /// to prove that no path but the public ones answers without a session.
-pub const ROUTES: [StaffRoute; 36] = [
+pub const ROUTES: [StaffRoute; 43] = [
     StaffRoute {
         path: "/studio",
         methods: &["GET"],
@@ -234,6 +242,18 @@ pub const ROUTES: [StaffRoute; 36] = [
             r.route(web::get().to(pages::sign_in::code_form))
                 .route(web::post().to(pages::sign_in::code_submit))
         },
+    },
+    StaffRoute {
+        path: "/studio/sign-in/passkey/start",
+        methods: &["POST"],
+        access: Access::Public,
+        attach: |r| r.route(web::post().to(pages::passkeys::sign_in_start)),
+    },
+    StaffRoute {
+        path: "/studio/sign-in/passkey",
+        methods: &["POST"],
+        access: Access::Public,
+        attach: |r| r.route(web::post().to(pages::passkeys::sign_in_finish)),
     },
     StaffRoute {
         path: "/studio/set-up/{token}",
@@ -284,6 +304,27 @@ pub const ROUTES: [StaffRoute; 36] = [
         },
     },
     StaffRoute {
+        path: "/studio/account/recovery-codes",
+        methods: &["GET", "POST"],
+        access: Access::Staff,
+        attach: |r| {
+            r.route(web::get().to(pages::account::recovery_codes_form))
+                .route(web::post().to(pages::account::recovery_codes_submit))
+        },
+    },
+    StaffRoute {
+        path: "/studio/account/passkeys/start",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::passkeys::add_start)),
+    },
+    StaffRoute {
+        path: "/studio/account/passkeys/finish",
+        methods: &["POST"],
+        access: Access::Staff,
+        attach: |r| r.route(web::post().to(pages::passkeys::add_finish)),
+    },
+    StaffRoute {
         path: "/studio/enquiries",
         methods: &["GET"],
         access: Access::Staff,
@@ -327,6 +368,18 @@ pub const ROUTES: [StaffRoute; 36] = [
         methods: &["POST"],
         access: Access::Owner,
         attach: |r| r.route(web::post().to(pages::staff::invite)),
+    },
+    StaffRoute {
+        path: "/studio/staff/passkeys",
+        methods: &["POST"],
+        access: Access::Owner,
+        attach: |r| r.route(web::post().to(pages::passkeys::set_required)),
+    },
+    StaffRoute {
+        path: "/studio/staff/{id}/passkeys/remove",
+        methods: &["POST"],
+        access: Access::Owner,
+        attach: |r| r.route(web::post().to(pages::passkeys::reset)),
     },
     StaffRoute {
         path: "/studio/staff/{id}/remove",

@@ -149,6 +149,25 @@ pub fn normalise_recovery_code(typed: &str) -> Option<String> {
     Some(grouped(&letters))
 }
 
+/// Ten new recovery codes (to show once) and their hashes (to store), hashed in one turn of
+/// the password checks: `None` when hashing failed.
+pub async fn new_recovery_codes_hashed(
+    gate: &passwords::Gate,
+) -> Result<Option<(Vec<String>, Vec<String>)>, passwords::Busy> {
+    let codes = new_recovery_codes();
+    let shown = codes.clone();
+    let hashes = gate
+        .run(move || {
+            shown
+                .iter()
+                .map(|code| recovery_hash(code))
+                .collect::<Option<Vec<String>>>()
+        })
+        .await?
+        .flatten();
+    Ok(hashes.map(|hashes| (codes, hashes)))
+}
+
 /// How a new recovery code is stored: an argon2id hash with its own salt, like a password.
 pub fn recovery_hash(code: &str) -> Option<String> {
     passwords::hash(code).ok()

@@ -108,6 +108,13 @@ pub fn stylesheets(request: &HttpRequest) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The studio's passkey script (sign-in and account pages).
+pub fn passkey_links(request: &HttpRequest) -> Option<onespace_site::assets::EntryLinks> {
+    request
+        .app_data::<SiteData>()
+        .map(|site| site.current().assets.passkey.clone())
+}
+
 /// The studio content editor's script, stylesheets and preloads.
 pub fn editor_links(request: &HttpRequest) -> Option<onespace_site::assets::EntryLinks> {
     request
@@ -261,6 +268,29 @@ impl Staff {
             Ok(None) => return Err(refusal(session_needed(&request))),
             Err(error) => return Err(refusal(unavailable(&request, &error))),
         };
+        let own_account =
+            request.path().starts_with("/studio/account") || request.path() == "/studio/sign-out";
+        if !own_account {
+            match super::passkeys::missing(&area.staff_area, &account).await {
+                Ok(false) => {}
+                Ok(true) if request.method() == Method::GET || request.method() == Method::HEAD => {
+                    return Err(refusal(private(
+                        HttpResponse::SeeOther()
+                            .insert_header((header::LOCATION, super::passkeys::ADD_ONE_FIRST))
+                            .finish(),
+                    )));
+                }
+                Ok(true) => {
+                    return Err(refusal(refused_page(
+                        &request,
+                        StatusCode::FORBIDDEN,
+                        "Add a passkey first",
+                        "The studio's owners ask everyone to sign in with a passkey. Nothing was changed: add yours on your account page, then carry on.",
+                    )));
+                }
+                Err(error) => return Err(refusal(unavailable(&request, &error))),
+            }
+        }
         if access == Access::Owner && account.role != Role::Owner {
             return Err(refusal(refused_page(
                 &request,

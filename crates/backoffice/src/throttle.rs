@@ -14,7 +14,9 @@
 //! - [`LOCK_AFTER`] failures in the window: locked until the oldest of them leaves it (at most
 //!   15 minutes). The lock is temporary by design (ASVS 2.2.1): a permanent one would let anyone
 //!   lock the studio out by typing its address. Once it ends, the account's owner signs in as
-//!   before, with a recovery code if the authenticator is lost.
+//!   before, with a recovery code if the authenticator is lost; and a browser that signed in to
+//!   the account before is counted apart meanwhile (`crate::devices`), so it is never paused by
+//!   guesses from elsewhere.
 
 use onespace_store::staff;
 use onespace_store::StorageError;

@@ -1,4 +1,4 @@
-//! The Visitors page's figures (issue 41), worked out from the store's daily totals and the
+//! The Visitors page's figures, worked out from the store's daily totals and the
 //! steps of consented visits for a period of UK days: pure functions of what was read, so the
 //! page and its CSV show the same numbers.
 //!
@@ -277,7 +277,9 @@ impl Report {
                 .then(b.1.followed.cmp(&a.1.followed))
         });
         report.pages = pages.into_iter().collect();
-        report.pages.sort_by_key(|(_, actions)| std::cmp::Reverse(actions.views));
+        report
+            .pages
+            .sort_by_key(|(_, actions)| std::cmp::Reverse(actions.views));
         report
     }
 

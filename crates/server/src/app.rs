@@ -228,8 +228,48 @@ async fn fallback(request: HttpRequest, site: SiteData) -> HttpResponse {
 }
 
 fn not_found(request: &HttpRequest, site: &Site) -> HttpResponse {
-    tracing::info!(target: "onespace::not_found", path = %onespace_http::loggable_path(request), "page not found");
+    log_not_found(request);
     site.not_found.respond(request, StatusCode::NOT_FOUND)
+}
+
+/// How long the log's count of pages not found runs before it starts again.
+const NOT_FOUND_WINDOW: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Pages not found logged one by one per [`NOT_FOUND_WINDOW`]: a broken link shows its path,
+/// while a scanner asking for thousands of paths cannot fill the disk.
+pub const NOT_FOUND_LINES_PER_WINDOW: u64 = 10;
+
+/// The current window's start and its pages not found so far.
+static NOT_FOUND_SEEN: std::sync::Mutex<Option<(Instant, u64)>> = std::sync::Mutex::new(None);
+
+/// Logs a page not found: its path, for the first [`NOT_FOUND_LINES_PER_WINDOW`] of a window;
+/// beyond that, the next window's first line is preceded by one saying how many went unlogged.
+fn log_not_found(request: &HttpRequest) {
+    let now = Instant::now();
+    let (log_path, unlogged) = {
+        let mut seen = NOT_FOUND_SEEN
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match *seen {
+            Some((start, count)) if now.duration_since(start) < NOT_FOUND_WINDOW => {
+                *seen = Some((start, count + 1));
+                (count < NOT_FOUND_LINES_PER_WINDOW, 0)
+            }
+            earlier => {
+                *seen = Some((now, 1));
+                let unlogged = earlier.map_or(0, |(_, count)| {
+                    count.saturating_sub(NOT_FOUND_LINES_PER_WINDOW)
+                });
+                (true, unlogged)
+            }
+        }
+    };
+    if unlogged > 0 {
+        tracing::info!(target: "onespace::not_found", unlogged, "more pages not found in the last minute than were logged one by one");
+    }
+    if log_path {
+        tracing::info!(target: "onespace::not_found", path = %onespace_http::loggable_path(request), "page not found");
+    }
 }
 
 /// Replaces the body of any 5xx response with the 'Unexpected Application Error!' page, except

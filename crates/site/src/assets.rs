@@ -45,6 +45,10 @@ const CLIENT_ENTRY: &str = "src/main.ts";
 /// no visitor's page carries its script, its React form or its WebAssembly module.
 const EDITOR_ENTRY: &str = "src/backoffice/editor.tsx";
 
+/// The studio's passkey prompts (sign-in and account pages), in the editor's build: no
+/// visitor's page carries it.
+const PASSKEY_ENTRY: &str = "src/backoffice/passkey.ts";
+
 /// The extension of the brand's faces, which the entry's stylesheet names
 /// (`frontend/build/fonts.ts`).
 const FONT_EXTENSION: &str = ".woff2";
@@ -100,6 +104,8 @@ pub struct Assets {
     pub entry: EntryLinks,
     /// The studio content editor's links.
     pub editor: EntryLinks,
+    /// The studio's passkey script's links.
+    pub passkey: EntryLinks,
 }
 
 impl Assets {
@@ -110,7 +116,9 @@ impl Assets {
             Ok(serde_json::from_slice(&manifest.data)?)
         };
         let entry = entry_links(&chunks(MANIFEST_PATH)?, CLIENT_ENTRY)?;
-        let editor = entry_links(&chunks(EDITOR_MANIFEST_PATH)?, EDITOR_ENTRY)?;
+        let editor_chunks = chunks(EDITOR_MANIFEST_PATH)?;
+        let editor = entry_links(&editor_chunks, EDITOR_ENTRY)?;
+        let passkey = entry_links(&editor_chunks, PASSKEY_ENTRY)?;
         let embedded: BTreeSet<_> = Dist::iter().collect();
         let files = embedded
             .iter()
@@ -122,6 +130,7 @@ impl Assets {
             files,
             entry,
             editor,
+            passkey,
         })
     }
 

@@ -17,6 +17,14 @@ pub enum Action {
     SignIn,
     /// Signed in with a recovery code.
     SignInWithRecoveryCode,
+    /// Signed in with a passkey alone.
+    SignInWithPasskey,
+    /// Added a passkey to their account.
+    PasskeyAdded,
+    /// An owner removed every passkey of a staff member (one was lost).
+    PasskeysReset,
+    /// An owner required passkeys of everyone, or stopped requiring them.
+    PasskeysRequired,
     /// A sign-in failed (password, code, or throttled).
     SignInFailed,
     /// Signed out.
@@ -25,6 +33,8 @@ pub enum Action {
     SignOutEverywhere,
     /// Changed password.
     PasswordChanged,
+    /// Made new recovery codes (the old ones stopped working).
+    RecoveryCodesReplaced,
     /// A set-up link was made.
     SetUpLinkMade,
     /// A set-up link was used.
@@ -65,10 +75,15 @@ impl Action {
         match self {
             Self::SignIn => "sign-in",
             Self::SignInWithRecoveryCode => "sign-in-recovery-code",
+            Self::SignInWithPasskey => "sign-in-passkey",
+            Self::PasskeyAdded => "passkey-added",
+            Self::PasskeysReset => "passkeys-reset",
+            Self::PasskeysRequired => "passkeys-required",
             Self::SignInFailed => "sign-in-failed",
             Self::SignOut => "sign-out",
             Self::SignOutEverywhere => "sign-out-everywhere",
             Self::PasswordChanged => "password-changed",
+            Self::RecoveryCodesReplaced => "recovery-codes-replaced",
             Self::SetUpLinkMade => "set-up-link-made",
             Self::SetUpLinkUsed => "set-up-link-used",
             Self::StaffRemoved => "staff-removed",

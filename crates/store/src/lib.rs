@@ -7,7 +7,7 @@
 //!   member's content draft.
 //! - [`published`]: the published content's versions, scheduled changes and their merge, and
 //!   the content formats; [`photos`]: the originals of photos uploaded in the staff area.
-//! - [`visitors`]: the visitors' daily totals and consented visits' steps (issue 41).
+//! - [`visitors`]: the visitors' daily totals and consented visits' steps.
 //! - [`clock`]: the staff area's clock ([`StaffClock`]), which tests move.
 //!
 //! Enquiries and the mail outbox:
@@ -41,6 +41,7 @@ pub mod backup;
 pub mod clock;
 pub mod drafts;
 mod migrations;
+pub mod passkeys;
 /// The newest migration: the schema version this release brings a database to.
 pub use migrations::LATEST as LATEST_MIGRATION;
 pub mod photos;

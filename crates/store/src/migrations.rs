@@ -8,7 +8,7 @@ use sqlx::{PgPool, SqlitePool};
 use super::StorageError;
 
 /// Migrations in order; never edit one that has shipped, add a new one.
-const MIGRATIONS: [(i64, &str); 11] = [
+const MIGRATIONS: [(i64, &str); 12] = [
     (
         1,
         "CREATE TABLE enquiries (
@@ -228,6 +228,36 @@ const MIGRATIONS: [(i64, &str); 11] = [
     CREATE INDEX visit_steps_at ON visit_steps (at);
     CREATE INDEX visit_steps_visit ON visit_steps (visit);
     CREATE INDEX visit_steps_enquiry ON visit_steps (enquiry_id);",
+    ),
+    // Passkeys (`crate::passkeys`): each staff member's registered passkeys (the credential as
+    // the WebAuthn library stores it, JSON), the challenge of a ceremony under way (bound to
+    // its session or sign-in form, taken once), and the area's settings (whether owners
+    // require passkeys); and the browsers each person signed in on (`studio_devices`, found by
+    // the SHA-256 of their device cookie), whose attempts the throttle counts apart.
+    (
+        12,
+        "CREATE TABLE studio_passkeys (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES studio_accounts (id) ON DELETE CASCADE,
+        credential TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        last_used_at BIGINT
+    );
+    CREATE INDEX studio_passkeys_account ON studio_passkeys (account_id);
+    CREATE TABLE studio_ceremonies (
+        key TEXT PRIMARY KEY,
+        state TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+    );
+    CREATE TABLE studio_settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE studio_devices (
+        token_hash TEXT PRIMARY KEY,
+        email_key TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+    );",
     ),
 ];
 

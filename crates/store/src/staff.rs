@@ -267,6 +267,25 @@ pub async fn accounts(store: &Store) -> Result<Vec<Account>, StorageError> {
     Ok(rows.into_iter().map(account).collect())
 }
 
+/// Within `tx`, deletes the account's recovery codes and stores `hashes` as its new ones.
+macro_rules! put_recovery_codes {
+    ($tx:expr, $account_id:expr, $hashes:expr) => {{
+        sqlx::query("DELETE FROM studio_recovery_codes WHERE account_id = $1")
+            .bind($account_id)
+            .execute(&mut *$tx)
+            .await?;
+        for hash in $hashes {
+            sqlx::query(
+                "INSERT INTO studio_recovery_codes (account_id, code_hash) VALUES ($1, $2)",
+            )
+            .bind($account_id)
+            .bind(hash)
+            .execute(&mut *$tx)
+            .await?;
+        }
+    }};
+}
+
 /// Adds an account that is not set up yet; `false` if the address already has one.
 pub async fn insert_account(
     store: &Store,
@@ -385,12 +404,7 @@ pub async fn complete_set_up(
         )
         .bind(set_up.password_hash).bind(set_up.totp_secret).bind(set_up.totp_step).bind(set_up.account_id)
         .execute(&mut *tx).await?;
-        sqlx::query("DELETE FROM studio_recovery_codes WHERE account_id = $1")
-            .bind(set_up.account_id).execute(&mut *tx).await?;
-        for hash in set_up.recovery_hashes {
-            sqlx::query("INSERT INTO studio_recovery_codes (account_id, code_hash) VALUES ($1, $2)")
-                .bind(set_up.account_id).bind(hash).execute(&mut *tx).await?;
-        }
+        put_recovery_codes!(tx, set_up.account_id, set_up.recovery_hashes);
         tx.commit().await?;
     });
     Ok(true)
@@ -463,6 +477,21 @@ pub async fn claim_totp_step(
     let claimed = on_pool!(store, pool => sqlx::query(sql).bind(step).bind(account_id)
         .execute(pool).await?.rows_affected());
     Ok(claimed == 1)
+}
+
+/// Replaces every recovery code of the account (used or not, salted or from before codes
+/// were) with `hashes`, in one transaction: the old codes stop working as the new ones start.
+pub async fn replace_recovery_codes(
+    store: &Store,
+    account_id: &str,
+    hashes: &[String],
+) -> Result<(), StorageError> {
+    on_pool!(store, pool => {
+        let mut tx = pool.begin().await?;
+        put_recovery_codes!(tx, account_id, hashes);
+        tx.commit().await?;
+    });
+    Ok(())
 }
 
 /// Uses one recovery code: `false` if the account has no such unused code.
@@ -579,7 +608,7 @@ pub async fn delete_sessions_of(store: &Store, account_id: &str) -> Result<u64, 
 }
 
 /// Deletes sessions idle since `idle_before` or created before `created_before`, failures
-/// before `failures_before` and used or expired set-up links.
+/// before `failures_before`, used or expired set-up links and expired device cookies.
 pub async fn tidy(
     store: &Store,
     idle_before: i64,
@@ -595,6 +624,8 @@ pub async fn tidy(
         sqlx::query("DELETE FROM studio_throttle_keys WHERE touched_at < $1")
             .bind(failures_before).execute(pool).await?;
         sqlx::query("DELETE FROM studio_invites WHERE expires_at < $1")
+            .bind(now).execute(pool).await?;
+        sqlx::query("DELETE FROM studio_devices WHERE expires_at < $1")
             .bind(now).execute(pool).await?;
     });
     Ok(())
@@ -665,6 +696,35 @@ pub async fn reserve_attempt<R>(
         tx.commit().await?;
     });
     Ok(Ok(id))
+}
+
+/// Remembers a browser that signed in to the account of `email_key` (the device cookie's
+/// SHA-256, `token_hash`) until `expires_at`.
+pub async fn insert_device(
+    store: &Store,
+    token_hash: &str,
+    email_key: &str,
+    expires_at: i64,
+) -> Result<(), StorageError> {
+    let sql = "INSERT INTO studio_devices (token_hash, email_key, expires_at) VALUES ($1, $2, $3) \
+               ON CONFLICT (token_hash) DO NOTHING";
+    on_pool!(store, pool => sqlx::query(sql).bind(token_hash).bind(email_key).bind(expires_at)
+        .execute(pool).await.map(drop)?);
+    Ok(())
+}
+
+/// The e-mail key of the account the browser with this device cookie signed in to, if it has
+/// not expired at `now`.
+pub async fn device_email_key(
+    store: &Store,
+    token_hash: &str,
+    now: i64,
+) -> Result<Option<String>, StorageError> {
+    let sql = "SELECT email_key FROM studio_devices WHERE token_hash = $1 AND expires_at > $2";
+    Ok(
+        on_pool!(store, pool => sqlx::query_scalar(sql).bind(token_hash).bind(now)
+        .fetch_optional(pool).await?),
+    )
 }
 
 /// Deletes a reservation: its attempt succeeded (or was never checked), so it is no failure.

@@ -1,4 +1,4 @@
-//! What the site counts of its visitors (issue 41), in two tables (migration 11):
+//! What the site counts of its visitors, in two tables (migration 11):
 //!
 //! - `visitor_counts`: daily totals without any identifier, one row per UK day and what was
 //!   counted (a page view, a landing with its referring host and campaign, a purchase or trial

@@ -1,5 +1,5 @@
 /**
- * The floating chat button steps aside while the visitor reads (issue 15: on phones it sat over
+ * The floating chat button steps aside while the visitor reads (on phones it sat over
  * card text). A studio site's chat bubble is there when wanted and out of the way otherwise, so:
  *
  * - reading down the page, the button slides below the screen's edge once the visitor has

@@ -1,5 +1,5 @@
 /**
- * First-party visit counting's browser side (issue 41; the server's crates/server/src/visitors).
+ * First-party visit counting's browser side (the server's crates/server/src/visitors).
  *
  * Pages are counted by the server as it answers them, so nothing here runs for a page view.
  * This script only:

@@ -1,5 +1,5 @@
 /**
- * The chat answers from the live timetable (issue 42), in real Chromium: on a site whose
+ * The chat answers from the live timetable, in real Chromium: on a site whose
  * provider stand-in has a Hot Yoga class every evening at 6:00 PM UK time (the stand-in's
  * HYROX class renamed, before the server first reads it), "hot yoga tomorrow evening" is
  * answered with tomorrow's class and its Book link to the provider's page in a new tab; asked

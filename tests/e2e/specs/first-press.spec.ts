@@ -1,6 +1,6 @@
 /**
  * The first press on a control an island takes over does what the visitor pressed, however far
- * the island has got (issue 45): pending (its code not yet arrived), loading or mounted. Each
+ * the island has got: pending (its code not yet arrived), loading or mounted. Each
  * test slows the network the way a phone's connection does: the island's chunk and the core's
  * WebAssembly (or the page's entry) are held back until after the press, so the press lands on
  * the server's markup, and the test checks the press's whole effect once they arrive: a submit

@@ -1,5 +1,5 @@
 /**
- * First-party visitor counting (issue 41) in Debian's Chromium against the release binary, on a
+ * First-party visitor counting in Debian's Chromium against the release binary, on a
  * server of its own, at a phone's width: a visitor who accepts, lands on /hot-yoga from a
  * Facebook campaign, goes to the intro offer and clicks to buy is one followed visit with a
  * purchase click on /hot-yoga's row of the Visitors page; one who declines, and one whose

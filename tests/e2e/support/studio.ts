@@ -15,9 +15,17 @@ import { startServer, type RunningServer } from './server';
 /** The screens the area is tried at: the suite's phone and desktop widths, at their heights. */
 export const VIEWPORTS = WIDTHS.map(([kind, width]) => ({ width, height: kind === 'phone' ? 844 : 900 }));
 
-/** A server for the area: `--public-url` is its own origin. */
-export function startStudioServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServer((baseURL) => ['--public-url', baseURL], env);
+/**
+ * A server for the area: `--public-url` is its own origin, or what `publicURL` makes of it (the
+ * same server named `localhost`, for passkeys, which need a domain name); the server returned
+ * is named by its public URL.
+ */
+export async function startStudioServer(
+  env: Record<string, string> = {},
+  publicURL: (baseURL: string) => string = (baseURL) => baseURL,
+): Promise<RunningServer> {
+  const server = await startServer((baseURL) => ['--public-url', publicURL(baseURL)], env);
+  return { ...server, baseURL: publicURL(server.baseURL) };
 }
 
 /** Makes an account with `onespace studio add-user` and returns the set-up link it printed. */

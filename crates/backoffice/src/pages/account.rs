@@ -1,5 +1,6 @@
-//! A staff member's own account: where they are signed in, signing out everywhere, and
-//! changing their password (which signs out everywhere else).
+//! A staff member's own account: where they are signed in, signing out everywhere, changing
+//! their password (which signs out everywhere else), their passkeys (added in
+//! `super::passkeys`) and making new recovery codes.
 
 use std::collections::HashMap;
 
@@ -14,6 +15,7 @@ use super::sign_in::{reauthenticate, refused, retry_after, throttled_verdict};
 use super::NoFields;
 use crate::audit::{self, Action};
 use crate::passwords;
+use crate::second_factor;
 use crate::session::{self, Staff, StaffForm};
 use crate::views::account as view;
 use onespace_store::staff::{self, Role};
@@ -40,9 +42,29 @@ pub async fn show(
             address: session.address,
         })
         .collect();
-    let notice = query
-        .contains_key("changed")
-        .then_some("Your password is changed. Every other session was signed out.");
+    let notice = if query.contains_key("changed") {
+        Some("Your password is changed. Every other session was signed out.")
+    } else if query.contains_key("passkey-added") {
+        Some("Your passkey is added. Next time, choose \"Sign in with a passkey\" on the sign-in page.")
+    } else if query.contains_key("passkey-needed") {
+        Some("The studio's owners ask everyone to sign in with a passkey. Add yours below to carry on.")
+    } else {
+        None
+    };
+    let passkeys = match passkeys_shown(staff_area, &staff.account.id).await {
+        Ok(passkeys) => passkeys,
+        Err(error) => return session::unavailable(&request, &error),
+    };
+    let shown = passkeys
+        .as_ref()
+        .map(|(lines, required)| view::PasskeysShown {
+            lines,
+            required: *required,
+        });
+    let script = shown
+        .is_some()
+        .then(|| session::passkey_links(&request))
+        .flatten();
     let role = if staff.account.role == Role::Owner {
         "Owner"
     } else {
@@ -51,14 +73,35 @@ pub async fn show(
     html(
         StatusCode::OK,
         view::show(
-            &staff.chrome(),
+            &staff.chrome().with_script(script.as_ref()),
             &staff.account.email,
             role,
             left,
             &lines,
+            shown.as_ref(),
             notice,
         ),
     )
+}
+
+/// The account's passkeys and whether owners require them, when passkeys work here.
+async fn passkeys_shown(
+    staff_area: &crate::StaffArea,
+    account_id: &str,
+) -> Result<Option<(Vec<view::PasskeyLine>, bool)>, onespace_store::StorageError> {
+    if staff_area.passkeys.is_none() {
+        return Ok(None);
+    }
+    let lines = onespace_store::passkeys::of_account(&staff_area.store, account_id)
+        .await?
+        .into_iter()
+        .map(|stored| view::PasskeyLine {
+            added_at: stored.created_at,
+            last_used_at: stored.last_used_at,
+        })
+        .collect();
+    let required = crate::passkeys::required(&staff_area.store).await?;
+    Ok(Some((lines, required)))
 }
 
 /// `POST /studio/account/sign-out-everywhere`: ends every session of the account, this one too.
@@ -163,4 +206,69 @@ pub async fn password_submit(
         }
         Err(error) => session::unavailable(&request, &error),
     }
+}
+
+/// `GET /studio/account/recovery-codes`.
+pub async fn recovery_codes_form(staff: Staff) -> HttpResponse {
+    html(
+        StatusCode::OK,
+        view::recovery_codes_form(&staff.chrome(), None),
+    )
+}
+
+/// The new recovery codes' fields.
+#[derive(Debug, Deserialize)]
+pub struct RecoveryCodesFields {
+    #[serde(default)]
+    current: String,
+}
+
+/// `POST /studio/account/recovery-codes`: ten new codes replace every old one (used or not),
+/// after the password typed again; shown once.
+pub async fn recovery_codes_submit(
+    request: HttpRequest,
+    post: StaffForm<RecoveryCodesFields>,
+) -> HttpResponse {
+    let StaffForm { staff, form } = post;
+    let staff_area = staff.staff_area();
+    let checked = reauthenticate(
+        &staff,
+        form.current,
+        "wrong password when making new recovery codes",
+    )
+    .await;
+    let verdict = throttled_verdict(&checked);
+    if let Some(refused) = refused(&request, checked, "That is not your password.") {
+        let (status, message) = match refused {
+            Ok(refusal) => refusal,
+            Err(response) => return response,
+        };
+        let page = html(
+            status,
+            view::recovery_codes_form(&staff.chrome(), Some(&message)),
+        );
+        return retry_after(page, verdict);
+    }
+    let Ok(Some((codes, hashes))) =
+        second_factor::new_recovery_codes_hashed(&staff_area.passwords).await
+    else {
+        return busy(&request);
+    };
+    if let Err(error) =
+        staff::replace_recovery_codes(&staff_area.store, &staff.account.id, &hashes).await
+    {
+        return session::unavailable(&request, &error);
+    }
+    audit::record(
+        staff_area,
+        Some(&staff.account.email),
+        Action::RecoveryCodesReplaced,
+        "",
+        &staff.area.address,
+    )
+    .await;
+    html(
+        StatusCode::OK,
+        view::recovery_codes_made(&staff.chrome(), &codes),
+    )
 }

@@ -5,6 +5,7 @@ pub mod account;
 pub mod audit_log;
 pub mod content;
 pub mod inbox;
+pub mod passkeys;
 pub mod photos;
 pub mod preview;
 pub mod schedules;

@@ -179,18 +179,8 @@ pub async fn submit(
             "Nothing was changed. Try again in a minute.",
         );
     };
-    let codes = second_factor::new_recovery_codes();
-    let shown = codes.clone();
-    let hashed = staff_area
-        .passwords
-        .run(move || {
-            shown
-                .iter()
-                .map(|code| second_factor::recovery_hash(code))
-                .collect::<Option<Vec<String>>>()
-        })
-        .await;
-    let Ok(Some(Some(hashes))) = hashed else {
+    let hashed = second_factor::new_recovery_codes_hashed(&staff_area.passwords).await;
+    let Ok(Some((codes, hashes))) = hashed else {
         return super::busy(&request);
     };
     let token_hash = tokens::digest(&token);

@@ -16,7 +16,7 @@ use crate::audit::{self, Action};
 use crate::session::{self, Area, PublicForm, Staff, StaffForm};
 use crate::throttle::{self, Verdict};
 use crate::views::sign_in as view;
-use crate::{passwords, second_factor, tokens, StaffArea};
+use crate::{devices, passwords, second_factor, tokens, StaffArea};
 use onespace_store::staff::{self, Account, Stage};
 
 /// What the sign-in page says after a refused password or unknown address: the same words, the
@@ -24,7 +24,10 @@ use onespace_store::staff::{self, Account, Stage};
 const WRONG_CREDENTIALS: &str = "That e-mail address and password do not match an account.";
 
 /// The audit log's words for an attempt the throttle refused.
-const TOO_MANY: &str = "refused: too many attempts";
+pub const TOO_MANY: &str = "refused: too many attempts";
+
+/// What the code step says when owners require passkeys and the account has one.
+const PASSKEY_ONLY: &str = "The studio's owners ask everyone to sign in with their passkey: go back to the sign-in page and choose \"Sign in with a passkey\". Lost it? Use a recovery code below.";
 
 /// Longest password looked at: anything longer is wrong (the set-up allows 128 characters).
 const PASSWORD_BYTES_MAX: usize = 1024;
@@ -63,13 +66,16 @@ fn sign_in_page(
     refused: bool,
 ) -> HttpResponse {
     let (token, cookie) = session::form_token(request);
+    let passkeys = area.staff_area.passkeys.is_some();
+    let script = passkeys.then(|| session::passkey_links(request)).flatten();
     let body = view::sign_in(
-        &area.chrome(),
+        &area.chrome().with_script(script.as_ref()),
         &view::SignInForm {
             csrf: &token,
             email,
             message,
             refused,
+            passkeys,
         },
     );
     let mut response = html(status, body);
@@ -106,7 +112,12 @@ pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> Htt
     };
     let actor = account.as_ref().map(|account| account.email.clone());
     let actor = actor.as_deref();
-    let reservation = match throttle::reserve(staff_area, &email_key, &area.network).await {
+    let keys = devices::attempt_keys(staff_area, &request, &email_key, &area.network).await;
+    let (email_key, network) = match keys {
+        Ok(keys) => keys,
+        Err(error) => return session::unavailable(&request, &error),
+    };
+    let reservation = match throttle::reserve(staff_area, &email_key, &network).await {
         Ok(Ok(reservation)) => reservation,
         Ok(Err(verdict)) => {
             audit::record_refusal(staff_area, actor, TOO_MANY, &area.address).await;
@@ -174,7 +185,7 @@ pub async fn submit(request: HttpRequest, post: PublicForm<SignInFields>) -> Htt
 }
 
 /// Deletes the session the browser holds, if any (so a sign-in always gets a new id).
-async fn end_current_session(
+pub async fn end_current_session(
     staff_area: &StaffArea,
     request: &HttpRequest,
 ) -> Result<(), onespace_store::StorageError> {
@@ -262,8 +273,28 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
         Err(error) => return session::unavailable(&request, &error),
     };
     let recovery = form.kind == "recovery";
+    if !recovery {
+        match crate::passkeys::only(staff_area, &account).await {
+            Ok(false) => {}
+            Ok(true) => {
+                return code_page(
+                    &request,
+                    &area,
+                    StatusCode::FORBIDDEN,
+                    Some(PASSKEY_ONLY),
+                    recovery,
+                )
+            }
+            Err(error) => return session::unavailable(&request, &error),
+        }
+    }
     let email_key = tokens::digest(&account.email);
-    let reservation = match throttle::reserve(staff_area, &email_key, &area.network).await {
+    let keys = devices::attempt_keys(staff_area, &request, &email_key, &area.network).await;
+    let (email_key, network) = match keys {
+        Ok(keys) => keys,
+        Err(error) => return session::unavailable(&request, &error),
+    };
+    let reservation = match throttle::reserve(staff_area, &email_key, &network).await {
         Ok(Ok(reservation)) => reservation,
         Ok(Err(verdict)) => {
             audit::record_refusal(staff_area, Some(&account.email), TOO_MANY, &area.address).await;
@@ -345,8 +376,18 @@ pub async fn code_submit(request: HttpRequest, post: PublicForm<CodeFields>) -> 
         Action::SignIn
     };
     audit::record(staff_area, Some(&account.email), action, "", &area.address).await;
-    let mut response = see_other("/studio/enquiries");
-    let _ = response.add_cookie(&cookie);
+    let landing = match crate::passkeys::landing(staff_area, &account).await {
+        Ok(landing) => landing,
+        Err(error) => return session::unavailable(&request, &error),
+    };
+    let device = match devices::remember(staff_area, &request, &account.email).await {
+        Ok(device) => device,
+        Err(error) => return session::unavailable(&request, &error),
+    };
+    let mut response = see_other(landing);
+    for cookie in std::iter::once(cookie).chain(device) {
+        let _ = response.add_cookie(&cookie);
+    }
     response
 }
 

@@ -46,9 +46,28 @@ async fn page(
         Ok(accounts) => accounts,
         Err(error) => return session::unavailable(request, &error),
     };
+    let staff_area = staff.staff_area();
+    let passkeys = if staff_area.passkeys.is_some() {
+        let mut counts = HashMap::new();
+        for account in &accounts {
+            match onespace_store::passkeys::of_account(&staff_area.store, &account.id).await {
+                Ok(found) => counts.insert(account.id.clone(), found.len()),
+                Err(error) => return session::unavailable(request, &error),
+            };
+        }
+        match crate::passkeys::required(&staff_area.store).await {
+            Ok(required) => Some((counts, required)),
+            Err(error) => return session::unavailable(request, &error),
+        }
+    } else {
+        None
+    };
     let members: Vec<view::Member> = accounts
         .into_iter()
         .map(|account| view::Member {
+            passkeys: passkeys
+                .as_ref()
+                .and_then(|(counts, _)| counts.get(&account.id).copied()),
             is_you: account.id == staff.account.id,
             set_up: account.is_set_up(),
             role: if account.role == Role::Owner {
@@ -73,6 +92,7 @@ async fn page(
                 remove_error: shown.remove_error,
                 new_link: shown.new_link,
                 notice: shown.notice,
+                passkeys_required: passkeys.as_ref().map(|(_, required)| *required),
             },
         ),
     )

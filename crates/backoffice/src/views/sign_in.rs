@@ -19,6 +19,8 @@ pub struct SignInForm<'a> {
     pub message: Option<&'a str>,
     /// Whether `message` is a refusal (shown as an error) or a notice.
     pub refused: bool,
+    /// Whether passkeys can be used here (the site has a domain name).
+    pub passkeys: bool,
 }
 
 /// `/studio/sign-in`.
@@ -44,6 +46,15 @@ pub fn sign_in(chrome: &Chrome<'_>, form: &SignInForm<'_>) -> String {
                             autocomplete="current-password" required maxlength="1024";
                     }
                     button class="btn btn-primary" type="submit" { "Continue" }
+                }
+                @if form.passkeys {
+                    // Shown by the passkey script where the browser has passkeys.
+                    form method="post" action="/studio/sign-in/passkey" class="studio-form studio-passkey" data-passkey="sign-in" hidden {
+                        (csrf_field(form.csrf))
+                        p { "Or, if you added a passkey on this device or your phone:" }
+                        div class="form-summary" role="alert" data-passkey-message hidden {}
+                        button class="btn btn-outline" type="submit" { "Sign in with a passkey" }
+                    }
                 }
             }
         },
@@ -181,13 +192,20 @@ pub fn set_up_done(chrome: &Chrome<'_>, email: &str, codes: &[String]) -> String
             div class="studio-panel studio-narrow" {
                 h1 class="studio-title" { "Your account is ready" }
                 p { "Save these ten recovery codes somewhere safe (a password manager, or printed). If you lose your phone, each one signs you in once. They are shown only now." }
-                ol class="studio-codes" aria-label="Recovery codes" {
-                    @for code in codes { li { code { (code) } } }
-                }
+                (recovery_codes(codes))
                 p { a class="btn btn-primary" href="/studio/sign-in" { "Sign in as " (email) } }
             }
         },
     )
+}
+
+/// Recovery codes, shown once, as a list.
+pub fn recovery_codes(codes: &[String]) -> Markup {
+    html! {
+        ol class="studio-codes" aria-label="Recovery codes" {
+            @for code in codes { li { code { (code) } } }
+        }
+    }
 }
 
 fn message(text: Option<&str>, refused: bool, id: &str) -> Markup {

@@ -22,6 +22,8 @@ pub struct Member {
     pub added_at: i64,
     /// The viewer's own account (not removable here).
     pub is_you: bool,
+    /// How many passkeys they have (`None` when passkeys cannot be used here).
+    pub passkeys: Option<usize>,
 }
 
 /// The staff page.
@@ -40,6 +42,8 @@ pub struct StaffPage<'a> {
     pub new_link: Option<(&'a str, &'a str, i64)>,
     /// A notice after an action.
     pub notice: Option<&'a str>,
+    /// Whether owners require passkeys (`None` when passkeys cannot be used here).
+    pub passkeys_required: Option<bool>,
 }
 
 /// `/studio/staff`.
@@ -69,6 +73,15 @@ pub fn list(chrome: &Chrome<'_>, view: &StaffPage<'_>) -> String {
                             p class="studio-item-meta" {
                                 (member.role) " · "
                                 @if member.set_up { "added " (uk_time(member.added_at)) } @else { "invited, not set up yet" }
+                                @if let Some(count) = member.passkeys {
+                                    " · " (count) @if count == 1 { " passkey" } @else { " passkeys" }
+                                }
+                            }
+                        }
+                        @if member.passkeys.is_some_and(|count| count > 0) {
+                            form method="post" action=(format!("/studio/staff/{}/passkeys/remove", member.id)) class="studio-form" {
+                                (csrf_field(chrome.csrf()))
+                                button class="btn btn-sm btn-outline" type="submit" { "Remove " (member.email) "'s passkeys (one was lost)" }
                             }
                         }
                         @if !member.is_you {
@@ -83,6 +96,23 @@ pub fn list(chrome: &Chrome<'_>, view: &StaffPage<'_>) -> String {
                                     button class="btn btn-sm btn-primary" type="submit" { "Remove " (member.email) }
                                 }
                             }
+                        }
+                    }
+                }
+            }
+            @if let Some(required) = view.passkeys_required {
+                section class="studio-panel" aria-labelledby="passkeys-title" {
+                    h2 class="studio-subtitle" id="passkeys-title" { "Passkeys" }
+                    @if required {
+                        p { "Everyone must sign in with a passkey. Someone without one is asked to add one when they next sign in; someone who lost theirs signs in with a recovery code." }
+                    } @else {
+                        p { "Passkeys are optional: each person may add one on their account page." }
+                    }
+                    form method="post" action="/studio/staff/passkeys" class="studio-form" {
+                        (csrf_field(chrome.csrf()))
+                        input type="hidden" name="required" value=(if required { "no" } else { "yes" });
+                        button class="btn btn-sm btn-outline" type="submit" {
+                            @if required { "Stop requiring passkeys" } @else { "Require a passkey of everyone" }
                         }
                     }
                 }

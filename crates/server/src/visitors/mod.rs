@@ -1,4 +1,4 @@
-//! What the site counts of its visitors (issue 41), first-party and in its own database.
+//! What the site counts of its visitors, first-party and in its own database.
 //!
 //! - Every page answered to a browser (not a robot, not signed-in staff: [`signs`]) adds one to
 //!   its route's views in memory, and a landing (arrived from another site, or directly) also

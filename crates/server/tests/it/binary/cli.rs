@@ -118,9 +118,10 @@ fn get(addr: &str, path: &str) -> String {
     answer.lines().next().unwrap_or_default().to_owned()
 }
 
-/// Starts the server with `RUST_LOG` set to `filter` (or unset), asks for `/` and a missing
-/// page, stops it with SIGTERM (the log is flushed on the way out) and returns its log.
-fn log_of_two_requests(filter: Option<&str>) -> String {
+/// Starts the server with `RUST_LOG` set to `filter` (or unset), asks for `/` and `missing`
+/// missing pages (`/no-such-page`, then `/no-such-page-1`...), stops it with SIGTERM (the log is
+/// flushed on the way out) and returns its log.
+fn log_of_requests(filter: Option<&str>, missing: usize) -> String {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -153,6 +154,9 @@ fn log_of_two_requests(filter: Option<&str>) -> String {
     }
     assert!(get(&addr, "/").contains("200"));
     assert!(get(&addr, "/no-such-page").contains("404"));
+    for number in 1..missing {
+        assert!(get(&addr, &format!("/no-such-page-{number}")).contains("404"));
+    }
     let stopped = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
@@ -165,10 +169,16 @@ fn log_of_two_requests(filter: Option<&str>) -> String {
 
 #[test]
 fn by_default_the_log_names_missing_pages_but_writes_no_line_per_request() {
-    let log = log_of_two_requests(None);
+    // A scanner's 200 missing pages in a moment: the first ten are named, the rest counted.
+    let log = log_of_requests(None, 200);
     assert!(
         log.contains("page not found") && log.contains("/no-such-page"),
         "{log}"
+    );
+    let named = log.matches("page not found").count();
+    assert!(
+        named <= usize::try_from(onespace_server::app::NOT_FOUND_LINES_PER_WINDOW).unwrap(),
+        "{named} lines for 200 missing pages: {log}"
     );
     assert!(!log.contains("onespace::http"), "{log}");
     assert!(
@@ -179,7 +189,7 @@ fn by_default_the_log_names_missing_pages_but_writes_no_line_per_request() {
 
 #[test]
 fn with_the_access_log_on_each_request_has_its_line() {
-    let log = log_of_two_requests(Some("warn,onespace::http=info"));
+    let log = log_of_requests(Some("warn,onespace::http=info"), 1);
     let lines: Vec<&str> = log
         .lines()
         .filter(|line| line.contains("onespace::http"))

@@ -7,6 +7,7 @@
 
 pub mod built_site;
 pub mod http;
+pub mod passkey;
 pub mod postgres;
 pub mod provider;
 pub mod staff;
@@ -236,6 +237,11 @@ pub struct Server {
 }
 
 impl Server {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Starts the server on a free port with `data` as its data folder and `env` added, and
     /// waits until /healthz answers 200.
     pub async fn start(data: &Path, env: &[(&str, &str)]) -> Self {

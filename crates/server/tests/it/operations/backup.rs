@@ -206,14 +206,18 @@ fn on_postgresql_backup_and_restore_say_to_use_pg_dump() {
 }
 
 /// The schema of an earlier release: this release's migrations 9 (the content format columns),
-/// 10 (the throttle's keys, a failure's id, an audit line's repeats) and 11 (the visitor counts)
-/// only added tables and columns, so a database migrated by this release with them undone is,
+/// 10 (the throttle's keys, a failure's id, an audit line's repeats), 11 (the visitor counts)
+/// and 12 (passkeys, ceremonies, settings and devices) only added tables and columns, so a database migrated by this release with them undone is,
 /// table for table, what that release left (the store has no older data folder to ship).
 async fn make_previous_release(data: &Path) {
     let url = format!("sqlite:{}", data.join("onespace.sqlite3").display());
     let mut db = SqliteConnection::connect(&url).await.unwrap();
     sqlx::raw_sql(
-        "DELETE FROM schema_migrations WHERE version IN (9, 10, 11);
+        "DELETE FROM schema_migrations WHERE version IN (9, 10, 11, 12);
+         DROP TABLE studio_passkeys;
+         DROP TABLE studio_ceremonies;
+         DROP TABLE studio_settings;
+         DROP TABLE studio_devices;
          DROP TABLE visitor_counts;
          DROP TABLE visit_steps;
          DROP TABLE studio_throttle_keys;

@@ -455,7 +455,7 @@ async fn every_signed_in_answer_is_no_store() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn recovery_codes_are_long_and_kept_only_as_salted_hashes() {
+async fn recovery_codes_are_long_kept_salted_and_made_anew_after_the_password() {
     use sha2::Digest;
     let site = Site::start(Db::Sqlite, "recovery-codes").await;
     let (_, codes) = site.account("owner@example.com", "owner").await;
@@ -485,36 +485,70 @@ async fn recovery_codes_are_long_and_kept_only_as_salted_hashes() {
         hashes.iter().all(|hash| hash.starts_with("$argon2id$")),
         "{hashes:?}"
     );
-    // A code issued before codes grew (ten letters, stored as its plain SHA-256) still works
+    // Codes issued before codes grew (ten letters, stored as their plain SHA-256) still work
     // once.
-    let old = "abcde-fghjk";
-    let unsalted: String = sha2::Sha256::digest(old.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect();
-    sqlx::query(
-        "INSERT INTO studio_recovery_codes (account_id, code_hash) \
-         SELECT id, $1 FROM studio_accounts",
-    )
-    .bind(&unsalted)
-    .execute(pool)
-    .await
-    .unwrap();
-    store.close().await;
-    for (code, works) in [
-        ("ABCDE FGHJK", true),
-        (old, false),
-        (codes[3].as_str(), true),
-    ] {
-        let mut browser = site.browser();
-        assert_eq!(
-            browser.sign_in("owner@example.com", PASSWORD).await.status,
-            303
-        );
-        let done = browser.enter_recovery_code(code).await;
-        let expected = if works { 303 } else { 403 };
-        assert_eq!(done.status, expected, "{code}: {}", done.text());
+    let (old, other_old) = ("abcde-fghjk", "bcdef-ghjkm");
+    for code in [old, other_old] {
+        let unsalted: String = sha2::Sha256::digest(code.as_bytes())
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect();
+        sqlx::query(
+            "INSERT INTO studio_recovery_codes (account_id, code_hash) \
+             SELECT id, $1 FROM studio_accounts",
+        )
+        .bind(&unsalted)
+        .execute(pool)
+        .await
+        .unwrap();
     }
+    recovery_sign_in(&site, "ABCDE FGHJK", true).await;
+    recovery_sign_in(&site, old, false).await;
+    let mut browser = recovery_sign_in(&site, &codes[3], true).await;
+
+    // New codes, after the password typed again, replace every old one, salted or not.
+    let token = browser.csrf_of("/studio/account/recovery-codes").await;
+    let path = "/studio/account/recovery-codes";
+    let wrong = browser
+        .post(path, &[("csrf", &token), ("current", "not the password")])
+        .await;
+    assert_eq!(wrong.status, 403, "{}", wrong.text());
+    let made = browser
+        .post(path, &[("csrf", &token), ("current", PASSWORD)])
+        .await;
+    assert_eq!(made.status, 200, "{}", made.text());
+    let new_codes = crate::harness::staff::recovery_codes(&made.text());
+    assert_eq!(new_codes.len(), 10);
+    let hashes: Vec<String> = sqlx::query_scalar("SELECT code_hash FROM studio_recovery_codes")
+        .fetch_all(pool)
+        .await
+        .unwrap();
+    assert_eq!(hashes.len(), 10, "the old codes, used or not, are gone");
+    assert!(
+        hashes.iter().all(|hash| hash.starts_with("$argon2id$")),
+        "{hashes:?}"
+    );
+    store.close().await;
+    recovery_sign_in(&site, other_old, false).await;
+    recovery_sign_in(&site, &codes[5], false).await;
+    recovery_sign_in(&site, &new_codes[0], true).await;
+    let audit = browser.get("/studio/audit").await.text();
+    assert!(audit.contains("recovery-codes-replaced"), "{audit}");
+}
+
+/// A browser that signed in as the owner with [`PASSWORD`] and the recovery code `code`, which
+/// must work (`works`) or be refused (not told to wait: the throttle's waits have passed).
+async fn recovery_sign_in(site: &Site, code: &str, works: bool) -> Browser {
+    site.advance(70);
+    let mut browser = site.browser();
+    assert_eq!(
+        browser.sign_in("owner@example.com", PASSWORD).await.status,
+        303
+    );
+    let done = browser.enter_recovery_code(code).await;
+    let expected = if works { 303 } else { 403 };
+    assert_eq!(done.status, expected, "{code}: {}", done.text());
+    browser
 }
 
 /// The owner's stored TOTP secret, read from the site's SQLite file; with `replace`, first
@@ -580,4 +614,148 @@ async fn second_factor_secrets_are_sealed_with_a_key_kept_outside_the_database()
     std::fs::write(&key_file, format!("{new_key}\n")).unwrap();
     let site = site.restart().await;
     site.signed_in("owner@example.com", &secret).await;
+}
+
+/// The device cookie a browser gets when it signs in (`onespace_backoffice`'s `devices`).
+const DEVICE_COOKIE: &str = "__Host-onespace-studio-device";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guesses_from_elsewhere_cannot_keep_the_owners_own_browser_out() {
+    let email = "owner@example.com";
+    let site = Site::start(Db::Sqlite, "device-cookies").await;
+    let (secret, _) = site.account(email, "owner").await;
+    let mut owner = site.signed_in(email, &secret).await;
+    let device = owner
+        .last_set_cookies
+        .iter()
+        .find(|line| line.starts_with(DEVICE_COOKIE));
+    let device = device.expect("a device cookie at sign-in").clone();
+    for attribute in [
+        "Secure",
+        "HttpOnly",
+        "SameSite=Strict",
+        "Path=/",
+        "Max-Age=",
+    ] {
+        assert!(device.contains(attribute), "{device}");
+    }
+    let token = owner.csrf_of("/studio/account").await;
+    assert_eq!(
+        owner
+            .post("/studio/sign-out", &[("csrf", &token)])
+            .await
+            .status,
+        303
+    );
+
+    // Ten wrong guesses from another browser (on the same network, as every test client is),
+    // each once the throttle's wait has passed: the address's sign-in is paused, even for the
+    // right password.
+    let mut attacker = site.browser();
+    for _ in 0..10 {
+        site.advance(70);
+        assert_eq!(
+            attacker.sign_in(email, "not the password").await.status,
+            403
+        );
+    }
+    site.advance(70);
+    assert_eq!(attacker.sign_in(email, PASSWORD).await.status, 429);
+    let mut forger = site.browser();
+    forger
+        .cookies
+        .insert(DEVICE_COOKIE.to_owned(), "A".repeat(43));
+    assert_eq!(
+        forger.sign_in(email, PASSWORD).await.status,
+        429,
+        "a made-up device cookie is no device"
+    );
+
+    // The owner's own browser signs in as usual.
+    assert_eq!(owner.sign_in(email, PASSWORD).await.status, 303);
+    let done = owner.enter_code(&site.code(&secret, 0)).await;
+    assert_eq!(done.status, 303, "{}", done.text());
+    assert_eq!(done.header("location"), Some("/studio/enquiries"));
+}
+
+/// The most memory the process `pid` has held at once (`VmHWM`), in KiB.
+fn peak_memory_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|line| line.starts_with("VmHWM:"))
+        .unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Memory one password check takes (argon2id at OWASP's minimum, `passwords`), in KiB.
+const ARGON2_KIB: u64 = 19 * 1024;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_password_checks_runs_a_few_at_a_time() {
+    // Clients told apart by the proxy's X-Forwarded-For (the test is the proxy), so that the
+    // throttle lets every attempt through to its password check. glibc is told to give each
+    // large block back when it is freed (a fixed mmap threshold): by default it keeps a freed
+    // 19 MiB in each thread's arena, so the peak would count the threads that ever checked a
+    // password rather than the checks at the same moment.
+    let env = [
+        ("ONESPACE_TRUST_PROXY", "1"),
+        ("MALLOC_MMAP_THRESHOLD_", "131072"),
+    ];
+    let site = Site::start_with(Db::Sqlite, "argon2-gate", &env).await;
+    site.account("owner@example.com", "owner").await;
+    let mut browser = site.browser();
+    let token = browser.csrf_of("/studio/sign-in").await;
+    let before = peak_memory_kib(site.server.pid());
+    let attempts = 40;
+    let sends: Vec<_> = (0..attempts)
+        .map(|number| {
+            let (addr, cookie, origin) = (
+                browser.addr.clone(),
+                browser.cookie_header(),
+                browser.origin(),
+            );
+            let email = format!("someone{number}@example.com");
+            let body = serde_urlencoded::to_string([
+                ("csrf", token.as_str()),
+                ("email", email.as_str()),
+                ("password", "not anyone's password"),
+            ])
+            .unwrap();
+            tokio::spawn(async move {
+                let client = format!("192.0.2.{}", number + 1);
+                let headers = [
+                    ("Content-Type", "application/x-www-form-urlencoded"),
+                    ("Origin", origin.as_str()),
+                    ("Cookie", cookie.as_str()),
+                    ("X-Forwarded-For", client.as_str()),
+                ];
+                request(&addr, "POST", "/studio/sign-in", &headers, body.as_bytes())
+                    .await
+                    .unwrap()
+            })
+        })
+        .collect();
+    let mut checked = 0;
+    for send in sends {
+        let answer = send.await.unwrap();
+        match answer.status {
+            403 => checked += 1,
+            429 => assert_eq!(
+                answer.header("retry-after"),
+                Some("2"),
+                "busy: try again soon"
+            ),
+            other => panic!("{other}: {}", answer.text()),
+        }
+    }
+    assert!(checked >= 1, "some attempts were checked");
+    // Forty checks at once would hold forty times 19 MiB; one per core at once holds that
+    // many (with room for the pages' own work).
+    let cores = u64::try_from(std::thread::available_parallelism().map_or(2, usize::from)).unwrap();
+    let grew = peak_memory_kib(site.server.pid()).saturating_sub(before);
+    assert!(
+        grew < (cores + 4) * ARGON2_KIB,
+        "the server's peak memory grew by {grew} KiB for {attempts} checks at once on {cores} cores"
+    );
 }

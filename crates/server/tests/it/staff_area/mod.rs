@@ -6,6 +6,7 @@ mod access;
 mod attacker;
 mod content;
 mod inbox;
+mod passkeys;
 mod wording;
 
 /// The id of the first enquiry linked from an inbox page.

@@ -1,4 +1,4 @@
-//! What the site counts of its visitors (issue 41): the store's totals and steps on SQLite and
+//! What the site counts of its visitors: the store's totals and steps on SQLite and
 //! PostgreSQL with several nodes adding up, and the real binary counting pages, clicks and
 //! enquiries, leaving robots and staff out, refusing forged beacons and writing every count
 //! across a graceful stop. The browser's side (consent, the visit cookie, the Visitors page) is
