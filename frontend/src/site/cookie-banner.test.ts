@@ -64,6 +64,22 @@ describe('enhanceCookieBanner', () => {
     expect(banner().hidden).toBe(true);
   });
 
+  it('shows the banner again from the privacy page, where declining after accepting is stored at once', () => {
+    document.body.insertAdjacentHTML('beforeend', '<button type="button" data-cookie-choice hidden>Change my cookie choice</button>');
+    window.localStorage.setItem('cookie-consent', 'accepted');
+    enhanceCookieBanner(document);
+    expect(banner().hidden).toBe(true);
+    const change = document.querySelector<HTMLButtonElement>('[data-cookie-choice]');
+    expect(change?.hidden).toBe(false);
+    change?.click();
+    expect(banner().hidden).toBe(false);
+    expect(document.activeElement?.textContent).toBe('Decline');
+    click('Decline');
+    expect(window.localStorage.getItem('cookie-consent')).toBe('declined');
+    expect(consentUpdates()).toEqual([{ analytics_storage: 'denied' }]);
+    expect(banner().hidden).toBe(true);
+  });
+
   it('shows the banner again for a stored value that is not a choice', () => {
     window.localStorage.setItem('cookie-consent', 'maybe');
     enhanceCookieBanner(document);

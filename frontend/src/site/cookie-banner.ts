@@ -12,10 +12,15 @@ function isConsent(value: string | undefined): value is Consent {
   return value === 'accepted' || value === 'declined';
 }
 
-/** Shows the banner below `root` if no choice is stored, and wires its choices. */
+/**
+ * Wires the banner's choices and shows it if no choice is stored; and wires the privacy page's
+ * "Change my cookie choice" button (`data-cookie-choice`, server-rendered `hidden`: without
+ * scripts there is no banner to show), which shows the banner again whatever was chosen, so a
+ * visitor withdraws consent as easily as they gave it (UK GDPR art. 7(3)).
+ */
 export function enhanceCookieBanner(root: ParentNode, storage?: Storage | null): void {
   const banner = root.querySelector<HTMLElement>('[data-cookie-banner]');
-  if (!banner || storedConsent(storage) !== null) return;
+  if (!banner) return;
   for (const button of Array.from(banner.querySelectorAll<HTMLButtonElement>('button[data-consent]'))) {
     const choice = button.dataset['consent'];
     if (!isConsent(choice)) continue;
@@ -24,6 +29,17 @@ export function enhanceCookieBanner(root: ParentNode, storage?: Storage | null):
       banner.hidden = true;
     });
   }
-  banner.hidden = false;
-  dock(banner, 'banner');
+  const show = (): void => {
+    banner.hidden = false;
+    dock(banner, 'banner');
+  };
+  const change = root.querySelector<HTMLButtonElement>('button[data-cookie-choice]');
+  if (change) {
+    change.hidden = false;
+    change.addEventListener('click', () => {
+      show();
+      banner.querySelector<HTMLButtonElement>('button[data-consent]')?.focus();
+    });
+  }
+  if (storedConsent(storage) === null) show();
 }

@@ -40,6 +40,9 @@ pub fn main(retention_days: u64, visits_retention_days: u64, contact: &Studio) -
                     li { strong { "Offer countdowns. " } "Our offer pages keep the end time of your offer countdown in local storage (" code { (countdown::INTRO_OFFER_STORAGE_KEY) } " and " code { (countdown::TIMED_OFFER_STORAGE_KEY) } "), so the timer continues if you reload the page." }
                 }
                 p { "These values stay on your device; you can delete them at any time by clearing your browser's site data. The only analytics cookie is the visit number described below, and only if you choose 'Accept All'." }
+                p { "You can change your choice at any time with the button below, or by clearing your browser's site data, after which we ask again." }
+                // Shown by the page's script (site/cookie-banner.ts): it opens the cookie banner.
+                p { button type="button" class="btn btn-outline" data-cookie-choice hidden { "Change my cookie choice" } }
 
                 h2 { "What we count of your visit" }
                 p { "We count visits to this website ourselves, on our own server; no other company sees them and nothing is used for advertising." }

@@ -875,6 +875,11 @@ async fn offer_pages_investor_pages_terms_and_privacy_show_their_content() {
             "Your rights",
         ],
     );
+    // Consent withdrawn as easily as given: the button the page's script shows.
+    assert!(
+        body.contains("data-cookie-choice hidden>Change my cookie choice</button>"),
+        "{body}"
+    );
 
     let (_, body) = get("/yoga-retreat").await;
     assert_has(
