@@ -9,24 +9,11 @@
  * Passkeys need a domain name, so this server's public URL is `http://localhost:PORT` (browsers
  * refuse passkeys on an IP address).
  */
-import { expect, test as base } from '../support/fixtures';
-import type { RunningServer } from '../support/server';
-import { checkPage, signedInOwner, startStudioServer } from '../support/studio';
+import { expect } from '../support/fixtures';
+import { checkPage, signedInOwner, withStudioServer } from '../support/studio';
 
 /** A studio server of the test's own, named by `localhost`. */
-const test = base.extend<{ studio: RunningServer }>({
-  studio: async ({}, use) => {
-    const server = await startStudioServer({}, (baseURL) => baseURL.replace('127.0.0.1', 'localhost'));
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  },
-  baseURL: async ({ studio }, use) => {
-    await use(studio.baseURL);
-  },
-});
+const test = withStudioServer({}, (baseURL) => baseURL.replace('127.0.0.1', 'localhost'));
 
 test('a passkey added on the account page signs in alone at 390 px', async ({ page, studio }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -12,25 +12,12 @@
  */
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test as base } from '../support/fixtures';
+import { expect } from '../support/fixtures';
 import { mounted, prepare } from '../support/islands';
-import type { RunningServer } from '../support/server';
-import { VIEWPORTS, addUser, checkPage, setUpAccount, signIn, signedInOwner, startStudioServer, withinScreen } from '../support/studio';
+import { VIEWPORTS, addUser, checkPage, setUpAccount, signIn, signedInOwner, withStudioServer, withinScreen } from '../support/studio';
 
-/** Each test gets a studio server of its own, and its pages' relative paths go to it. */
-const test = base.extend<{ studio: RunningServer }>({
-  studio: async ({}, use) => {
-    const server = await startStudioServer();
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  },
-  baseURL: async ({ studio }, use) => {
-    await use(studio.baseURL);
-  },
-});
+/** Each test gets a studio server of its own. */
+const test = withStudioServer();
 
 /** The content files in the order the content page lists them (the core's `File::ALL`). */
 const CONTENT_FILES = ['prices.toml', 'offers.toml', 'schedule.toml', 'photos.toml', 'studio.toml', 'team.toml', 'faq.toml', 'testimonials.toml', 'investors.toml'];

@@ -9,9 +9,8 @@
  * and fits 390 px.
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, test as base } from '../support/fixtures';
-import type { RunningServer } from '../support/server';
-import { checkPage, signedInOwner, startStudioServer } from '../support/studio';
+import { expect } from '../support/fixtures';
+import { checkPage, signedInOwner, withStudioServer } from '../support/studio';
 
 /** A desktop Chrome's user agent: headless Chromium names itself HeadlessChrome, which the
  * server's rule leaves out as a robot (crates/server/src/visitors/signs.rs). */
@@ -21,20 +20,8 @@ const LANDING = '/hot-yoga?utm_source=facebook&utm_campaign=spring';
  * brand's faces fetched for the next page, the countdowns' ends that SPEC keeps. */
 const FUNCTIONAL = /^(cookie-consent|brand-faces|onespace-intro-offer-end|onespace-timed-offer-end)$/;
 
-const test = base.extend<{ studio: RunningServer }>({
-  studio: async ({}, use) => {
-    // The counts written every 200 ms rather than 5 s, so the figures are there at once.
-    const server = await startStudioServer({ ONESPACE_VISITS_WRITE_MS: '200' });
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  },
-  baseURL: async ({ studio }, use) => {
-    await use(studio.baseURL);
-  },
-});
+// The counts written every 200 ms rather than 5 s, so the figures are there at once.
+const test = withStudioServer({ ONESPACE_VISITS_WRITE_MS: '200' });
 
 // The owner's browser too, so that only the staff session's cookie keeps their pages out.
 test.use({ viewport: { width: 390, height: 844 }, userAgent: CHROME });

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { BINARY, WIDTHS, expect } from './fixtures';
+import { BINARY, WIDTHS, expect, test as base } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 /** The screens the area is tried at: the suite's phone and desktop widths, at their heights. */
@@ -26,6 +26,27 @@ export async function startStudioServer(
 ): Promise<RunningServer> {
   const server = await startServer((baseURL) => ['--public-url', publicURL(baseURL)], env);
   return { ...server, baseURL: publicURL(server.baseURL) };
+}
+
+/**
+ * The suite's `test` where each test gets a studio server of its own (`studio`, started as
+ * [`startStudioServer`] starts it and stopped after the test), and the pages' relative paths go
+ * to it.
+ */
+export function withStudioServer(env: Record<string, string> = {}, publicURL?: (baseURL: string) => string) {
+  return base.extend<{ studio: RunningServer }>({
+    studio: async ({}, use) => {
+      const server = await startStudioServer(env, publicURL);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    baseURL: async ({ studio }, use) => {
+      await use(studio.baseURL);
+    },
+  });
 }
 
 /** Makes an account with `onespace studio add-user` and returns the set-up link it printed. */
