@@ -94,8 +94,8 @@ RUNNER := python3 scripts/test-runner.py
 #   - the checks, from the start: lint, then the Rust tests' compile. Neither needs the frontend
 #     build: only the release binary embeds it (crates/site/build.rs), the others read it from
 #     disk when they run.
-# The test runners then run one after another: Playwright, the Rust tests, Vitest, the tooling
-# tests. Run side by side, Playwright and the Rust tests loaded two cores to 30, and a browser
+# Vitest runs beside the release build's last crates; the other test runners then run one after
+# another: Playwright, the Rust tests, the tooling tests. Run side by side, Playwright and the Rust tests loaded two cores to 30, and a browser
 # test that measures layout once the page has settled met a font still swapping in.
 # Cargo takes its parallel jobs from make's two slots (the jobserver), so two cargo builds at once
 # still use two cores in all. Each target's output is printed whole when it ends
@@ -156,7 +156,9 @@ RUST_TEST_THREADS ?= 4
 test-rust: build test-services test-compile test-e2e
 	ONESPACE_TEST_RELEASE=1 $(LINTING) $(RUNNER) --name "Rust tests" --kind cargo --limit 40m -- cargo test --workspace -- --test-threads=$(RUST_TEST_THREADS)
 
-test-frontend: test-rust
+# Vitest needs the WebAssembly modules only: it runs once the tests' compile is done, beside the
+# release build's last crates, which compile one after another and leave a core idle.
+test-frontend: frontend test-compile
 	$(RUNNER) --name Vitest --kind vitest --limit 15m -- npm test -w frontend
 
 test-e2e: build browser test-compile
@@ -166,7 +168,7 @@ test-e2e: build browser test-compile
 # with nothing changed builds nothing, the runner wrapper ends hangs and leftovers, and the README
 # and the guides in docs/ keep their links whole (tests/tooling). One file at a time: the make
 # tests share the checkout's build outputs.
-test-tooling: test-frontend build
+test-tooling: test-rust test-frontend build
 	$(LINTING) $(RUNNER) --name "make dev and tooling" --kind node --limit 40m -- node --test --test-concurrency=1 tests/tooling/
 
 # Speed and quality, reported as ratios and scores (never asserted in the test suite).
