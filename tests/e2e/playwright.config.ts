@@ -18,9 +18,10 @@ export default defineConfig({
   testDir: './specs',
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
-  // Three browsers on two cores: a test spends part of its time waiting (a page's network to
-  // settle, a face to load, an expectation's next poll), when a third keeps the cores busy.
-  workers: Number(process.env['E2E_WORKERS'] ?? 3),
+  // Two browsers on two cores. A third (E2E_WORKERS=3) fills the waits (a page's network
+  // settling, an expectation's next poll), but loaded the machine enough that a face arrived
+  // after a layout test had measured the page as settled.
+  workers: Number(process.env['E2E_WORKERS'] ?? 2),
   // No retries, on CI too: a test that fails once fails the run. Each test waits for the state
   // its check is about (the faces loaded, a scroll landed, an island mounted, an element at
   // rest, the page's own clock moved by the test) rather than reading once after an event that
