@@ -64,7 +64,7 @@ pub struct Schedule {
     pub classes: Vec<ClassFacts>,
 }
 
-/// One class's facts on /our-classes: `[[classes]]` in `schedule.toml`.
+/// One class's facts, shown on its card on /our-classes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]

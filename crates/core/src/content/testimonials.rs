@@ -25,7 +25,7 @@ pub struct Testimonials {
     pub research: Vec<Research>,
 }
 
-/// One finding of published research, shown on one page: `[[research]]`.
+/// One finding of published research, shown with its source on one class page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "check", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
