@@ -317,7 +317,6 @@ impl Schedule {
     /// has is allowed (the week may not run that class for now): its card then shows no sessions.
     fn validate_classes(&self, errors: &mut Errors) {
         use crate::catalogue::classes::IDS;
-        use crate::timetable::type_key;
         errors.unique_ids(
             "classes",
             self.classes.iter().map(|facts| facts.id.as_str()),
@@ -396,6 +395,23 @@ impl BookingPages {
             ("retreat", &self.retreat),
         ]
     }
+}
+
+/// The key of a class type: its name in lower case, letters and digits kept, every other run of
+/// characters one hyphen ("Hot Yoga" → `hot-yoga`, "1-2-1 PT" → `1-2-1-pt`).
+pub fn type_key(name: &str) -> String {
+    let mut key = String::with_capacity(name.len());
+    for ch in name.chars().flat_map(char::to_lowercase) {
+        if ch.is_ascii_alphanumeric() {
+            key.push(ch);
+        } else if !key.is_empty() && !key.ends_with('-') {
+            key.push('-');
+        }
+    }
+    while key.ends_with('-') {
+        key.pop();
+    }
+    key
 }
 
 #[cfg(test)]

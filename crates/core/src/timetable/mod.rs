@@ -30,22 +30,9 @@ pub const TYPE_PARAM: &str = "type";
 /// See [`TYPE_PARAM`].
 pub const DAY_PARAM: &str = "day";
 
-/// The key of a class type: its name in lower case, letters and digits kept, every other run of
-/// characters one hyphen ("Hot Yoga" → `hot-yoga`, "1-2-1 PT" → `1-2-1-pt`).
-pub fn type_key(name: &str) -> String {
-    let mut key = String::with_capacity(name.len());
-    for ch in name.chars().flat_map(char::to_lowercase) {
-        if ch.is_ascii_alphanumeric() {
-            key.push(ch);
-        } else if !key.is_empty() && !key.ends_with('-') {
-            key.push('-');
-        }
-    }
-    while key.ends_with('-') {
-        key.pop();
-    }
-    key
-}
+/// The key of a class type (defined beside the typical week, whose classes' facts name types by
+/// it).
+pub use crate::content::schedule::type_key;
 
 /// The key of a weekday counted from Monday (0) to Sunday (6); `None` beyond.
 pub fn day_key(days_from_monday: u32) -> Option<&'static str> {
