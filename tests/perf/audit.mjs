@@ -154,6 +154,8 @@ async function startServer(previewDate) {
     env: {
       ...process.env,
       RUST_LOG: 'warn',
+      // The pages as a settled server serves them: compressed at brotli's best setting at once.
+      ONESPACE_BEST_COMPRESSION_AFTER: '0',
       ONESPACE_SCHEDULE_SCRIPT_URL: `http://127.0.0.1:${standInPort}/widget.js`,
       ONESPACE_SCHEDULE_API_URL: `http://127.0.0.1:${scheduleApi.port}/api/v2`,
       ONESPACE_TEAMUP_API_KEY: PROVIDER_API_KEY,

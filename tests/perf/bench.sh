@@ -53,6 +53,9 @@ POST_CONNECTIONS=${BENCH_POST_CONNECTIONS:-$CONNECTIONS}
 # post is refused, while the limiter still runs as it does in production.
 POST_RATE_LIMIT=1000000000
 BINARY=target/release/onespace
+# Measured as the server runs once settled: its pages compressed at brotli's best setting, which
+# it otherwise does half a minute after start (ONESPACE_BEST_COMPRESSION_AFTER), within the rounds.
+export ONESPACE_BEST_COMPRESSION_AFTER=0
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 need=()

@@ -7,9 +7,10 @@
 //! quick brotli for every page take some 200 ms, while rendering them all takes 10 ms. Pages
 //! rendered at start ([`Representation::deferred`]) are therefore compressed when first needed:
 //! the first request for a page that takes gzip, or brotli, makes that one (brotli at a quick
-//! setting; a few milliseconds), and a background thread (`site.rs`) makes both for every page
-//! in turn and then the best brotli, some 12% smaller, which is served from then on. Every
-//! encoding decodes to the same bytes, so the ETag stays.
+//! setting; a few milliseconds), and a background thread (the site crate's `site.rs`) makes both
+//! for every page in turn and, once the rendering has been served a while without being
+//! replaced, the best brotli, some 12% smaller, which is served from then on. Every encoding
+//! decodes to the same bytes, so the ETag stays.
 
 use std::io::Write;
 use std::sync::{Arc, OnceLock};

@@ -427,7 +427,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
             (build_site_with(&config, content)?, Some(number))
         }
     };
-    let site = web::Data::new(LiveSite::new(site));
+    let site = web::Data::new(LiveSite::new(site, config.best_compression));
     tracing::info!(
         millis = preparing.elapsed().as_millis() as u64,
         "pages and assets prepared"

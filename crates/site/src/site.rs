@@ -131,7 +131,7 @@ impl Site {
                 Job::Sent(route) => sent.insert(route.path, representation),
             };
         }
-        let site = Self {
+        Self {
             pages,
             sent,
             not_found,
@@ -157,9 +157,7 @@ impl Site {
             ),
             assets,
             context,
-        };
-        site.compress_in_background();
-        site
+        }
     }
 
     /// What the pages were rendered from.
@@ -167,29 +165,14 @@ impl Site {
         &self.context
     }
 
-    /// Compresses the pages on one background thread, leaving the other cores to the visitors:
-    /// first the quick encodings of every page (so that no first request has to make them), then
-    /// the best brotli of each. Without a thread (the system refuses one) each page is
-    /// compressed by its first request instead, at the quick setting, which is correct, only
-    /// larger.
-    fn compress_in_background(&self) {
-        // In the route table's order, the home page first.
-        let pages: Vec<Representation> = ROUTES
+    /// Every page prepared at start, in the route table's order (the home page first), then the
+    /// thank-you variants and the two error pages: what the background compression works through.
+    fn prepared_pages(&self) -> impl Iterator<Item = &Representation> {
+        ROUTES
             .iter()
             .filter_map(|route| self.pages.get(route.path))
             .chain(self.sent.values())
             .chain([&self.not_found, &self.server_error])
-            .cloned()
-            .collect();
-        let spawned = std::thread::Builder::new()
-            .name("compress-pages".to_owned())
-            .spawn(move || {
-                pages.iter().for_each(Representation::prepare_quick);
-                pages.iter().for_each(Representation::improve);
-            });
-        if let Err(error) = spawned {
-            tracing::warn!(%error, "pages are compressed by their first requests");
-        }
     }
 
     /// The thank-you variant of the form page at `path`.
@@ -254,15 +237,40 @@ pub struct LiveSite {
     /// How many updates have been served, and a signal on each: the calendar thread waits on it
     /// so a content reload re-schedules its next re-render at once.
     updates: (Mutex<u64>, Condvar),
+    /// When each rendering's pages get their best brotli.
+    best_compression: BestCompression,
+}
+
+/// When the pages of a served rendering get brotli's best encoding, some 12% smaller than the
+/// quick one they are served with first (`onespace_http::representation` says why pages are
+/// compressed after they are rendered). The best pass takes a core for two to three seconds,
+/// nine tenths of what a start costs; a rendering that is replaced within moments (a burst of
+/// edits published one after another, a node restarted in a deploy, an offer's boundary) would
+/// spend it for nothing, so it waits until the rendering has been served a while.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BestCompression {
+    /// Once the rendering has been served this long and is still served.
+    After(Duration),
+    /// Never: the quick encodings only (a site built for a test in the test's own process).
+    Never,
+}
+
+impl BestCompression {
+    /// Half a minute: a burst of edits is over by then, and a visitor in the meantime gets pages
+    /// a few hundred bytes larger.
+    pub const DEFAULT_AFTER: Duration = Duration::from_secs(30);
 }
 
 impl LiveSite {
-    /// Serves `site` until the first update.
-    pub fn new(site: Site) -> Self {
+    /// Serves `site` until the first update, compressing its pages in the background.
+    pub fn new(site: Site, best_compression: BestCompression) -> Self {
+        let site = Arc::new(site);
+        compress_in_background(&site, best_compression);
         Self {
-            served: ArcSwap::from_pointee(site),
+            served: ArcSwap::new(site),
             updating: Mutex::new(()),
             updates: (Mutex::new(0), Condvar::new()),
+            best_compression,
         }
     }
 
@@ -282,8 +290,9 @@ impl LiveSite {
         let mut context = served.context.clone();
         context.now = context.clock.now();
         change(&mut context);
-        let site = Site::render(context, Arc::clone(&served.assets));
-        self.served.store(Arc::new(site));
+        let site = Arc::new(Site::render(context, Arc::clone(&served.assets)));
+        self.served.store(Arc::clone(&site));
+        compress_in_background(&site, self.best_compression);
         let (count, signal) = &self.updates;
         *count.lock().unwrap_or_else(PoisonError::into_inner) += 1;
         signal.notify_all();
@@ -309,6 +318,42 @@ impl LiveSite {
     }
 }
 
+/// Compresses `site`'s pages on one background thread, leaving the other cores to the visitors:
+/// at once the quick encodings of every page (so that no first request has to make them), then,
+/// if `best` says so and the rendering is still served by then, the best brotli of each. The
+/// thread holds the rendering only while it works on a page, so a replaced one is let go at once.
+/// Without a thread (the system refuses one) each page is compressed by its first request
+/// instead, at the quick setting, which is correct, only larger.
+fn compress_in_background(site: &Arc<Site>, best: BestCompression) {
+    let rendering = Arc::downgrade(site);
+    let spawned = std::thread::Builder::new()
+        .name("compress-pages".to_owned())
+        .spawn(move || {
+            let Some(pages) = rendering.upgrade().map(|site| {
+                site.prepared_pages()
+                    .for_each(Representation::prepare_quick);
+                site.prepared_pages().count()
+            }) else {
+                return;
+            };
+            let BestCompression::After(delay) = best else {
+                return;
+            };
+            std::thread::sleep(delay);
+            for index in 0..pages {
+                let Some(site) = rendering.upgrade() else {
+                    return;
+                };
+                if let Some(page) = site.prepared_pages().nth(index) {
+                    page.improve();
+                };
+            }
+        });
+    if let Err(error) = spawned {
+        tracing::warn!(%error, "pages are compressed by their first requests");
+    }
+}
+
 /// The most a page may weigh, compressed, for its stylesheet rules to go inline: what a new
 /// connection delivers in its first round trip. TCP's initial window is ten segments, 14,600
 /// bytes (RFC 6928); the status line and headers (the policy alone is some 600 bytes) and a TLS
@@ -318,7 +363,7 @@ pub const FIRST_ROUND_TRIP_BODY_BYTES: usize = 13_300;
 /// A page prepared for serving. Its stylesheet rules go inline (`render::critical_css` says
 /// why), admitted by their hash in the page's own Content-Security-Policy, when the page with
 /// them still arrives in the first round trip ([`FIRST_ROUND_TRIP_BODY_BYTES`], on the best
-/// brotli, which is served a few seconds after start; estimated, since it takes 60–100 ms to
+/// brotli, which is served once the rendering has settled ([`BestCompression`]); estimated, since it takes 60–100 ms to
 /// make). A heavier page links the stylesheet: a document that needs a second round trip would
 /// spend what inlining saves.
 /// Rendered twice: once to see which classes the page uses, once with their rules (the second

@@ -35,5 +35,6 @@ fn build(clock: RenderClock) -> web::Data<LiveSite> {
             ..Config::for_rendering()
         })
         .expect("frontend built (make frontend)"),
+        onespace_site::site::BestCompression::Never,
     ))
 }

@@ -203,6 +203,76 @@ async fn pages_are_compressed_and_revalidated_with_their_etag() {
     assert_eq!(status, StatusCode::OK);
 }
 
+/// The brotli body `live` answers `path` with now.
+async fn brotli_answer(live: web::Data<LiveSite>, path: &str) -> Vec<u8> {
+    let app = test::init_service(build_app(live)).await;
+    let request = test::TestRequest::get()
+        .uri(path)
+        .insert_header(("Accept-Encoding", "br"))
+        .to_request();
+    let response = test::call_service(&app, request).await;
+    assert_eq!(
+        response.headers().get(header::CONTENT_ENCODING).unwrap(),
+        "br"
+    );
+    test::read_body(response).await.to_vec()
+}
+
+/// The page at `path` of `live`'s rendering, compressed at brotli's best setting.
+fn best_brotli(live: &LiveSite, path: &str) -> Vec<u8> {
+    let identity = live.current().page(path).unwrap().identity().to_vec();
+    onespace_http::Representation::new(
+        "text/html; charset=utf-8",
+        identity,
+        onespace_http::CachePolicy::Revalidate,
+    )
+    .brotli()
+    .unwrap()
+    .to_vec()
+}
+
+/// A rendering's pages are answered with a quick brotli at first and with the best one once the
+/// rendering has been served the configured while (`ONESPACE_BEST_COMPRESSION_AFTER`, at once
+/// here); one still within its while (an hour here) keeps the quick one, so a rendering replaced
+/// soon never spends the best pass.
+#[actix_web::test]
+async fn pages_get_their_best_brotli_once_their_rendering_has_been_served_a_while() {
+    use onespace_site::site::BestCompression;
+    let serve = |best_compression| {
+        web::Data::new(LiveSite::new(
+            onespace_server::build_site(&Config::for_rendering())
+                .expect("frontend built (make frontend)"),
+            best_compression,
+        ))
+    };
+    let settled = serve(BestCompression::After(std::time::Duration::ZERO));
+    let waiting = serve(BestCompression::After(std::time::Duration::from_secs(3600)));
+    let best = best_brotli(&settled, "/privacy");
+    let deadline = std::time::Instant::now() + crate::harness::REACH;
+    while brotli_answer(settled.clone(), "/privacy").await != best {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the best brotli was never served"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    // Started at the same moment, the other rendering is still within its while.
+    let quick = brotli_answer(waiting.clone(), "/privacy").await;
+    let best = best_brotli(&waiting, "/privacy");
+    assert!(quick.len() > best.len(), "{} {}", quick.len(), best.len());
+    let mut decoded = Vec::new();
+    brotli::BrotliDecompress(&mut quick.as_slice(), &mut decoded).unwrap();
+    assert_eq!(
+        decoded,
+        waiting
+            .current()
+            .page("/privacy")
+            .unwrap()
+            .identity()
+            .to_vec()
+    );
+}
+
 #[actix_web::test]
 async fn html_carries_the_security_headers() {
     let (_, headers, _) = get("/contact", &[]).await;
@@ -543,6 +613,7 @@ async fn a_configured_schedule_script_is_loaded_on_the_timetable_and_admitted_by
     };
     let site = web::Data::new(LiveSite::new(
         onespace_server::build_site(&config).expect("frontend built (make frontend)"),
+        onespace_site::site::BestCompression::Never,
     ));
     let app = test::init_service(build_app(site)).await;
     let response = test::call_service(
@@ -574,6 +645,7 @@ async fn an_update_swaps_in_pages_rendered_from_the_changed_context_with_new_eta
     let live = web::Data::new(LiveSite::new(
         onespace_server::build_site(&Config::for_rendering())
             .expect("frontend built (make frontend)"),
+        onespace_site::site::BestCompression::Never,
     ));
     let app = test::init_service(build_app(live.clone())).await;
     let fetch = |uri: &'static str| test::TestRequest::get().uri(uri).to_request();

@@ -260,6 +260,7 @@ async fn a_re_render_at_the_boundary_swaps_the_page_and_its_etag_without_a_resta
             ..Config::for_rendering()
         })
         .unwrap(),
+        onespace_site::site::BestCompression::Never,
     ));
     let before = get(site.clone(), "/back-to-school").await;
     assert!(before.body.contains("Back to School Savings"));
@@ -288,6 +289,7 @@ async fn a_re_render_at_the_boundary_swaps_the_page_and_its_etag_without_a_resta
 fn an_update_wakes_the_calendar_thread_waiting_for_one() {
     let site = std::sync::Arc::new(LiveSite::new(
         onespace_server::build_site(&Config::for_rendering()).unwrap(),
+        onespace_site::site::BestCompression::Never,
     ));
     let seen = site.updates();
     assert!(
