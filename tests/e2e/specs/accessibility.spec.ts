@@ -6,13 +6,12 @@
  * and every field of the contact form reached with real Tab presses, each with a visible focus
  * ring, and the error state reached by pressing Enter.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { violations } from '../support/axe';
 import { expect, routes, test, WIDTHS } from '../support/fixtures';
 import { mounted } from '../support/islands';
 import { previewServer } from '../support/preview';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The pages with enquiry forms. */
 const FORM_PAGES = ['/contact', '/invest', '/investinonespace', '/founder-memberships'];
 
@@ -33,14 +32,6 @@ async function passBrowserChecksOnly(form: Locator): Promise<void> {
   for (const select of await form.locator('select[required]').all()) await select.selectOption({ index: 1 });
   const radios = form.locator('input[required][type="radio"]');
   if ((await radios.count()) > 0) await radios.first().check();
-}
-
-/** axe's violations on the page as it is now, one line each with the elements named. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
 }
 
 for (const [name, width] of WIDTHS) {

@@ -361,7 +361,10 @@ for (const viewport of VIEWPORTS) {
       await expect.poll(async () => (await page.request.get('/memberships')).text(), { timeout: 5_000 }).toContain('<h3 class="price-card-name">Lite</h3><p class="price">£49');
     });
 
-    test('the content page lists every content file by the owner\'s word for it', async ({ page, studio }) => {
+    // One test for the list and the nine forms, on one server and one sign-in: a server and an
+    // account of their own for each form cost more than the form's own checks.
+    test("the content page lists every content file by the owner's word for it, and each one's form draws with labelled fields, fits the screen and passes axe", async ({ page, studio }) => {
+      test.setTimeout(300_000);
       await signedInOwner(page, studio);
       await page.goto('/studio/content');
       // Each area by the owner's word for it, linking to its editor; no file name shown.
@@ -369,16 +372,11 @@ for (const viewport of VIEWPORTS) {
       const links = await page.locator('.studio-file-list a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
       expect(links).toEqual(CONTENT_FILES.map((file) => `/studio/content/edit/${file}`));
       await expect(page.locator('.studio-file-list')).not.toContainText('.toml');
-    });
 
-    // One test per file, each on a server of its own: together, nine forms with axe on each
-    // came close to one test's time limit on a busy machine.
-    for (const file of CONTENT_FILES) {
-      test(`${file}'s form draws with labelled fields, fits the screen and passes axe`, async ({ page, studio }) => {
-        await signedInOwner(page, studio);
+      for (const file of CONTENT_FILES) {
         await page.goto(`/studio/content/edit/${file}`);
-        await expect(page.getByRole('button', { name: 'Form', pressed: true })).toBeVisible();
-        await expect(page.getByRole('status')).toHaveText('Changes are saved as your draft as you type.');
+        await expect(page.getByRole('button', { name: 'Form', pressed: true }), file).toBeVisible();
+        await expect(page.getByRole('status'), file).toHaveText('Changes are saved as your draft as you type.');
         await checkPage(page, `content-form-${file.replace('.toml', '')}`);
         if (file === 'offers.toml') {
           // Dates and times have the browser's pickers (the form is drawn by the editor's script
@@ -386,8 +384,8 @@ for (const viewport of VIEWPORTS) {
           await expect(page.locator('.editor-form input[type="date"]').first()).toBeAttached();
           await expect(page.locator('.editor-form input[type="time"]').first()).toBeAttached();
         }
-      });
-    }
+      }
+    });
 
     test("an owner uploads a photo for /hot-yoga's hero with its alt text, and visitors see it once it is published", async ({ page, studio }) => {
       const alt = 'Members holding a pose in the heated studio';

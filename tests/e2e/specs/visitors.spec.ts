@@ -10,6 +10,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '../support/fixtures';
+import { entryStarted } from '../support/islands';
 import { checkPage, signedInOwner, withStudioServer } from '../support/studio';
 
 /** A desktop Chrome's user agent: headless Chromium names itself HeadlessChrome, which the
@@ -48,6 +49,9 @@ async function visit(context: BrowserContext, choice: 'Accept All' | 'Decline'):
   await page.getByRole('button', { name: choice }).click();
   await expect(page.locator('[data-cookie-banner]')).toBeHidden();
   await page.goto('/intro-offer', { referer: page.url() });
+  // The beacon is the entry's (site/visit.ts), which starts once the page has painted and
+  // loaded: a click before it follows the link uncounted.
+  await entryStarted(page);
   const buy = page.locator('main a[href^="https://goteamup.com"]:visible').first();
   const beacon = page.waitForRequest((request) => request.url().endsWith('/api/visits/click'));
   const popup = context.waitForEvent('page');

@@ -6,9 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { violations } from './axe';
 import { BINARY, WIDTHS, expect, test as base } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
@@ -161,16 +161,6 @@ export async function signedInOwner(page: Page, server: RunningServer, email = '
   const account = await setUpAccount(page, addUser(server, email), email);
   await signIn(page, account);
   return account;
-}
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe's violations on the page as it is now, one line each with the elements named. */
-export async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
 }
 
 /** The elements that reach past the right edge of the viewport, as `tag.class` (for messages). */
