@@ -454,6 +454,7 @@ mod tests {
             count_visitors: true,
             visits_retention_days: "90".to_owned(),
             visits_write_ms: crate::visitors::flush::EVERY_MS,
+            best_compression_after: BestCompression::DEFAULT_AFTER.as_secs(),
             schedule_script_url: TEAMUP_SCRIPT_URL.to_owned(),
             schedule_widget_call: TEAMUP_WIDGET_CALL.to_owned(),
             schedule_frame_origin: TEAMUP_ORIGIN.to_owned(),
