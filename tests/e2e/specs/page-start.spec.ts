@@ -49,13 +49,16 @@ for (const [name, width] of WIDTHS) {
       // face, no script, no WebAssembly (the page's countdown island and the core's module start
       // after it).
       const startedNow = () =>
-        page.evaluate(() => ({
-          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-          requests: performance
-            .getEntriesByType('resource')
-            .filter((entry) => /\.(woff2|js|wasm)$/.test(new URL(entry.name).pathname) && new URL(entry.name).pathname !== headline)
-            .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
-        }));
+        page.evaluate(
+          (headline) => ({
+            paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+            requests: performance
+              .getEntriesByType('resource')
+              .filter((entry) => /\.(woff2|js|wasm)$/.test(new URL(entry.name).pathname) && new URL(entry.name).pathname !== headline)
+              .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+          }),
+          headline,
+        );
       // A request is listed once its response has ended, which the page may record a moment
       // after the entry has stored the faces: waited for.
       await expect
