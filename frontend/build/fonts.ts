@@ -67,9 +67,11 @@ export const CHARACTERS: Ranges = [
 ];
 
 /**
- * What the headline face draws: [`CHARACTERS`] but the accented letters, which take a third of
- * its bytes and which the pages' headlines do not use; a headline that has one draws that letter
- * in the fallback (the face's `unicode-range` leaves it out), on the first page only.
+ * What the headline face draws: ASCII, the few Latin-1 signs a headline may use (no-break space,
+ * £, ©, °, ·, ×) and the rest of [`CHARACTERS`] above Latin-1 (the typographer's punctuation, €).
+ * Not the accented letters, which took a quarter of its bytes and which the pages' headlines do
+ * not use; a headline that has one draws that letter in the fallback (the face's `unicode-range`
+ * leaves it out), on the first page only.
  */
 export const HEADLINE_CHARACTERS: Ranges = [
   [0x20, 0x7e],
@@ -153,10 +155,10 @@ export const HEADLINE_FILE_PREFIX = 'brand-headline-';
 
 /**
  * The headline face: the display face at the one weight the pages' headlines use (600), a static
- * instance of the same cut, drawing what headlines use ([`HEADLINE_CHARACTERS`]): some 8 KB
- * against the display face's 29 KB. A visitor's first page paints its text in the fallbacks, but its headline in this face
- * (crates/site/src/render/start.rs preloads it there; `html.faces-later h1` in
- * `src/styles.css`): the brand meets an advert's visitor on the one page they may see. Its
+ * instance of the same cut, drawing what headlines use ([`HEADLINE_CHARACTERS`]): 8.9 KB against
+ * the display face's 29 KB. A visitor's first page paints its text in the fallbacks, but its
+ * headline in this face (crates/site/src/render/start.rs preloads it there; `html.faces-later h1`
+ * in `src/styles.css`): the brand meets an advert's visitor on the one page they may see. Its
  * metrics are the display face's at its default weight, so the display face's fallbacks serve it
  * too. The server tells it from the other faces by [`HEADLINE_FILE_PREFIX`].
  */

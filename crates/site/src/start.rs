@@ -18,9 +18,9 @@
 //! script preloads the headline face (the display face at the headlines' one weight, a third of
 //! its bytes: `frontend/build/fonts.ts`, HEADLINE), and Chrome holds the first paint a moment for
 //! a preloaded `optional` face, so the `<h1>` is in the brand from the first paint wherever it
-//! arrives in time (where it does not, the headline keeps its fallback, and nothing moves). Once that page has loaded, the entry
-//! fetches the faces into the browser's cache and records them (`frontend/src/site/faces.ts`);
-//! every page after that, in that visit and later ones, uses them from its first paint: the
+//! arrives in time (where it does not, the headline keeps its fallback, and nothing moves).
+//! Once that page has loaded, the entry fetches the faces into the browser's cache and records
+//! them (`frontend/src/site/faces.ts`); every page after that, in that visit and later ones, uses them from its first paint: the
 //! script preloads them there, from the browser's cache, and Chrome holds the first paint for a
 //! preloaded `optional` face. Without that hold, a page whose stylesheet rules are inline paints
 //! before a face is read from the cache, and the next full layout (the whole stylesheet applied

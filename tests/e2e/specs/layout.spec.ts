@@ -2,9 +2,9 @@
  * The layout as a visitor's phone (390 px) and desktop (1440 px) lay it out, on every route and
  * after the contact form's thank-you: nothing wider than the screen, header, content and footer
  * starting at one left edge, no paragraph squeezed into a sliver on a wide screen, no heading
- * broken at a hyphen ("14-" / "Day"), the brand's typefaces as the visitor sees them (support/brand.ts:
- * on a phone a first visit, its headline in the headline face; on a desktop a page after the
- * first, all in the brand faces), nothing moving as the page loads, and the text readable as
+ * broken at a hyphen ("14-" / "Day"), the brand's typefaces as the visitor sees them
+ * (support/brand.ts: on a phone a first visit, its headline in the headline face; on a desktop a
+ * page after the first, all in the brand faces), nothing moving as the page loads, and the text readable as
  * laid out: no text over text, no badge broken, no word alone on a button's line, no table cut off
  * without a cue, no footer link under 24 px (support/text-layout.ts).
  */

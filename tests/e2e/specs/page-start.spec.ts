@@ -2,11 +2,10 @@
  * How a page starts (crates/site/src/render/start.rs, frontend/src/site/faces.ts and
  * early-clicks.ts): a visitor's first page paints its text in the faces' metric-matched fallbacks
  * and its headline in the headline face, and asks for no other typeface and no script before its
- * first contentful paint; once it has loaded, the entry
- * fetches the faces and records them, and the next page is set in the brand faces from the
+ * first contentful paint; once it has loaded, the entry fetches the faces and records them, and the next page is set in the brand faces from the
  * browser's cache. A tap on a button that opens an island before the entry has started is held
  * and replayed, or follows its link if the entry cannot load. Without JavaScript nothing is
- * gated. Every route's faces for a returning visitor: layout.spec.ts.
+ * gated. Every route's faces (a first visit on a phone, a later one on a desktop): layout.spec.ts.
  */
 import type { Page } from '@playwright/test';
 import { expectBrandFaces, expectFirstVisitFaces, facesOf, FACES_KEY, HEADLINE, headlineFaceOf, TEXT } from '../support/brand';
