@@ -17,9 +17,10 @@
  * descent and line-gap overrides give its lines the face's height. Average widths still differ
  * per word (a busy phone swapping faces mid-load widened 'Start Today' by 4 px and moved the
  * header), so the faces are `optional`: a page that starts without them keeps its fallbacks and
- * nothing moves (CLS 0). A visitor's first page paints in the fallbacks on purpose and fetches
- * the faces once it has loaded, for every page after it (crates/site/src/render/start.rs):
- * the faces' bytes no longer stand before an ad visitor's first paint. The stylesheet imports
+ * nothing moves (CLS 0). A visitor's first page paints its text in the fallbacks on purpose and
+ * fetches the faces once it has loaded, for every page after it (crates/site/src/render/start.rs):
+ * the faces' bytes no longer stand before an ad visitor's first paint. Only its headline is set
+ * in the brand from the start, in a small face of its own ([`HEADLINE`]). The stylesheet imports
  * `fonts.css`; Vite hashes the `woff2` files into `assets/` like any other asset (served
  * immutable), and the server names them to the page's start script (every `woff2` the entry's
  * stylesheet names, `crates/site/src/assets.rs`).
@@ -63,6 +64,24 @@ export const CHARACTERS: Ranges = [
   [0x2122, 0x2122],
   [0x2192, 0x2192],
   [0x2212, 0x2212],
+];
+
+/**
+ * What the headline face draws: ASCII, the few Latin-1 signs a headline may use (no-break space,
+ * £, ©, °, ·, ×) and the rest of [`CHARACTERS`] above Latin-1 (the typographer's punctuation, €).
+ * Not the accented letters, which took a quarter of its bytes and which the pages' headlines do
+ * not use; a headline that has one draws that letter in the fallback (the face's `unicode-range`
+ * leaves it out), on the first page only.
+ */
+export const HEADLINE_CHARACTERS: Ranges = [
+  [0x20, 0x7e],
+  [0xa0, 0xa0],
+  [0xa3, 0xa3],
+  [0xa9, 0xa9],
+  [0xb0, 0xb0],
+  [0xb7, 0xb7],
+  [0xd7, 0xd7],
+  ...CHARACTERS.filter(([first]) => first > 0xff),
 ];
 
 /** A local font a device may have, with the metrics its fallback face is matched against. */
@@ -110,6 +129,8 @@ interface Face {
   axes: Record<string, number | { min: number; max: number; default: number }>;
   /** `font-weight` range of the `@font-face`. */
   weights: string;
+  /** What it draws, when not [`CHARACTERS`]. */
+  characters?: Ranges;
 }
 
 export const FACES: Face[] = [
@@ -128,6 +149,27 @@ export const FACES: Face[] = [
     weights: '400 800',
   },
 ];
+
+/** How the headline face's file name starts (crates/site/src/assets.rs, HEADLINE_FACE_PREFIX). */
+export const HEADLINE_FILE_PREFIX = 'brand-headline-';
+
+/**
+ * The headline face: the display face at the one weight the pages' headlines use (600), a static
+ * instance of the same cut, drawing what headlines use ([`HEADLINE_CHARACTERS`]): 8.9 KB against
+ * the display face's 29 KB. A visitor's first page paints its text in the fallbacks, but its
+ * headline in this face (crates/site/src/render/start.rs preloads it there; `html.faces-later h1`
+ * in `src/styles.css`): the brand meets an advert's visitor on the one page they may see. Its
+ * metrics are the display face's at its default weight, so the display face's fallbacks serve it
+ * too. The server tells it from the other faces by [`HEADLINE_FILE_PREFIX`].
+ */
+export const HEADLINE: Face = {
+  family: 'Archivo headline',
+  file: `${HEADLINE_FILE_PREFIX}archivo.woff2`,
+  source: '@fontsource-variable/archivo/files/archivo-latin-wdth-normal.woff2',
+  axes: { wdth: 112, wght: 600 },
+  weights: '600',
+  characters: HEADLINE_CHARACTERS,
+};
 
 /** The name of `family`'s fallback face on `local`. */
 export function fallbackName(family: string, local: LocalFont): string {
@@ -161,20 +203,24 @@ async function fallbackMetrics(local: LocalFont): Promise<FallbackMetrics> {
 export async function prepareFonts(): Promise<void> {
   const require = createRequire(import.meta.url);
   await mkdir(FONTS_DIR, { recursive: true });
-  const characters = text(CHARACTERS);
-  const range = unicodeRange(CHARACTERS);
   const rules: string[] = [
     '/* Written by frontend/build/fonts.ts at build time: do not edit. */',
   ];
-  for (const face of FACES) {
+  const write = async (face: Face): Promise<string> => {
     const original = await readFile(require.resolve(face.source));
-    const subset = await subsetFont(original, characters, { targetFormat: 'woff2', variationAxes: face.axes });
+    const characters = face.characters ?? CHARACTERS;
+    const subset = await subsetFont(original, text(characters), { targetFormat: 'woff2', variationAxes: face.axes });
     const path = join(FONTS_DIR, face.file);
     await writeIfChanged(path, subset);
     rules.push(
       `@font-face {\n  font-family: "${face.family}";\n  src: url("./${face.file}") format("woff2");\n` +
-        `  font-weight: ${face.weights};\n  font-style: normal;\n  font-display: optional;\n  unicode-range: ${range};\n}`,
+        `  font-weight: ${face.weights};\n  font-style: normal;\n  font-display: optional;\n  unicode-range: ${unicodeRange(characters)};\n}`,
     );
+    return path;
+  };
+  await write(HEADLINE);
+  for (const face of FACES) {
+    const path = await write(face);
     const metrics = await readMetrics(pathToFileURL(path));
     if (!metrics) throw new Error(`cannot read the metrics of ${face.file}`);
     for (const local of LOCAL_FONTS) {

@@ -53,6 +53,10 @@ const PASSKEY_ENTRY: &str = "src/backoffice/passkey.ts";
 /// (`frontend/build/fonts.ts`).
 const FONT_EXTENSION: &str = ".woff2";
 
+/// How the headline face's file name starts (`frontend/build/fonts.ts`, HEADLINE_FILE_PREFIX):
+/// the one face a visitor's first page asks for (`render::start`).
+const HEADLINE_FACE_PREFIX: &str = "assets/brand-headline-";
+
 /// Why the embedded frontend cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum AssetError {
@@ -88,9 +92,13 @@ pub struct EntryLinks {
     pub stylesheets: Vec<String>,
     /// Statically imported chunks of the entry, preloaded with it.
     pub module_preloads: Vec<String>,
-    /// The brand's faces (`woff2`) the stylesheet names. Not preloaded: a visitor's first page
-    /// paints in their fallbacks and the faces are fetched after it (`render::start`).
+    /// The brand's faces (`woff2`) the stylesheet names, but the headline face. Not preloaded: a
+    /// visitor's first page paints in their fallbacks and the faces are fetched after it
+    /// (`render::start`).
     pub faces: Vec<String>,
+    /// The headline face (`woff2`), which a visitor's first page preloads for its `<h1>`
+    /// (`render::start`); none where the stylesheet names none (the staff editor's build).
+    pub headline_face: Option<String>,
     /// The stylesheets' rules, read once, for the rules each page inlines
     /// (`render::critical_css`).
     pub style_rules: Arc<StyleRules>,
@@ -164,12 +172,13 @@ fn entry_links(
             pending.extend(chunk.imports.iter());
         }
     }
-    let faces = entry
+    let (headline, faces): (Vec<&String>, Vec<&String>) = entry
         .assets
         .iter()
         .filter(|file| file.ends_with(FONT_EXTENSION))
-        .map(|file| format!("/{file}"))
-        .collect();
+        .partition(|file| file.starts_with(HEADLINE_FACE_PREFIX));
+    let faces = faces.iter().map(|file| format!("/{file}")).collect();
+    let headline_face = headline.first().map(|file| format!("/{file}"));
     let css: String = stylesheets
         .iter()
         .filter_map(|path| Dist::get(path.trim_start_matches('/')))
@@ -180,6 +189,7 @@ fn entry_links(
         stylesheets: stylesheets.into_iter().collect(),
         module_preloads,
         faces,
+        headline_face,
         style_rules: Arc::new(StyleRules::parse(&css)),
     })
 }
@@ -239,7 +249,7 @@ mod tests {
     fn the_stylesheets_faces_are_found() -> Result<(), Box<dyn std::error::Error>> {
         let chunks: HashMap<String, ManifestChunk> = serde_json::from_str(
             r#"{ "src/main.ts": { "file": "assets/main-a.js", "css": ["assets/main-b.css"],
-                 "assets": ["assets/brand-display-archivo-c.woff2", "assets/brand-text-figtree-d.woff2", "assets/e.png"] } }"#,
+                 "assets": ["assets/brand-headline-archivo-f.woff2", "assets/brand-display-archivo-c.woff2", "assets/brand-text-figtree-d.woff2", "assets/e.png"] } }"#,
         )?;
         let links = entry_links(&chunks, CLIENT_ENTRY)?;
         assert_eq!(
@@ -249,14 +259,19 @@ mod tests {
                 "/assets/brand-text-figtree-d.woff2"
             ]
         );
+        assert_eq!(
+            links.headline_face.as_deref(),
+            Some("/assets/brand-headline-archivo-f.woff2")
+        );
         Ok(())
     }
 
-    /// The build the binary embeds names its two faces, heading and text.
+    /// The build the binary embeds names its two faces, heading and text, and the headline face.
     #[test]
     fn the_embedded_build_names_both_faces() -> Result<(), AssetError> {
         let assets = Assets::load()?;
         assert_eq!(assets.entry.faces.len(), 2);
+        assert!(assets.entry.headline_face.is_some());
         Ok(())
     }
 }

@@ -11,12 +11,16 @@
 //! the way to the Largest Contentful Paint. A page opened in a background tab records
 //! no paint until it is shown, so the wait for the paint gives up after three seconds.
 //!
-//! **The brand's faces from the second page on.** A visitor's first page paints in the faces'
-//! metric-matched fallbacks (`html.faces-later`, `frontend/src/styles.css`), so no typeface
-//! download stands between an ad's click and the first paint (48 KB on a phone's connection,
-//! which Lighthouse's phone counted at 0.2–0.3 s of the LCP). Once that page has loaded, the entry
-//! fetches the faces into the browser's cache and records them (`frontend/src/site/faces.ts`);
-//! every page after that, in that visit and later ones, uses them from its first paint: the
+//! **The brand's faces from the second page on.** A visitor's first page paints its text in the
+//! faces' metric-matched fallbacks (`html.faces-later`, `frontend/src/styles.css`), so no
+//! typeface download of 48 KB stands between an ad's click and the first paint (which
+//! Lighthouse's phone counted at 0.2–0.3 s of the LCP). Its headline is the exception: the
+//! script preloads the headline face (the display face at the headlines' one weight, a third of
+//! its bytes: `frontend/build/fonts.ts`, HEADLINE), and Chrome holds the first paint a moment for
+//! a preloaded `optional` face, so the `<h1>` is in the brand from the first paint wherever it
+//! arrives in time (where it does not, the headline keeps its fallback, and nothing moves).
+//! Once that page has loaded, the entry fetches the faces into the browser's cache and records
+//! them (`frontend/src/site/faces.ts`); every page after that, in that visit and later ones, uses them from its first paint: the
 //! script preloads them there, from the browser's cache, and Chrome holds the first paint for a
 //! preloaded `optional` face. Without that hold, a page whose stylesheet rules are inline paints
 //! before a face is read from the cache, and the next full layout (the whole stylesheet applied
@@ -71,17 +75,20 @@ pub const EARLY_CLICKS: &str =
 /// failed.
 const START_SCRIPT: &str = r#"(function () {
   var d = document, data = d.currentScript.dataset, held = [], started = false;
+  function preload(href) {
+    var face = d.createElement("link");
+    face.rel = "preload";
+    face.as = "font";
+    face.type = "font/woff2";
+    face.crossOrigin = "anonymous";
+    face.href = href;
+    d.head.appendChild(face);
+  }
   try {
-    if (localStorage.getItem("brand-faces") !== data.faces) d.documentElement.classList.add("faces-later");
-    else data.faces.split(" ").forEach(function (href) {
-      var face = d.createElement("link");
-      face.rel = "preload";
-      face.as = "font";
-      face.type = "font/woff2";
-      face.crossOrigin = "anonymous";
-      face.href = href;
-      d.head.appendChild(face);
-    });
+    if (localStorage.getItem("brand-faces") !== data.faces) {
+      d.documentElement.classList.add("faces-later");
+      if (data.headline) preload(data.headline);
+    } else data.faces.split(" ").forEach(preload);
   } catch (e) {}
   function hold(event) {
     var target = event.target.closest ? event.target.closest(data.earlyClicks) : null;
@@ -139,7 +146,7 @@ const START_SCRIPT: &str = r#"(function () {
 /// that links it.
 pub fn script(entry: &EntryLinks, later_stylesheets: &[String]) -> Markup {
     html! {
-        script data-entry=(entry.script) data-chunks=(entry.module_preloads.join(" ")) data-stylesheets=[(!later_stylesheets.is_empty()).then(|| later_stylesheets.join(" "))] data-faces=(entry.faces.join(" ")) data-early-clicks=(EARLY_CLICKS) {
+        script data-entry=(entry.script) data-chunks=(entry.module_preloads.join(" ")) data-stylesheets=[(!later_stylesheets.is_empty()).then(|| later_stylesheets.join(" "))] data-faces=(entry.faces.join(" ")) data-headline=[entry.headline_face.as_deref()] data-early-clicks=(EARLY_CLICKS) {
             (PreEscaped(START_SCRIPT))
         }
     }
@@ -163,7 +170,8 @@ mod tests {
         assert!(START_SCRIPT.contains(&format!("window.{START_GLOBAL} =")));
     }
 
-    /// The element carries the build's entry, chunks and faces; the text stays the same.
+    /// The element carries the build's entry, chunks, faces and headline face; the text stays the
+    /// same.
     #[test]
     fn the_element_names_the_build_and_keeps_its_text() {
         let entry = EntryLinks {
@@ -177,9 +185,11 @@ mod tests {
                 "/assets/display-e.woff2".to_owned(),
                 "/assets/text-f.woff2".to_owned(),
             ],
+            headline_face: Some("/assets/headline-g.woff2".to_owned()),
             ..EntryLinks::default()
         };
         let markup = script(&entry, &[]).into_string();
+        assert!(markup.contains(r#"data-headline="/assets/headline-g.woff2""#));
         assert!(!markup.contains("data-stylesheets"));
         assert!(markup.contains(r#"data-entry="/assets/main-a.js""#));
         assert!(markup.contains(r#"data-chunks="/assets/site-c.js /assets/run-d.js""#));

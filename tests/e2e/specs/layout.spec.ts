@@ -2,13 +2,14 @@
  * The layout as a visitor's phone (390 px) and desktop (1440 px) lay it out, on every route and
  * after the contact form's thank-you: nothing wider than the screen, header, content and footer
  * starting at one left edge, no paragraph squeezed into a sliver on a wide screen, no heading
- * broken at a hyphen ("14-" / "Day"), the brand's typefaces loaded and used on a page after the
- * visitor's first (support/brand.ts), nothing moving as the page loads, and the text readable as
+ * broken at a hyphen ("14-" / "Day"), the brand's typefaces as the visitor sees them
+ * (support/brand.ts: on a phone a first visit, its headline in the headline face; on a desktop a
+ * page after the first, all in the brand faces), nothing moving as the page loads, and the text readable as
  * laid out: no text over text, no badge broken, no word alone on a button's line, no table cut off
  * without a cue, no footer link under 24 px (support/text-layout.ts).
  */
 import type { Page } from '@playwright/test';
-import { asReturningVisitor, expectBrandFaces } from '../support/brand';
+import { asReturningVisitor, expectBrandFaces, expectFirstVisitFaces } from '../support/brand';
 import { expect, routes, test, WIDTHS } from '../support/fixtures';
 import { fillContact, layoutShifts, ownIslandsMounted, prepare, settledLayoutShift } from '../support/islands';
 import { textFindings } from '../support/text-layout';
@@ -102,23 +103,32 @@ async function expectLaidOut(page: Page, width: number) {
   expect(text.shortFooterLinks, 'footer links under 24 px').toEqual([]);
 }
 
+/**
+ * Who is looking at each width: on a phone, a visitor's first page (an advert's visitor, who may
+ * see no other: the headline in the headline face, the text in the fallbacks); on a desktop, a
+ * visitor past their first page (the brand faces throughout).
+ */
+const FIRST_VISIT_WIDTH: number = WIDTHS[0][1];
+
 for (const [, width] of WIDTHS) {
+  const firstVisit = width === FIRST_VISIT_WIDTH;
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
     test.beforeEach(async ({ page }) => {
       await prepare(page);
-      await asReturningVisitor(page);
+      if (!firstVisit) await asReturningVisitor(page);
     });
 
     for (const route of routes) {
-      test(`${route.path} fits, shares its edges, sets its type in the brand faces and keeps still`, async ({ page }) => {
+      const faces = firstVisit ? 'its headline in the headline face on a first visit' : 'its type in the brand faces';
+      test(`${route.path} fits, shares its edges, sets ${faces} and keeps still`, async ({ page }) => {
         await page.goto(route.path, { waitUntil: 'load' });
         // The page as it settles by itself before the layout is measured: the islands that mount
-        // on their own (after which the faces load anew), then the text set in the brand faces,
+        // on their own (after which the faces load anew), then the text set in its faces,
         // loaded, and no face still loading. Waited for: the faces load as the text is laid out,
         // which may be after `load` and after `document.fonts.ready` has once resolved.
         await ownIslandsMounted(page);
-        await expectBrandFaces(page);
+        await (firstVisit ? expectFirstVisitFaces(page) : expectBrandFaces(page));
         await expectLaidOut(page, width);
         expect(await settledLayoutShift(page), (await layoutShifts(page)).join('\n')).toBe(0);
       });

@@ -1,14 +1,14 @@
 /**
  * How a page starts (crates/site/src/render/start.rs, frontend/src/site/faces.ts and
- * early-clicks.ts): a visitor's first page paints in the faces' metric-matched fallbacks and asks
- * for no typeface and no script before its first contentful paint; once it has loaded, the entry
- * fetches the faces and records them, and the next page is set in the brand faces from the
+ * early-clicks.ts): a visitor's first page paints its text in the faces' metric-matched fallbacks
+ * and its headline in the headline face, and asks for no other typeface and no script before its
+ * first contentful paint; once it has loaded, the entry fetches the faces and records them, and the next page is set in the brand faces from the
  * browser's cache. A tap on a button that opens an island before the entry has started is held
  * and replayed, or follows its link if the entry cannot load. Without JavaScript nothing is
- * gated. Every route's faces for a returning visitor: layout.spec.ts.
+ * gated. Every route's faces (a first visit on a phone, a later one on a desktop): layout.spec.ts.
  */
 import type { Page } from '@playwright/test';
-import { DISPLAY, expectBrandFaces, facesOf, FACES_KEY, TEXT } from '../support/brand';
+import { expectBrandFaces, expectFirstVisitFaces, facesOf, FACES_KEY, HEADLINE, headlineFaceOf, TEXT } from '../support/brand';
 import { expect, test, WIDTHS } from '../support/fixtures';
 import { FACES_LATER_CLASS } from '../../../frontend/src/site/faces';
 import { EARLY_CLICKS } from '../../../frontend/src/site/early-clicks';
@@ -34,28 +34,30 @@ for (const [name, width] of WIDTHS) {
   test.describe(`${name} (${width} px)`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('a first page paints in the fallbacks before any face or script, and the next page has the brand faces', async ({ page }) => {
+    test('a first page paints its headline in the headline face and its text in the fallbacks before any other face or script, and the next page has the brand faces', async ({ page }) => {
       await prepare(page);
       const faces = await facesOf(page, '/hot-yoga');
+      const headline = await headlineFaceOf(page, '/hot-yoga');
       await page.goto('/hot-yoga');
       await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${FACES_LATER_CLASS}(\\s|$)`));
-      expect(await families(page)).toEqual({
-        heading: expect.stringMatching(new RegExp(`^"?${DISPLAY} fallback`)),
-        body: expect.stringMatching(new RegExp(`^"?${TEXT} fallback`)),
-      });
+      await expectFirstVisitFaces(page);
 
       // Once loaded, the entry fetches the faces for the next page and records them.
       await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), FACES_KEY)).toBe(faces);
-      // Nothing was asked for before the first contentful paint: no face, no script, no
-      // WebAssembly (the page's countdown island and the core's module start after it).
+      // Nothing was asked for before the first contentful paint but the headline face: no other
+      // face, no script, no WebAssembly (the page's countdown island and the core's module start
+      // after it).
       const startedNow = () =>
-        page.evaluate(() => ({
-          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-          requests: performance
-            .getEntriesByType('resource')
-            .filter((entry) => /\.(woff2|js|wasm)$/.test(new URL(entry.name).pathname))
-            .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
-        }));
+        page.evaluate(
+          (headline) => ({
+            paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+            requests: performance
+              .getEntriesByType('resource')
+              .filter((entry) => /\.(woff2|js|wasm)$/.test(new URL(entry.name).pathname) && new URL(entry.name).pathname !== headline)
+              .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+          }),
+          headline,
+        );
       // A request is listed once its response has ended, which the page may record a moment
       // after the entry has stored the faces: waited for.
       await expect
@@ -64,8 +66,11 @@ for (const [name, width] of WIDTHS) {
       const started = await startedNow();
       expect(started.paint).toBeGreaterThan(0);
       for (const request of started.requests) expect(request.start, request.url).toBeGreaterThanOrEqual(started.paint);
-      // The page being read keeps its fallbacks: no swap, nothing moves.
-      expect((await families(page)).heading).toMatch(new RegExp(`^"?${DISPLAY} fallback`));
+      // The page being read keeps its faces: no swap, nothing moves.
+      expect(await families(page)).toEqual({
+        heading: expect.stringMatching(new RegExp(`^"?${HEADLINE}"?,`)),
+        body: expect.stringMatching(new RegExp(`^"?${TEXT} fallback`)),
+      });
       expect(await settledLayoutShift(page)).toBe(0);
 
       // The next page: the brand faces from its first paint, from the cache.

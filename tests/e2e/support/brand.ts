@@ -2,8 +2,10 @@
  * The brand's typefaces as a page uses them for a visitor whose browser holds them (any page
  * after the first: crates/site/src/render/start.rs): both faces (`frontend/build/fonts.ts`,
  * FACES) declared, loaded and used, headings in the display face and text in the text face, each
- * fetched once. Checked on every route at both widths by layout.spec.ts, which loads each page
- * there anyway; a first visit's fallbacks and the fetch for the next page are page-start.spec.ts's.
+ * fetched once; and a visitor's first page: its headline drawn in the headline face from the
+ * first paint, its text in the fallbacks. Checked on every route by layout.spec.ts, which loads
+ * each page there anyway (a first visit on a phone, a later one on a desktop); how a first page
+ * starts and the fetch for the next page are page-start.spec.ts's.
  */
 import type { Page } from '@playwright/test';
 import { FACES_KEY } from '../../../frontend/src/site/faces';
@@ -12,6 +14,8 @@ import { expect } from './fixtures';
 /** The faces: headings, then text. */
 export const DISPLAY = 'Archivo';
 export const TEXT = 'Figtree';
+/** The headline face, a first page's `<h1>` (`frontend/build/fonts.ts`, HEADLINE). */
+export const HEADLINE = 'Archivo headline';
 
 interface FontState {
   /** `document.fonts.check` for the weight the pages use. */
@@ -79,6 +83,15 @@ export async function facesOf(page: Page, path = '/'): Promise<string> {
   return faces;
 }
 
+/** The headline face's file a page names to its start script (`data-headline`). */
+export async function headlineFaceOf(page: Page, path = '/'): Promise<string> {
+  const response = await page.request.get(path);
+  expect(response.ok()).toBe(true);
+  const headline = /data-headline="([^"]*)"/.exec(await response.text())?.[1] ?? '';
+  expect(headline, 'the page names the headline face').toMatch(/\.woff2$/);
+  return headline;
+}
+
 /**
  * Makes `page` a visitor past their first page: it opens the home page and waits until the entry
  * has fetched the faces and recorded them, so the pages after it paint in the brand faces from
@@ -113,4 +126,46 @@ export async function expectBrandFaces(page: Page): Promise<void> {
     );
     expect.soft(fetches, `${file} fetched once`).toBe(1);
   }
+}
+
+/**
+ * The fonts Chromium drew the text of the page's `<h1>` with (its own text, not its children's):
+ * each font's name and whether it is a web font, which a local fallback is not.
+ */
+export async function headlineFontsDrawn(page: Page): Promise<{ familyName: string; isCustomFont: boolean }[]> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    await session.send('DOM.enable');
+    await session.send('CSS.enable');
+    const { root } = await session.send('DOM.getDocument');
+    const { nodeId } = await session.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' });
+    const { fonts } = await session.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map(({ familyName, isCustomFont }) => ({ familyName, isCustomFont }));
+  } finally {
+    await session.detach();
+  }
+}
+
+/**
+ * Expects a visitor's first page as it paints: the headline face loaded and the `<h1>` drawn in
+ * it (a face with `font-display: optional` that arrived late is never used on that page, so a
+ * headline drawn in it at the end was drawn in it from its first paint), and the page's text
+ * still in the fallbacks.
+ */
+export async function expectFirstVisitFaces(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () => page.evaluate((family) => Array.from(document.fonts).some((face) => face.family.replace(/["']/g, '') === family && face.status === 'loaded'), HEADLINE),
+      { message: 'the headline face loaded' },
+    )
+    .toBe(true);
+  const families = await page.evaluate(() => ({
+    heading: getComputedStyle(document.querySelector('h1') ?? document.body).fontFamily,
+    body: getComputedStyle(document.body).fontFamily,
+  }));
+  expect.soft(families.heading).toMatch(new RegExp(`^"?${HEADLINE}"?,`));
+  expect.soft(families.body).toMatch(new RegExp(`^"?${TEXT} fallback`));
+  const drawn = await headlineFontsDrawn(page);
+  expect.soft(drawn.length, 'the headline drawn').toBeGreaterThan(0);
+  expect.soft(drawn.filter((font) => !font.isCustomFont), 'the headline drawn in the headline face, no local font').toEqual([]);
 }
