@@ -149,9 +149,9 @@ test-compile: test-lint
 	  cargo build -p onespace-server --features dev --bin onespace'
 
 # The enquiry tests drive the release binary that `build` made (ONESPACE_TEST_RELEASE=1).
-# Four tests at a time on two cores: most of the server's tests wait (on a timeout they provoke,
-# a server starting, a change reaching a node) rather than compute, and the few that compute for
-# minutes (the photo encodings, the HTML checker) would otherwise leave a core idle at the end.
+# Four tests at a time on two cores: the tests that wait (on a timeout they provoke, a server
+# starting, a change reaching a node) leave room for those that compute (the photo encodings, the
+# HTML checker, the sign-in bursts), which would otherwise leave a core idle at the end.
 RUST_TEST_THREADS ?= 4
 test-rust: build test-services test-compile test-e2e
 	ONESPACE_TEST_RELEASE=1 $(LINTING) $(RUNNER) --name "Rust tests" --kind cargo --limit 40m -- cargo test --workspace -- --test-threads=$(RUST_TEST_THREADS)
