@@ -1,5 +1,5 @@
 //! What a draft (or an earlier version) changes against the live content, file by file: first
-//! field by field in the owner's words (`Monthly › Lite › Price: £49 → £55`, the core's
+//! field by field in the owner's words (`Memberships › Lite › Price: £49 → £55`, the core's
 //! [`onespace_core::content::check::changes`], the same the editor lists as they type), then
 //! line by line with two lines of context around each change (the `similar` crate's diff), for
 //! whoever wants the exact text.
@@ -99,7 +99,7 @@ mod tests {
         let found = changes(&live, &changed);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].name, "prices.toml");
-        assert_eq!(found[0].fields, ["Monthly › Lite › Price: £49 → £55"]);
+        assert_eq!(found[0].fields, ["Memberships › Lite › Price: £49 → £55"]);
         let lines = &found[0].lines;
         assert!(
             lines.contains(&Line::Removed(41, "price = 49".to_owned())),

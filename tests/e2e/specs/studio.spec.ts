@@ -271,7 +271,7 @@ for (const viewport of VIEWPORTS) {
       // actions stay on screen; the scrolling it all takes is measured.
       await checkPage(page, 'content-edit');
       await measureScrolling(page);
-      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Monthly', exact: true }).click();
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Memberships', exact: true }).click();
       const price = page.getByRole('group', { name: 'Lite', exact: true }).getByLabel('Price', { exact: true });
       await expect(price).toHaveValue('49');
 
@@ -298,8 +298,8 @@ for (const viewport of VIEWPORTS) {
 
       await price.fill('55');
       await expect(page.locator('.studio-mistakes')).toHaveCount(0);
-      await expect(page.getByRole('region', { name: 'Your draft' })).toContainText('1 change: Monthly › Lite › Price: £49 → £55');
-      await expect(page.getByRole('complementary').getByRole('listitem')).toHaveText(['Monthly › Lite › Price: £49 → £55']);
+      await expect(page.getByRole('region', { name: 'Your draft' })).toContainText('1 change: Memberships › Lite › Price: £49 → £55');
+      await expect(page.getByRole('complementary').getByRole('listitem')).toHaveText(['Memberships › Lite › Price: £49 → £55']);
       screens += await screensScrolled(page);
       expect(screens, 'screens scrolled to reach the field and correct it, the actions in view').toBeLessThanOrEqual(3);
       await page.getByRole('button', { name: 'Advanced: text' }).click();
@@ -325,7 +325,7 @@ for (const viewport of VIEWPORTS) {
       await checkPage(page, 'content-preview');
       await bar.getByRole('link', { name: 'Review your draft' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Your draft' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Fields changed in Prices' }).getByRole('listitem')).toHaveText(['Monthly › Lite › Price: £49 → £55']);
+      await expect(page.getByRole('list', { name: 'Fields changed in Prices' }).getByRole('listitem')).toHaveText(['Memberships › Lite › Price: £49 → £55']);
       await oneLineChanged(page, 41, 'price = 49', 'price = 55');
       await checkPage(page, 'content-review');
       await page.locator('form[action="/studio/content/draft/publish"]').getByLabel('Note for the history (optional)').fill('Lite to £55');
@@ -405,7 +405,7 @@ for (const viewport of VIEWPORTS) {
 
       // In the draft, not on the site, until it is published.
       await expect(page.getByRole('heading', { level: 1, name: 'Your draft' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Fields changed in Photos' })).toContainText('Photo › hot-yoga/hero: added');
+      await expect(page.getByRole('list', { name: 'Fields changed in Photos' })).toContainText('Photos › Hot Yoga page, beside the heading: added');
       expect(await (await page.request.get('/hot-yoga')).text()).not.toContain(alt);
       // The preview shows it already.
       await page.goto('/studio/content/preview/hot-yoga');

@@ -64,7 +64,7 @@ export function SchemaForm({ root, values, onChange, mistakes }: FormProps) {
                   document.getElementById(`${fieldId([property.key])}-section`)?.scrollIntoView?.({ block: 'start' });
                 }}
               >
-                {fieldName(property.key)}
+                {property.title}
               </a>
             </li>
           ))}
@@ -73,7 +73,7 @@ export function SchemaForm({ root, values, onChange, mistakes }: FormProps) {
       {root.properties.map((property) => {
         const path = [property.key];
         const value = values[property.key];
-        const label = fieldName(property.key);
+        const label = property.title;
         const titled = property.field.kind === 'group' || (property.field.kind === 'list' && property.field.item.kind === 'group');
         return (
           <details
@@ -111,7 +111,7 @@ export function summaryOf(field: Field, value: unknown): string {
       .map((property) => [property, (value as Record<string, unknown>)[property.key]] as const)
       .filter(([, inner]) => inner !== undefined && (typeof inner !== 'object' || inner === null))
       .slice(0, 3)
-      .map(([property, inner]) => `${fieldName(property.key)}: ${property.field.kind === 'pounds' ? `£${shown(inner)}` : shown(inner)}`)
+      .map(([property, inner]) => `${property.title}: ${property.field.kind === 'pounds' ? `£${shown(inner)}` : shown(inner)}`)
       .join(' · ');
   }
   return shown(value);
@@ -209,7 +209,7 @@ function Group({ field, path, value, onChange, mistakes, label, bare }: FieldPro
           field={property.field}
           path={[...path, property.key]}
           value={values[property.key]}
-          label={fieldName(property.key)}
+          label={property.title}
           onChange={onChange}
           mistakes={mistakes}
         />
