@@ -87,6 +87,18 @@ describe('the content editor', () => {
     expect(screen.getByRole('status').textContent).toMatch(/^Draft saved at \d\d:\d\d\.$/);
   });
 
+  it('finds a field by the words typed and moves to it', () => {
+    const { send } = recordingSender();
+    render(<ContentEditor data={editorData('prices.toml')} studio={studio} send={send} />);
+    fireEvent.change(screen.getByLabelText('Find a field'), { target: { value: 'lite pri' } });
+    const found = within(screen.getByRole('list', { name: 'Fields found' })).getAllByRole('link');
+    expect(found.map((link) => link.textContent)).toEqual(['Memberships › Lite › Price']);
+    fireEvent.click(found[0] as HTMLElement);
+    expect(document.activeElement).toBe(within(screen.getByRole('group', { name: 'Lite' })).getByLabelText('Price'));
+    fireEvent.change(screen.getByLabelText('Find a field'), { target: { value: 'nothing like it' } });
+    expect(screen.getByText('No field is called that.')).toBeTruthy();
+  });
+
   it('adds, moves and removes list items, and the text follows', () => {
     const { send } = recordingSender();
     render(<ContentEditor data={editorData('prices.toml')} studio={studio} send={send} />);

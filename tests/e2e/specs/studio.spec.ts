@@ -306,13 +306,23 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByLabel('prices.toml')).toHaveValue(/# Rolling Monthly Memberships\.[^]*name = "Lite"\nprice = 55\n/);
       await page.getByRole('button', { name: 'Form' }).click();
 
-      // The draft previewed as the whole site on a chosen date: £55 there, £49 still for visitors.
+      // The draft previewed as the whole site, opened at what it changes: Lite's price on
+      // /memberships, in view. The bar is one line, a phone's too (it took 345 px of one): the
+      // page, date and time are under "Change".
       await page.getByRole('region', { name: 'Your draft' }).getByRole('link', { name: 'Preview' }).click();
+      await expect(page).toHaveURL(/\/studio\/content\/preview\/memberships#preview-changed$/);
       const bar = page.getByRole('complementary', { name: 'Preview' });
       await expect(bar).toContainText('Preview of your draft');
-      // Compact over the page (it took 345 px of a phone's screen): the page, date and time are
-      // under "Change". On a phone it is still three short lines, not yet one.
-      expect((await bar.boundingBox())?.height ?? 0).toBeLessThanOrEqual(viewport.width < 600 ? 180 : 60);
+      expect((await bar.boundingBox())?.height ?? 0).toBeLessThanOrEqual(56);
+      const changed = page.locator('#preview-changed');
+      await expect(changed).toHaveText('£55/month');
+      await expect(changed).toBeInViewport();
+      // Editing what is seen: a tap on the price opens its field, the cursor in it.
+      await changed.click();
+      await expect(page).toHaveURL(/\/studio\/content\/edit\/prices\.toml#field-monthly-0-price$/);
+      await expect(price).toBeFocused();
+      await page.goBack();
+      // On a chosen date: £55 there, £49 still for visitors.
       await bar.getByText('Change', { exact: true }).click();
       await bar.getByLabel('Page').selectOption({ label: 'Pricing & Memberships' });
       await bar.getByLabel('Date').fill('2026-12-01');

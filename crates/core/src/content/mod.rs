@@ -155,6 +155,11 @@ impl File {
             .map_or(self.main_page(), |(_, _, page)| page)
     }
 
+    /// Every page [`File::page`] can name for the file (the site's tests check each is one).
+    pub fn pages(self) -> impl Iterator<Item = &'static str> {
+        std::iter::once(self.main_page()).chain(self.sections().iter().map(|(_, _, page)| *page))
+    }
+
     /// The page most of the file shows on.
     const fn main_page(self) -> &'static str {
         match self {
@@ -199,7 +204,11 @@ impl File {
             File::Photos => &[("photo", "Photos", "/")],
             File::Studio => &[
                 ("social", "Instagram", "/contact"),
-                ("consultation_slots", "Challenge consultations", "/challenge"),
+                (
+                    "consultation_slots",
+                    "Challenge consultations",
+                    "/challenge",
+                ),
             ],
             File::Team => &[("coaches", "Meet the team", "/meet-the-team")],
             File::Faq => &[("questions", "FAQ", "/faq")],

@@ -418,8 +418,14 @@ mod tests {
                 .map(ToString::to_string)
                 .collect()
         };
-        assert_eq!(read("", one), ["Photos › Hot Yoga page, beside the heading: added"]);
-        assert_eq!(read(one, ""), ["Photos › Hot Yoga page, beside the heading: removed"]);
+        assert_eq!(
+            read("", one),
+            ["Photos › Hot Yoga page, beside the heading: added"]
+        );
+        assert_eq!(
+            read(one, ""),
+            ["Photos › Hot Yoga page, beside the heading: removed"]
+        );
     }
 
     #[test]

@@ -202,9 +202,6 @@ mod tests {
         assert_eq!(title("monthly"), "Memberships");
         assert_eq!(title("packs"), "Session packs");
         let schema = of(File::Investors);
-        assert_eq!(
-            schema.as_value()["properties"]["as_of"]["title"],
-            "As of"
-        );
+        assert_eq!(schema.as_value()["properties"]["as_of"]["title"], "As of");
     }
 }

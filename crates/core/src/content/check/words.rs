@@ -118,7 +118,10 @@ pub fn said(error: &ContentError, text: &str) -> Said {
                 message(&error.message, &[], file, root.as_ref())
             )
         } else {
-            format!("{title} {}", message(&error.message, &[], file, root.as_ref()))
+            format!(
+                "{title} {}",
+                message(&error.message, &[], file, root.as_ref())
+            )
         };
         return Said {
             place: vec![title.to_owned()],
@@ -317,7 +320,10 @@ mod tests {
             &error("trial", "must be less than `intro_discount`"),
             PRICES,
         );
-        assert_eq!(said.sentence, "14-day trial must be less than Intro discount");
+        assert_eq!(
+            said.sentence,
+            "14-day trial must be less than Intro discount"
+        );
     }
 
     #[test]
