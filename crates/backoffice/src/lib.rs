@@ -37,6 +37,7 @@ mod devices;
 mod diff;
 pub mod export;
 pub mod launch;
+mod marks;
 mod pages;
 pub mod passkeys;
 mod passwords;
@@ -218,7 +219,7 @@ pub struct StaffRoute {
 
 /// Every path of the staff area: the one place that says who may use what. The tests walk it
 /// to prove that no path but the public ones answers without a session.
-pub const ROUTES: [StaffRoute; 43] = [
+pub const ROUTES: [StaffRoute; 44] = [
     StaffRoute {
         path: "/studio",
         methods: &["GET"],
@@ -446,6 +447,12 @@ pub const ROUTES: [StaffRoute; 43] = [
         methods: &["GET"],
         access: Access::Staff,
         attach: |r| r.route(web::get().to(pages::preview::home)),
+    },
+    StaffRoute {
+        path: "/studio/content/preview-edit.js",
+        methods: &["GET"],
+        access: Access::Staff,
+        attach: |r| r.route(web::get().to(pages::preview::edit_script)),
     },
     StaffRoute {
         path: "/studio/content/preview-images/{file}",

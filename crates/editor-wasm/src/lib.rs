@@ -38,7 +38,7 @@ export type ContentValues =
 
 /** One changed field, in the owner's words. */
 export interface ContentChange {
-  /** The sections, items and field: `["Monthly", "Lite", "Price"]`. */
+  /** The sections, items and field: `["Memberships", "Lite", "Price"]`. */
   place: string[];
   /** What happened there. */
   what:
@@ -47,7 +47,7 @@ export interface ContentChange {
     | { kind: 'removed' }
     | { kind: 'reordered' }
     | { kind: 'unreadable' };
-  /** The whole change as the review prints it: `Monthly › Lite › Price: £49 → £55`. */
+  /** The whole change as the review prints it: `Memberships › Lite › Price: £49 → £55`. */
   text: string;
 }
 "#;

@@ -241,6 +241,24 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
 
+    /// The staff area's preview opens a change on the page the content names for it, and a
+    /// photo's on the page its place is named after.
+    #[test]
+    fn the_pages_content_and_photo_places_name_are_routes() {
+        let named = onespace_core::content::File::ALL
+            .into_iter()
+            .flat_map(onespace_core::content::File::pages)
+            .map(str::to_owned)
+            .chain(
+                onespace_core::content::Place::ALL
+                    .iter()
+                    .map(|place| place.page()),
+            );
+        for path in named {
+            assert!(find(&path).is_some(), "{path} is no page of the site");
+        }
+    }
+
     #[test]
     fn every_page_has_exactly_one_route_and_paths_are_unique() {
         let pages: HashSet<_> = ROUTES.iter().map(|r| r.page).collect();

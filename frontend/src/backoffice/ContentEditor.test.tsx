@@ -75,7 +75,7 @@ describe('the content editor', () => {
 
     fireEvent.change(price, { target: { value: '55' } });
     expect(price.getAttribute('aria-invalid')).toBeNull();
-    expect(screen.getByText('Monthly › Lite › Price: £49 → £55')).toBeTruthy();
+    expect(screen.getByText('Memberships › Lite › Price: £49 → £55')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Unsaved changes…');
 
     await act(async () => {
@@ -87,13 +87,25 @@ describe('the content editor', () => {
     expect(screen.getByRole('status').textContent).toMatch(/^Draft saved at \d\d:\d\d\.$/);
   });
 
+  it('finds a field by the words typed and moves to it', () => {
+    const { send } = recordingSender();
+    render(<ContentEditor data={editorData('prices.toml')} studio={studio} send={send} />);
+    fireEvent.change(screen.getByLabelText('Find a field'), { target: { value: 'lite pri' } });
+    const found = within(screen.getByRole('list', { name: 'Fields found' })).getAllByRole('link');
+    expect(found.map((link) => link.textContent)).toEqual(['Memberships › Lite › Price']);
+    fireEvent.click(found[0] as HTMLElement);
+    expect(document.activeElement).toBe(within(screen.getByRole('group', { name: 'Lite' })).getByLabelText('Price'));
+    fireEvent.change(screen.getByLabelText('Find a field'), { target: { value: 'nothing like it' } });
+    expect(screen.getByText('No field is called that.')).toBeTruthy();
+  });
+
   it('adds, moves and removes list items, and the text follows', () => {
     const { send } = recordingSender();
     render(<ContentEditor data={editorData('prices.toml')} studio={studio} send={send} />);
     fireEvent.click(screen.getByRole('button', { name: 'Move Core up' }));
-    expect(screen.getByText('Monthly: order changed')).toBeTruthy();
+    expect(screen.getByText('Memberships: order changed')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Flex' }));
-    expect(screen.getByText('Monthly › Flex: removed')).toBeTruthy();
+    expect(screen.getByText('Memberships › Flex: removed')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Advanced: text' }));
     const text = (screen.getByLabelText('prices.toml') as HTMLTextAreaElement).value;
     expect(text.indexOf('id = "core"')).toBeLessThan(text.indexOf('id = "lite"'));
@@ -120,6 +132,8 @@ describe('reading the schemas', () => {
     if (trial?.kind !== 'group') throw new Error('trial is a group');
     const kinds = Object.fromEntries(trial.properties.map((property) => [property.key, property.field.kind]));
     expect(kinds).toMatchObject({ price: 'pounds', intro_countdown: 'choice', intro_discount: 'pounds' });
+    // Sections are named as the site names them, not by the file's tables.
+    expect(root.properties.map((property) => property.title)).toContain('Memberships');
   });
 
   it('writes help without the code’s link brackets', () => {

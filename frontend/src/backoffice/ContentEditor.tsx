@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DraftSaver, formSender, type SaveState } from './autosave';
-import { SchemaForm, type MistakesByField } from './form/SchemaForm';
+import { SchemaForm, focusField, type MistakesByField } from './form/SchemaForm';
 import { SchemaReader, setAt, type Schema, type Step } from './form/schema';
 import type { ContentChange, ContentMistake } from './wasm-pkg/onespace_editor_wasm';
 
@@ -37,8 +37,8 @@ const REVIEW_URL = '/studio/content/draft';
 /** Throws the person's draft away (every content area's changes in it). */
 const DISCARD_URL = '/studio/content/draft/discard';
 
-/** The draft shown as the site, from its home page (the server's preview). */
-const PREVIEW_URL = '/studio/content/preview';
+/** The draft shown as the site, at the page and element of its first change (the server's preview). */
+const PREVIEW_URL = '/studio/content/preview?changed';
 
 export function ContentEditor({ data, studio, send }: { data: EditorData; studio: StudioModule; send?: ConstructorParameters<typeof DraftSaver>[0] }) {
   const [text, setText] = useState(data.files[data.file] ?? '');
@@ -221,19 +221,6 @@ function describe(state: SaveState): string {
 /** `14:05`, UK time, as the studio reads times. */
 function clock(at: number): string {
   return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }).format(at);
-}
-
-/** Moves to the form's field `id` (its first input, for a group) and puts the cursor in it. */
-export function focusField(id: string): boolean {
-  const target = document.getElementById(id);
-  if (!target) return false;
-  for (let parent = target.parentElement; parent; parent = parent.parentElement) {
-    if (parent instanceof HTMLDetailsElement) parent.open = true;
-  }
-  const input = target.matches('input, select, textarea') ? target : target.querySelector<HTMLElement>('input, select, textarea');
-  if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'center' });
-  (input ?? target).focus({ preventScroll: true });
-  return true;
 }
 
 /** This file's mistakes in the owner's words, each moving to its field in the form. */

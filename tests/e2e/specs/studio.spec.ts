@@ -271,7 +271,7 @@ for (const viewport of VIEWPORTS) {
       // actions stay on screen; the scrolling it all takes is measured.
       await checkPage(page, 'content-edit');
       await measureScrolling(page);
-      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Monthly', exact: true }).click();
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Memberships', exact: true }).click();
       const price = page.getByRole('group', { name: 'Lite', exact: true }).getByLabel('Price', { exact: true });
       await expect(price).toHaveValue('49');
 
@@ -298,21 +298,31 @@ for (const viewport of VIEWPORTS) {
 
       await price.fill('55');
       await expect(page.locator('.studio-mistakes')).toHaveCount(0);
-      await expect(page.getByRole('region', { name: 'Your draft' })).toContainText('1 change: Monthly › Lite › Price: £49 → £55');
-      await expect(page.getByRole('complementary').getByRole('listitem')).toHaveText(['Monthly › Lite › Price: £49 → £55']);
+      await expect(page.getByRole('region', { name: 'Your draft' })).toContainText('1 change: Memberships › Lite › Price: £49 → £55');
+      await expect(page.getByRole('complementary').getByRole('listitem')).toHaveText(['Memberships › Lite › Price: £49 → £55']);
       screens += await screensScrolled(page);
       expect(screens, 'screens scrolled to reach the field and correct it, the actions in view').toBeLessThanOrEqual(3);
       await page.getByRole('button', { name: 'Advanced: text' }).click();
       await expect(page.getByLabel('prices.toml')).toHaveValue(/# Rolling Monthly Memberships\.[^]*name = "Lite"\nprice = 55\n/);
       await page.getByRole('button', { name: 'Form' }).click();
 
-      // The draft previewed as the whole site on a chosen date: £55 there, £49 still for visitors.
+      // The draft previewed as the whole site, opened at what it changes: Lite's price on
+      // /memberships, in view. The bar is one line, a phone's too (it took 345 px of one): the
+      // page, date and time are under "Change".
       await page.getByRole('region', { name: 'Your draft' }).getByRole('link', { name: 'Preview' }).click();
+      await expect(page).toHaveURL(/\/studio\/content\/preview\/memberships#preview-changed$/);
       const bar = page.getByRole('complementary', { name: 'Preview' });
       await expect(bar).toContainText('Preview of your draft');
-      // Compact over the page (it took 345 px of a phone's screen): the page, date and time are
-      // under "Change". On a phone it is still three short lines, not yet one.
-      expect((await bar.boundingBox())?.height ?? 0).toBeLessThanOrEqual(viewport.width < 600 ? 180 : 60);
+      expect((await bar.boundingBox())?.height ?? 0).toBeLessThanOrEqual(56);
+      const changed = page.locator('#preview-changed');
+      await expect(changed).toHaveText('£55/month');
+      await expect(changed).toBeInViewport();
+      // Editing what is seen: a tap on the price opens its field, the cursor in it.
+      await changed.click();
+      await expect(page).toHaveURL(/\/studio\/content\/edit\/prices\.toml#field-monthly-0-price$/);
+      await expect(price).toBeFocused();
+      await page.goBack();
+      // On a chosen date: £55 there, £49 still for visitors.
       await bar.getByText('Change', { exact: true }).click();
       await bar.getByLabel('Page').selectOption({ label: 'Pricing & Memberships' });
       await bar.getByLabel('Date').fill('2026-12-01');
@@ -320,12 +330,13 @@ for (const viewport of VIEWPORTS) {
       await bar.getByRole('button', { name: 'Show' }).click();
       await expect(page).toHaveURL(/\/studio\/content\/preview\/memberships\?at=2026-12-01T09:00$/);
       await expect(bar).toContainText('as on');
-      expect(await page.content()).toContain('<h3 class="price-card-name">Lite</h3><p class="price">£55');
+      // The preview's price carries its field's marks; the public page none.
+      expect(await page.content()).toMatch(/<h3 class="price-card-name">Lite<\/h3><p class="price" data-field="[^"]*" data-edit="[^"]*" data-changed[^>]*>£55/);
       expect(await (await page.request.get('/memberships')).text()).toContain('<h3 class="price-card-name">Lite</h3><p class="price">£49');
       await checkPage(page, 'content-preview');
       await bar.getByRole('link', { name: 'Review your draft' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Your draft' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Fields changed in Prices' }).getByRole('listitem')).toHaveText(['Monthly › Lite › Price: £49 → £55']);
+      await expect(page.getByRole('list', { name: 'Fields changed in Prices' }).getByRole('listitem')).toHaveText(['Memberships › Lite › Price: £49 → £55']);
       await oneLineChanged(page, 41, 'price = 49', 'price = 55');
       await checkPage(page, 'content-review');
       await page.locator('form[action="/studio/content/draft/publish"]').getByLabel('Note for the history (optional)').fill('Lite to £55');
@@ -401,9 +412,11 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('Photo', { exact: true }).setInputFiles(resolve(import.meta.dirname, '../../../frontend/public/og-image.png'));
       await page.getByRole('button', { name: 'Upload into my draft' }).click();
 
-      // In the draft, not on the site, until it is published.
-      await expect(page.getByRole('heading', { level: 1, name: 'Your draft' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Fields changed in Photos' })).toContainText('Photo › hot-yoga/hero: added');
+      // In the draft, not on the site, until it is published. The review prepares the photo's
+      // variants for its thumbnail first (the preview then reads them from the cache).
+      await expect(page.getByRole('heading', { level: 1, name: 'Your draft' })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('list', { name: 'Photos changed in Photos' }).getByRole('img', { name: alt })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Fields changed in Photos' })).toContainText('Photos › Hot Yoga page, beside the heading: added');
       expect(await (await page.request.get('/hot-yoga')).text()).not.toContain(alt);
       // The preview shows it already.
       await page.goto('/studio/content/preview/hot-yoga');

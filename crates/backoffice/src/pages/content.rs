@@ -30,13 +30,15 @@ use super::see_other;
 use super::wants_json;
 use super::Paging;
 use crate::audit::{self, Action};
-use crate::diff;
+use crate::diff::{self, FileChanges, Thumbnail};
 use crate::session::{self, Staff, StaffForm};
 use crate::views::content::{
     self as view, Behind, Clash, Done, Editing, EditorData, FileEditor, Mistake, Review, Served,
     Updated, VersionPage, VersionRow,
 };
 use crate::views::message_page;
+use onespace_images::{uploads, Format, Photo};
+use onespace_site::SiteData;
 use onespace_store::drafts::{self, Draft};
 use onespace_store::published::merge::{self, Lines};
 use onespace_store::published::scheduled;
@@ -296,6 +298,8 @@ struct Found {
     draft: Draft,
     live: Version,
     behind: Option<Behind>,
+    /// What the draft changes against the live version, its photos' thumbnails found.
+    changes: Vec<FileChanges>,
 }
 
 /// The review page of the draft against the live version.
@@ -326,17 +330,17 @@ fn review_page_with(
         draft,
         live,
         behind,
+        changes,
     }: &Found,
     (note, refusal): (&str, Option<&str>),
     (schedule, updated): (view::ScheduleTyped<'_>, Option<&Updated>),
 ) -> HttpResponse {
-    let files = diff::changes(&live.files, &draft.files);
     let errors = mistakes_of(&draft.files);
     let mistakes = listed(&errors, &draft.files);
     let review = Review {
         base: draft.base,
         live: live.number,
-        changes: &files,
+        changes,
         mistakes: &mistakes,
         note,
         refusal,
@@ -413,14 +417,78 @@ async fn draft_and_live(
 /// (read from the versions only while the draft is behind the live one).
 async fn find_for_review(request: &HttpRequest, staff: &Staff) -> Result<Found, HttpResponse> {
     let (draft, live) = draft_and_live(request, staff).await?;
+    let changes = with_thumbnails(request, staff, diff::changes(&live.files, &draft.files)).await;
     match behind_of(&staff.staff_area().store, &draft, &live).await {
         Ok(behind) => Ok(Found {
             draft,
             live,
             behind,
+            changes,
         }),
         Err(error) => Err(session::unavailable(request, &error)),
     }
+}
+
+/// `changes` with a thumbnail for each photo they set, replace or take away: a photo the live
+/// site shows at its own `/images/` address, a draft's upload (prepared into the photo cache
+/// from the database, as the preview does, read back from the cache after the first time) at the
+/// preview's address for photos, which only staff reach. A photo that cannot be prepared keeps
+/// none, and the review says so in words.
+async fn with_thumbnails(
+    request: &HttpRequest,
+    staff: &Staff,
+    mut changes: Vec<FileChanges>,
+) -> Vec<FileChanges> {
+    let Some(site) = request.app_data::<SiteData>() else {
+        return changes;
+    };
+    let live = site.current().context().images.clone();
+    let mut wanted: Vec<String> = changes
+        .iter()
+        .flat_map(|file| &file.photos)
+        .flat_map(|change| [&change.before, &change.after])
+        .flatten()
+        .filter(|photo| live.photo(&photo.file).is_none())
+        .map(|photo| photo.file.clone())
+        .collect();
+    wanted.sort();
+    wanted.dedup();
+    let staff_area = staff.staff_area();
+    let prepared = uploads::prepare(wanted, &staff_area.image_cache, |hash| {
+        onespace_store::photos::original_for_pipeline(&staff_area.store, hash)
+    })
+    .await;
+    for photo in changes
+        .iter_mut()
+        .flat_map(|file| &mut file.photos)
+        .flat_map(|change| [&mut change.before, &mut change.after])
+        .flatten()
+    {
+        photo.thumbnail = match live.photo(&photo.file) {
+            Some(served) => thumbnail(served, onespace_images::IMAGES_PREFIX),
+            None => prepared
+                .iter()
+                .find(|(name, _, _)| *name == photo.file)
+                .and_then(|(_, made, _)| thumbnail(made, crate::preview::IMAGES_PREFIX)),
+        };
+    }
+    changes
+}
+
+/// `photo`'s narrowest JPEG (every browser reads it), at `prefix` (the site's `/images/` or the
+/// preview's address for photos, which serves the same file names).
+fn thumbnail(photo: &Photo, prefix: &str) -> Option<Thumbnail> {
+    let variant = photo.of_format(Format::Jpeg).next()?;
+    let src = photo.url(variant);
+    Some(Thumbnail {
+        src: format!(
+            "{prefix}{}",
+            src.strip_prefix(onespace_images::IMAGES_PREFIX)
+                .unwrap_or(&src)
+        ),
+        width: variant.width,
+        height: variant.height,
+    })
 }
 
 /// `GET /studio/content/draft?restarted=1`.
@@ -601,10 +669,17 @@ pub async fn bring_up_to_date(
         left_out: &clashes,
         your_changes: &your_changes,
     };
+    let changes = with_thumbnails(
+        &request,
+        &staff,
+        diff::changes(&live.files, &updated_draft.files),
+    )
+    .await;
     let found = Found {
         draft: updated_draft,
         live,
         behind: None,
+        changes,
     };
     updated_review(&staff, &found, Some(&updated))
 }
@@ -680,7 +755,7 @@ pub async fn version(
         Ok(found) => found,
         Err(response) => return response,
     };
-    let files = diff::changes(&live.files, &version.files);
+    let files = with_thumbnails(&request, &staff, diff::changes(&live.files, &version.files)).await;
     let page = VersionPage {
         number: version.number,
         live: live.number,

@@ -28,6 +28,7 @@ use onespace_core::content::check::ContentError;
 
 use super::html;
 use super::see_other;
+use crate::marks;
 use crate::preview::{self, Asked, Moment};
 use crate::session::{self, Staff};
 use crate::views::message_page;
@@ -58,8 +59,50 @@ pub async fn home(
     if form_sent {
         return uncached(chosen(&staff, &query));
     }
+    if query.contains_key("changed") {
+        return uncached(at_the_change(&request, &staff).await);
+    }
     uncached(show(&request, &staff, &site, "/", &query).await)
 }
+
+/// `GET /studio/content/preview?changed`, the editor's Preview: the page the draft's first
+/// change shows on, opened at the changed element (`#preview-changed`); the home page without a
+/// draft or a change.
+async fn at_the_change(request: &HttpRequest, staff: &Staff) -> HttpResponse {
+    let store = &staff.staff_area().store;
+    let draft = match drafts::get(store, &staff.account.id).await {
+        Ok(draft) => draft,
+        Err(error) => return session::unavailable(request, &error),
+    };
+    let live = match versions::live(store).await {
+        Ok(live) => live,
+        Err(error) => return session::unavailable(request, &error),
+    };
+    match (draft, live) {
+        (Some(draft), Some(live)) => {
+            let page = marks::first_changed_page(&draft.files, &live.files);
+            see_other(&format!(
+                "{}#{}",
+                Asked::default().url(&page),
+                marks::CHANGED
+            ))
+        }
+        _ => see_other(preview::PREFIX),
+    }
+}
+
+/// `GET /studio/content/preview-edit.js`: the preview's script that opens a tapped element's
+/// field in the editor (`crate::marks`).
+pub async fn edit_script(_: Staff) -> HttpResponse {
+    uncached(
+        HttpResponse::Ok()
+            .insert_header((header::CONTENT_TYPE, "text/javascript; charset=utf-8"))
+            .body(EDIT_SCRIPT),
+    )
+}
+
+/// The preview's script, from the crate's sources.
+const EDIT_SCRIPT: &str = include_str!("../preview-edit.js");
 
 /// `GET /studio/content/preview/{path}`: the preview of the site's page at `/{path}`.
 pub async fn page(
@@ -190,41 +233,56 @@ async fn show(
     };
     // With a `--content` folder the folder is the one source (nothing is edited in the studio),
     // so the preview shows what the server serves, on the date chosen.
-    let (previewed, files): (Previewed, Option<Files>) = if staff_area.content_folder.is_some() {
-        (Previewed::Folder, None)
-    } else if let Some(draft) = draft.as_ref().filter(|_| !asked.live) {
-        (
-            Previewed::Draft { base: draft.base },
-            Some(draft.files.clone()),
-        )
+    let live = if staff_area.content_folder.is_some() {
+        None
     } else {
         match versions::live(&staff_area.store).await {
-            Ok(Some(live)) => (
-                Previewed::Live {
-                    number: live.number,
-                },
-                Some(live.files),
-            ),
-            Ok(None) => {
-                return refused(
-                    staff,
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "Try again in a minute",
-                    "The site's content has not been stored yet.",
-                )
-            }
+            Ok(live) => live,
             Err(error) => return session::unavailable(request, &error),
         }
     };
+    // The files shown, and the live ones a draft's changes are marked against.
+    let (previewed, files, against): (Previewed, Option<Files>, Option<Files>) =
+        if staff_area.content_folder.is_some() {
+            (Previewed::Folder, None, None)
+        } else if let Some(draft) = draft.as_ref().filter(|_| !asked.live) {
+            (
+                Previewed::Draft { base: draft.base },
+                Some(draft.files.clone()),
+                live.map(|live| live.files),
+            )
+        } else {
+            match live {
+                Some(live) => (
+                    Previewed::Live {
+                        number: live.number,
+                    },
+                    Some(live.files),
+                    None,
+                ),
+                None => {
+                    return refused(
+                        staff,
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "Try again in a minute",
+                        "The site's content has not been stored yet.",
+                    )
+                }
+            }
+        };
     let now =
         DateTime::<Utc>::from_timestamp_millis(staff_area.clock.now_ms()).unwrap_or_else(Utc::now);
     let instant = asked.at.map_or(now, Moment::instant);
     let mut context = site.current().context().clone();
     // Checking the files and rendering the page take milliseconds of CPU: not on the worker
     // that serves the area's other requests.
+    let mut shown = None;
     if let Some(files) = files {
         let content = match web::block(move || (versions::checked(&files), files)).await {
-            Ok((Ok(content), _)) => Arc::new(content),
+            Ok((Ok(content), files)) => {
+                shown = Some(files);
+                Arc::new(content)
+            }
             Ok((Err(errors), files)) => {
                 return cannot_render(staff, (&errors, &files), asked, route)
             }
@@ -240,7 +298,16 @@ async fn show(
         );
         context.content = content;
     }
-    let rendered = web::block(move || render(context, route, instant)).await;
+    // The content's own pages are marked with the fields that made them, to be tapped and
+    // edited (a folder's content is not edited here).
+    let rendered = web::block(move || match shown {
+        Some(shown) => {
+            let page = onespace_site::render::marks::marking(|| render(context, route, instant));
+            marks::mark(&page, &shown, against.as_ref())
+        }
+        None => render(context, route, instant),
+    })
+    .await;
     let html_page = match rendered {
         Ok(page) => page,
         Err(error) => return did_not_render(staff, route, &error),

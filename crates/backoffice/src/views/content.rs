@@ -8,7 +8,7 @@ use super::iso;
 use super::page;
 use super::uk_time;
 use super::Chrome;
-use crate::diff::{FileChanges, Line};
+use crate::diff::{FileChanges, Line, ShownPhoto};
 use onespace_site::render::json::script_safe_json;
 
 /// One version as the history lists it.
@@ -284,6 +284,20 @@ pub fn changes(files: &[FileChanges]) -> Markup {
                         @for field in &file.fields { li { (field) } }
                     }
                 }
+                @if !file.photos.is_empty() {
+                    ul class="studio-photo-changes" aria-label=(format!("Photos changed in {}", file.title)) {
+                        @for change in &file.photos {
+                            li class="studio-photo-change" {
+                                p class="studio-photo-place" { (change.place) }
+                                div class="studio-photo-pair" {
+                                    (thumbnail("Before", change.before.as_ref()))
+                                    span class="studio-photo-arrow" aria-hidden="true" { "→" }
+                                    (thumbnail("After", change.after.as_ref()))
+                                }
+                            }
+                        }
+                    }
+                }
                 details class=(ADVANCED_CLASS) {
                     summary { "Show technical details" }
                     div class="table-wrap" role="region" aria-label=(format!("Lines of {}", file.name)) tabindex="0" {
@@ -302,6 +316,23 @@ pub fn changes(files: &[FileChanges]) -> Markup {
                     }
                 }
             }
+        }
+    }
+}
+
+/// One side of a photo's change: the photo as the site serves it, small, captioned "Before" or
+/// "After"; in words where there is no photo (the place's designed art) or none to show.
+fn thumbnail(side: &str, photo: Option<&ShownPhoto>) -> Markup {
+    html! {
+        figure class="studio-thumb" {
+            @match photo {
+                Some(ShownPhoto { thumbnail: Some(small), alt, .. }) => {
+                    img src=(small.src) alt=(alt) width=(small.width) height=(small.height) loading="lazy" decoding="async";
+                }
+                Some(_) => span class="studio-thumb-none" { "A photo that cannot be shown yet" }
+                None => span class="studio-thumb-none" { "No photo: the page's own art" }
+            }
+            figcaption { (side) }
         }
     }
 }

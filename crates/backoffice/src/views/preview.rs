@@ -46,30 +46,41 @@ pub struct PreviewBar<'a> {
     pub has_draft: bool,
 }
 
-/// The bar: what is previewed and as of when, and the way back to the draft, compact (one line
-/// on a computer, three short ones on a phone); the form to choose another page, date or time
-/// opens under "Change", so the previewed page keeps the screen. A `noindex` page of the staff area, so it can say so plainly.
+/// The bar: what is previewed and as of when, and the way to review the draft, on one line
+/// (on a phone the version and the instant are left to screen readers and the "Change" panel,
+/// so the previewed page keeps the screen); the form to choose another page, date or time, and
+/// the other links, open under "Change". A `noindex` page of the staff area, so it can say so
+/// plainly.
 pub fn bar(bar: &PreviewBar<'_>) -> String {
-    let what = match bar.previewed {
-        Previewed::Draft { base } => format!("Preview of your draft (started from version {base})"),
-        Previewed::Live { number } => format!("Preview of the live version {number}"),
-        Previewed::Folder => "Preview of the content folder being served".to_owned(),
+    let (what, version) = match bar.previewed {
+        Previewed::Draft { base } => (
+            "Preview of your draft",
+            format!(" (started from version {base})"),
+        ),
+        Previewed::Live { number } => ("Preview of the live version", format!(" {number}")),
+        Previewed::Folder => ("Preview of the content folder", " being served".to_owned()),
     };
     html! {
+        script src="/studio/content/preview-edit.js" defer {}
         aside class="studio-preview-bar" aria-label="Preview" {
             div class="container-page studio-preview-inner" {
                 p class="studio-preview-what" {
-                    strong { (what) } ", "
-                    @if bar.chosen { "as on " (bar.when) " UK time." } @else { "as it is now (" (bar.when) " UK time)." }
+                    strong { (what) }
+                    span class="studio-preview-long" {
+                        (version) ", "
+                        @if bar.chosen { "as on " (bar.when) " UK time." } @else { "as it is now (" (bar.when) " UK time)." }
+                    }
                 }
-                nav class="studio-preview-links" aria-label="Studio" {
-                    @if let Some((label, href)) = &bar.other { a href=(href) { (label) } }
-                    @if bar.has_draft { a href="/studio/content/draft" { "Review your draft" } }
-                    a href="/studio/content" { "Edit the content" }
+                @if bar.has_draft {
+                    a class="studio-preview-review" href="/studio/content/draft" { "Review" span class="studio-preview-long" { " your draft" } }
                 }
                 details class="studio-preview-more" {
                     summary { "Change" }
                     p { "Only staff signed in to the studio can see this preview." }
+                    nav class="studio-preview-links" aria-label="Studio" {
+                        @if let Some((label, href)) = &bar.other { a href=(href) { (label) } }
+                        a href="/studio/content" { "Edit the content" }
+                    }
                     form class="studio-preview-form" method="get" action=(crate::preview::PREFIX) {
                         @if matches!(bar.previewed, Previewed::Live { .. }) {
                             input type="hidden" name="of" value="live";

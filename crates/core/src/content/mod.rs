@@ -135,6 +135,91 @@ impl File {
         }
     }
 
+    /// What the site calls the part of the file under its top-level `key`, so the staff area
+    /// names a field where a visitor sees it (`Memberships › Lite › Price`, the Rolling Monthly
+    /// Memberships on /memberships) rather than by the file's table (`monthly`); `None` where the
+    /// key's own words say it (`Opening hours` for `opening_hours`).
+    pub fn section(self, key: &str) -> Option<&'static str> {
+        self.sections()
+            .iter()
+            .find(|(part, _, _)| *part == key)
+            .map(|(_, name, _)| *name)
+    }
+
+    /// The page a visitor sees the part under `key` on (`/memberships` for `monthly`), where the
+    /// staff area's preview of a change opens; the file's main page for a part not listed.
+    pub fn page(self, key: &str) -> &'static str {
+        self.sections()
+            .iter()
+            .find(|(part, _, _)| *part == key)
+            .map_or(self.main_page(), |(_, _, page)| page)
+    }
+
+    /// Every page [`File::page`] can name for the file (the site's tests check each is one).
+    pub fn pages(self) -> impl Iterator<Item = &'static str> {
+        std::iter::once(self.main_page()).chain(self.sections().iter().map(|(_, _, page)| *page))
+    }
+
+    /// The page most of the file shows on.
+    const fn main_page(self) -> &'static str {
+        match self {
+            File::Prices => "/memberships",
+            File::Schedule => "/timetable",
+            File::Studio => "/contact",
+            File::Team => "/meet-the-team",
+            File::Faq => "/faq",
+            File::Investors => "/investinonespace",
+            File::Photos | File::Offers | File::Testimonials => "/",
+        }
+    }
+
+    /// The file's parts the site names or shows on a page of their own: each part's key in
+    /// the file (`monthly`), the site's name for it (`Memberships`) and the page it shows on
+    /// (`/memberships`).
+    const fn sections(self) -> &'static [(&'static str, &'static str, &'static str)] {
+        match self {
+            File::Prices => &[
+                ("trial", "14-day trial", "/memberships"),
+                ("monthly", "Memberships", "/memberships"),
+                ("unlimited", "Unlimited options", "/memberships"),
+                ("packs", "Session packs", "/memberships"),
+                ("founder", "Founder memberships", "/founder-memberships"),
+                ("fire_ice", "Fire & Ice", "/fire-ice"),
+            ],
+            File::Offers => &[
+                ("concession", "Concessions", "/memberships"),
+                ("back_to_school", "Back to school", "/back-to-school"),
+                ("september_sale", "September sale", "/september-sale"),
+                ("year_end", "Year-end offer", "/memberships"),
+                ("challenge", "6-week challenge", "/challenge"),
+                ("retreat", "Yoga retreat", "/yoga-retreat"),
+            ],
+            File::Schedule => &[
+                ("provider_id", "Booking account", "/timetable"),
+                ("customer_site", "Booking site", "/timetable"),
+                ("pages", "Booking buttons", "/timetable"),
+                ("typical_week", "Timetable", "/timetable"),
+                ("classes", "Our classes", "/our-classes"),
+            ],
+            File::Photos => &[("photo", "Photos", "/")],
+            File::Studio => &[
+                ("social", "Instagram", "/contact"),
+                (
+                    "consultation_slots",
+                    "Challenge consultations",
+                    "/challenge",
+                ),
+            ],
+            File::Team => &[("coaches", "Meet the team", "/meet-the-team")],
+            File::Faq => &[("questions", "FAQ", "/faq")],
+            File::Testimonials => &[
+                ("testimonials", "Member quotes", "/"),
+                ("research", "What the research says", "/hot-yoga"),
+            ],
+            File::Investors => &[],
+        }
+    }
+
     /// The file named `name` (`prices.toml`), if it is one.
     pub fn from_name(name: &str) -> Option<File> {
         File::ALL.into_iter().find(|file| file.name() == name)

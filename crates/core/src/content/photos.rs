@@ -36,6 +36,11 @@ macro_rules! places {
                 }
             }
 
+            /// The place named `key` in `photos.toml`, if it is one.
+            pub fn from_key(key: &str) -> Option<Place> {
+                Place::ALL.iter().copied().find(|place| place.key() == key)
+            }
+
             /// Where it is, for the studio.
             pub const fn about(self) -> &'static str {
                 match self {
@@ -80,6 +85,34 @@ places! {
     HyroxTrainingStudio = "hyrox-training/studio": "HYROX Training page, The studio section.",
     FireIceRecoveryHero = "fire-ice-recovery/hero": "Fire & Ice Recovery page, beside the heading (the page's main photo).",
     FireIceRecoveryStudio = "fire-ice-recovery/studio": "Fire & Ice Recovery page, The studio section.",
+}
+
+impl Place {
+    /// Its name in the staff area's lists of changes, as the page names where it is: `Hot Yoga
+    /// page, beside the heading`, [`Place::about`]'s first clause (what follows, in brackets or
+    /// after a full stop, is help for choosing it).
+    pub fn name(self) -> &'static str {
+        match self {
+            Place::Share => "Shared links",
+            _ => {
+                let about = self.about();
+                about
+                    .split(" (")
+                    .next()
+                    .unwrap_or(about)
+                    .trim_end_matches('.')
+            }
+        }
+    }
+
+    /// The page it shows on: the first part of its name (`hot-yoga/hero` is on /hot-yoga), the
+    /// home page's own and the shared picture on the home page.
+    pub fn page(self) -> String {
+        match self.key().split('/').next() {
+            Some("home" | "share") | None => "/".to_owned(),
+            Some(page) => format!("/{page}"),
+        }
+    }
 }
 
 /// Everything in `photos.toml`: the photos placed on the site, in any order.

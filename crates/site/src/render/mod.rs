@@ -1,5 +1,6 @@
 //! What rendering a page is made of: what it is rendered from and what it gives the layout
-//! ([`document`]), islands markup, safely embedded JSON, headings and an enquiry form's state.
+//! ([`document`]), islands markup, safely embedded JSON, headings, an enquiry form's state and the
+//! preview's marks of which content field made an element ([`marks`]).
 //! The layout around every page is `crate::layout`.
 
 pub mod document;
@@ -7,6 +8,7 @@ pub mod form_view;
 pub mod headings;
 pub mod island;
 pub mod json;
+pub mod marks;
 
 pub use document::{Document, RenderContext};
 pub use form_view::FormView;

@@ -6,7 +6,7 @@
  * typed (a price of "5x" stays "5x"), and the core's check, run on every change, puts its
  * message under the field it names.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { blank, fieldName, itemName, pathName, type Field, type Step } from './schema';
 
 /** The check's messages by field path (`monthly[0].price`). */
@@ -27,9 +27,95 @@ export function fieldId(path: readonly Step[]): string {
   return `field-${pathName(path).replace(/[^A-Za-z0-9]+/g, '-')}`;
 }
 
+/** Moves to the form's field `id` (its first input, for a group) and puts the cursor in it. */
+export function focusField(id: string): boolean {
+  const target = document.getElementById(id);
+  if (!target) return false;
+  for (let parent = target.parentElement; parent; parent = parent.parentElement) {
+    if (parent instanceof HTMLDetailsElement) parent.open = true;
+  }
+  const input = target.matches('input, select, textarea') ? target : target.querySelector<HTMLElement>('input, select, textarea');
+  if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'center' });
+  (input ?? target).focus({ preventScroll: true });
+  return true;
+}
+
+/** A field of the form with its place as the staff area names it (`Memberships › Lite › Price`). */
+export interface FoundField {
+  id: string;
+  place: string;
+}
+
+/** Every field under `field` (at `path`, named `names`), with its place, in the form's order. */
+export function fieldsOf(field: Field, path: Step[], value: unknown, names: string[]): FoundField[] {
+  if (field.kind === 'group') {
+    const values = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+    return field.properties.flatMap((property) =>
+      fieldsOf(property.field, [...path, property.key], values[property.key], [...names, path.length === 0 ? property.title : fieldName(property.key)]),
+    );
+  }
+  if (field.kind === 'list' && field.item.kind === 'group') {
+    const items = Array.isArray(value) ? (value as unknown[]) : [];
+    return items.flatMap((item, index) => fieldsOf(field.item, [...path, index], item, [...names, itemName(item, index)]));
+  }
+  return [{ id: fieldId(path), place: names.join(' › ') }];
+}
+
+/** The most fields the search lists at once: typing more narrows them. */
+const FOUND_MOST = 12;
+
+/**
+ * Finds fields by name as the owner types ("price", "Lite"), each linking to its field; every
+ * word typed must be in the field's place. The jump list beside it stays for browsing.
+ */
+function FieldSearch({ root, values }: { root: Field; values: Record<string, unknown> }) {
+  const [query, setQuery] = useState('');
+  const all = useMemo(() => fieldsOf(root, [], values, []), [root, values]);
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const found = words.length === 0 ? [] : all.filter((field) => words.every((word) => field.place.toLowerCase().includes(word)));
+  return (
+    <div role="search" className="editor-search">
+      <label className="field-label" htmlFor="editor-search">
+        Find a field
+      </label>
+      <input
+        id="editor-search"
+        className="field-input"
+        type="search"
+        autoComplete="off"
+        placeholder="Price, Lite, opening hours…"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      {words.length > 0 && (
+        <p className="editor-help" role="status">
+          {found.length === 0 ? 'No field is called that.' : found.length > FOUND_MOST ? `${found.length} fields: the first ${FOUND_MOST}.` : `${found.length === 1 ? '1 field' : `${found.length} fields`}.`}
+        </p>
+      )}
+      {found.length > 0 && (
+        <ul className="editor-found" aria-label="Fields found">
+          {found.slice(0, FOUND_MOST).map((field) => (
+            <li key={field.id}>
+              <a
+                href={`#${field.id}`}
+                onClick={(event) => {
+                  if (focusField(field.id)) event.preventDefault();
+                }}
+              >
+                {field.place}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /**
  * The file's sections, each closed to one line saying what it holds until opened (a file such as
- * prices has nearly a hundred fields), with a list to jump to any of them. A section with a
+ * prices has nearly a hundred fields), with a search for fields by name and a list to jump to
+ * any section. A section with a
  * mistake opens by itself; a field reached from a mistake's link opens its section
  * (`focusField`).
  */
@@ -52,6 +138,7 @@ export function SchemaForm({ root, values, onChange, mistakes }: FormProps) {
     });
   return (
     <div className="editor-form">
+      <FieldSearch root={root} values={values} />
       <nav className="editor-jump" aria-label="Sections">
         <ul>
           {root.properties.map((property) => (
@@ -64,7 +151,7 @@ export function SchemaForm({ root, values, onChange, mistakes }: FormProps) {
                   document.getElementById(`${fieldId([property.key])}-section`)?.scrollIntoView?.({ block: 'start' });
                 }}
               >
-                {fieldName(property.key)}
+                {property.title}
               </a>
             </li>
           ))}
@@ -73,7 +160,7 @@ export function SchemaForm({ root, values, onChange, mistakes }: FormProps) {
       {root.properties.map((property) => {
         const path = [property.key];
         const value = values[property.key];
-        const label = fieldName(property.key);
+        const label = property.title;
         const titled = property.field.kind === 'group' || (property.field.kind === 'list' && property.field.item.kind === 'group');
         return (
           <details
@@ -111,7 +198,7 @@ export function summaryOf(field: Field, value: unknown): string {
       .map((property) => [property, (value as Record<string, unknown>)[property.key]] as const)
       .filter(([, inner]) => inner !== undefined && (typeof inner !== 'object' || inner === null))
       .slice(0, 3)
-      .map(([property, inner]) => `${fieldName(property.key)}: ${property.field.kind === 'pounds' ? `£${shown(inner)}` : shown(inner)}`)
+      .map(([property, inner]) => `${property.title}: ${property.field.kind === 'pounds' ? `£${shown(inner)}` : shown(inner)}`)
       .join(' · ');
   }
   return shown(value);
@@ -209,7 +296,7 @@ function Group({ field, path, value, onChange, mistakes, label, bare }: FieldPro
           field={property.field}
           path={[...path, property.key]}
           value={values[property.key]}
-          label={fieldName(property.key)}
+          label={property.title}
           onChange={onChange}
           mistakes={mistakes}
         />

@@ -14,6 +14,9 @@ export type Schema = { readonly [keyword: string]: unknown };
 /** One property of a group. */
 export interface Property {
   key: string;
+  /** How the staff area names it: the site's name for a file's section (the schema's `title`,
+   * set by the core: `Memberships` for `monthly`), else the key in words. */
+  title: string;
   field: Field;
   /** The file must have it (schemars lists it as required: no default). */
   required: boolean;
@@ -117,6 +120,7 @@ export class SchemaReader {
           kind: 'group',
           properties: keys.map((key) => [key, properties[key] ?? {}] as const).map(([key, property]) => ({
             key,
+            title: typeof property['title'] === 'string' ? property['title'] : fieldName(key),
             required: required.has(key),
             field: this.field(property, '', !required.has(key), depth + 1),
           })),

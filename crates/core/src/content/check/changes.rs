@@ -1,5 +1,5 @@
 //! What an edit changes, field by field, in words the owner reads at a glance:
-//! `Monthly › Lite › Price: £49 → £55`. The studio's review shows these above the line-by-line
+//! `Memberships › Lite › Price: £49 → £55` (each section named as the site names it). The studio's review shows these above the line-by-line
 //! changes, and the editor lists them as the owner types.
 //!
 //! Fields are walked with the file's [`super::schema`], so money reads in pounds and a day in
@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use super::form;
 use crate::calendar::Date;
-use crate::content::File;
+use crate::content::{File, Place};
 
 /// One changed field.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -78,6 +78,7 @@ pub fn changes(file: File, before: &str, after: &str) -> Vec<Change> {
     };
     let schema = super::schema::of(file);
     let walk = Walk {
+        file,
         defs: schema.as_value().get("$defs").and_then(Value::as_object),
     };
     let mut found = Vec::new();
@@ -93,6 +94,8 @@ pub fn changes(file: File, before: &str, after: &str) -> Vec<Change> {
 
 /// Reads subschemas through the root's definitions.
 struct Walk<'a> {
+    /// Whose top-level sections are named as the site names them ([`File::section`]).
+    file: File,
     defs: Option<&'a Map<String, Value>>,
 }
 
@@ -155,7 +158,11 @@ impl<'a> Walk<'a> {
                     .keys()
                     .chain(new.keys().filter(|key| !old.contains_key(*key)));
                 for key in keys {
-                    place.push(field_name(key));
+                    place.push(if place.is_empty() {
+                        section_name(self.file, key)
+                    } else {
+                        field_name(key)
+                    });
                     let inner = self.property(schema, key);
                     match (old.get(key), new.get(key)) {
                         (Some(old), Some(new)) => self.compare(place, inner, old, new, found),
@@ -314,11 +321,25 @@ pub fn field_name(key: &str) -> String {
         .unwrap_or_default()
 }
 
-/// A list item by its own name, else its position (from 1).
+/// The section of `file` under its top-level `key`, as the site names it: `Memberships` for
+/// `monthly`.
+pub fn section_name(file: File, key: &str) -> String {
+    file.section(key)
+        .map_or_else(|| field_name(key), str::to_owned)
+}
+
+/// A list item by its own name, else its position (from 1); a photo by its place's name
+/// (`Hot Yoga page, beside the heading`), not its key.
 pub(crate) fn item_name(item: &Value, index: usize) -> String {
     ["name", "title", "question", "label", "place", "id"]
         .iter()
-        .find_map(|key| item.get(key).and_then(Value::as_str))
+        .find_map(|key| {
+            let text = item.get(key).and_then(Value::as_str)?;
+            Some(match Place::from_key(text) {
+                Some(place) if *key == "place" => place.name(),
+                _ => text,
+            })
+        })
         .map_or_else(|| format!("Item {}", index + 1), shortened)
 }
 
@@ -341,12 +362,12 @@ mod tests {
         let after = PRICES.replace("price = 49\nsessions", "price = 55\nsessions");
         assert_eq!(
             read_as(PRICES, &after),
-            ["Monthly › Lite › Price: £49 → £55"]
+            ["Memberships › Lite › Price: £49 → £55"]
         );
         let after = PRICES.replace("price = 79", "price = 62.5");
         assert_eq!(
             read_as(PRICES, &after),
-            ["Monthly › Core › Price: £79 → £62.50"]
+            ["Memberships › Core › Price: £79 → £62.50"]
         );
     }
 
@@ -369,7 +390,7 @@ mod tests {
     #[test]
     fn items_are_matched_by_id_so_a_reorder_is_one_change() {
         let after = "[trial]\nprice = 49\n\n[[monthly]]\nid = \"core\"\nname = \"Core\"\nprice = 79\n\n[[monthly]]\nid = \"lite\"\nname = \"Lite\"\nprice = 49\nsessions = 4\n";
-        assert_eq!(read_as(PRICES, after), ["Monthly: order changed"]);
+        assert_eq!(read_as(PRICES, after), ["Memberships: order changed"]);
     }
 
     #[test]
@@ -381,9 +402,9 @@ mod tests {
         assert_eq!(
             read_as(PRICES, &after),
             [
-                "Monthly › Lite › Sessions: removed",
-                "Monthly › Core › Featured: added, yes",
-                "Monthly › Flex: added",
+                "Memberships › Lite › Sessions: removed",
+                "Memberships › Core › Featured: added, yes",
+                "Memberships › Flex: added",
             ]
         );
     }
@@ -397,8 +418,14 @@ mod tests {
                 .map(ToString::to_string)
                 .collect()
         };
-        assert_eq!(read("", one), ["Photo › hot-yoga/hero: added"]);
-        assert_eq!(read(one, ""), ["Photo › hot-yoga/hero: removed"]);
+        assert_eq!(
+            read("", one),
+            ["Photos › Hot Yoga page, beside the heading: added"]
+        );
+        assert_eq!(
+            read(one, ""),
+            ["Photos › Hot Yoga page, beside the heading: removed"]
+        );
     }
 
     #[test]

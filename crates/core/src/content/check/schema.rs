@@ -25,11 +25,26 @@ use crate::content::{
 ///
 /// Each `description` is the form's help for the owner: the first paragraph of the type's or
 /// field's doc comment, on one line; the paragraphs after it are for developers and stay out.
-/// The file's own is what the studio says it holds ([`File::about`]).
+/// The file's own is what the studio says it holds ([`File::about`]), and each top-level
+/// property's `title` is its section's name as the site names it ([`super::changes::section_name`]),
+/// which the form's headings and jump list show.
 pub fn of(file: File) -> Schema {
     let mut schema = written(file);
     owners_help(schema.as_object_mut());
     schema.insert("description".to_owned(), file.about().into());
+    if let Some(properties) = schema
+        .get_mut("properties")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        for (key, property) in properties.iter_mut() {
+            if let Some(property) = property.as_object_mut() {
+                property.insert(
+                    "title".to_owned(),
+                    super::changes::section_name(file, key).into(),
+                );
+            }
+        }
+    }
     schema
 }
 
@@ -177,5 +192,16 @@ mod tests {
             );
         }
         assert!(code_words.is_empty(), "{code_words:#?}");
+    }
+
+    /// The form's sections are headed as the site names them.
+    #[test]
+    fn sections_are_titled_as_the_site_names_them() {
+        let schema = of(File::Prices);
+        let title = |key: &str| schema.as_value()["properties"][key]["title"].clone();
+        assert_eq!(title("monthly"), "Memberships");
+        assert_eq!(title("packs"), "Session packs");
+        let schema = of(File::Investors);
+        assert_eq!(schema.as_value()["properties"]["as_of"]["title"], "As of");
     }
 }

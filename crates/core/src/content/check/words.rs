@@ -1,6 +1,6 @@
 //! A content mistake in the owner's words: `Lite's price must be in pounds, like 49 or 62.50`
 //! rather than `prices.toml line 41: monthly[0].price: ...`, with where it is as the staff area
-//! names it (`Prices › Monthly › Lite › Price`) and the id of its field in the editor's form, so
+//! names it (`Memberships › Lite › Price`, the section by the site's name for it) and the id of its field in the editor's form, so
 //! every screen an owner or editor sees can say it plainly and link to the field.
 //!
 //! The file-and-line form ([`ContentError`]'s `Display`) stays what `onespace content check`
@@ -8,14 +8,15 @@
 
 use serde_json::Value;
 
-use super::changes::{field_name, item_name};
+use super::changes::{field_name, item_name, section_name};
 use super::{form, ContentError};
 use crate::content::File;
 
 /// A mistake as the staff area says it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Said {
-    /// The content area, sections, items and field: `["Prices", "Monthly", "Lite", "Price"]`.
+    /// The section (as the site names it), items and field: `["Memberships", "Lite", "Price"]`;
+    /// the content area (`["Prices"]`) for a mistake in the whole text.
     pub place: Vec<String>,
     /// The mistake as a sentence: `Lite's price must be in pounds, like 49 or 62.50`.
     pub sentence: String,
@@ -74,16 +75,21 @@ pub fn anchor(path: &str) -> String {
     id
 }
 
-/// Each step's name as the owner reads it (a list item by its own name, as the review of
-/// changes names it), from `root`, the file's values when they read.
-fn names(steps: &[Step], root: Option<&Value>) -> Vec<String> {
+/// Each step's name as the owner reads it (the first as the site names its section, a list
+/// item by its own name, as the review of changes names them), from `root`, the values of
+/// `file` when they read.
+fn names(file: Option<File>, steps: &[Step], root: Option<&Value>) -> Vec<String> {
     let mut value = root;
     steps
         .iter()
-        .map(|step| match step {
+        .enumerate()
+        .map(|(at, step)| match step {
             Step::Key(key) => {
                 value = value.and_then(|value| value.get(key));
-                field_name(key)
+                match file {
+                    Some(file) if at == 0 => section_name(file, key),
+                    _ => field_name(key),
+                }
             }
             Step::Index(index) => {
                 value = value.and_then(|value| value.get(index));
@@ -102,22 +108,23 @@ pub fn said(error: &ContentError, text: &str) -> Said {
     let title = file.map_or("The content", File::title);
     let root = file.and_then(|file| form::read(file, text).ok());
     let steps = steps(&error.field).unwrap_or_default();
-    let named = names(&steps, root.as_ref());
-    let mut place = vec![title.to_owned()];
-    place.extend(named.iter().cloned());
+    let named = names(file, &steps, root.as_ref());
     if steps.is_empty() {
         // The text itself: it does not read (only the text view can make it so), or it is missing.
         let sentence = if error.line.is_some() {
             format!(
                 "The text of {title} does not read ({}); correct it under Advanced, or undo \
                  your last change there",
-                message(&error.message, &[], root.as_ref())
+                message(&error.message, &[], file, root.as_ref())
             )
         } else {
-            format!("{title} {}", message(&error.message, &[], root.as_ref()))
+            format!(
+                "{title} {}",
+                message(&error.message, &[], file, root.as_ref())
+            )
         };
         return Said {
-            place,
+            place: vec![title.to_owned()],
             sentence,
             anchor: String::new(),
         };
@@ -136,11 +143,11 @@ pub fn said(error: &ContentError, text: &str) -> Said {
         _ => title.to_owned(),
     };
     Said {
-        place,
         sentence: format!(
             "{subject} {}",
-            message(&error.message, parent, root.as_ref())
+            message(&error.message, parent, file, root.as_ref())
         ),
+        place: named,
         anchor: anchor(&error.field),
     }
 }
@@ -157,7 +164,7 @@ fn possessive(name: &str) -> &'static str {
 /// The check's `message` with the field paths it names (`unlimited[0].price`, `monthly_revenue`,
 /// `` `starts` ``) as the owner names them, looked up beside the field (`parent`) then from the
 /// file's top; and the readers' own wording (`invalid type: ...`) said plainly.
-fn message(message: &str, parent: &[Step], root: Option<&Value>) -> String {
+fn message(message: &str, parent: &[Step], file: Option<File>, root: Option<&Value>) -> String {
     let message = reader_message(message);
     message
         .split(' ')
@@ -204,12 +211,12 @@ fn message(message: &str, parent: &[Step], root: Option<&Value>) -> String {
             match () {
                 () if in_file(&beside) => format!(
                     "{before}{}{after}",
-                    names(&beside, root)[parent.len()..].join(" › ")
+                    names(file, &beside, root)[parent.len()..].join(" › ")
                 ),
                 () if in_file(&found) => {
-                    format!("{before}{}{after}", names(&found, root).join(" › "))
+                    format!("{before}{}{after}", names(file, &found, root).join(" › "))
                 }
-                () if surely => format!("{before}{}{after}", names(&found, None).join(" › ")),
+                () if surely => format!("{before}{}{after}", names(file, &found, None).join(" › ")),
                 _ => word.to_owned(),
             }
         })
@@ -281,7 +288,7 @@ mod tests {
             said.sentence,
             "Lite's price must be in pounds, like 49 or 62.50"
         );
-        assert_eq!(said.place, ["Prices", "Monthly", "Lite", "Price"]);
+        assert_eq!(said.place, ["Memberships", "Lite", "Price"]);
         assert_eq!(said.anchor, "field-monthly-0-price");
     }
 
@@ -296,7 +303,7 @@ mod tests {
         );
         assert_eq!(
             said.sentence,
-            "Lite's price must be the same as Unlimited › Item 1 › Price (£99)"
+            "Lite's price must be the same as Unlimited options › Item 1 › Price (£99)"
         );
         let said = super::said(
             &error(
@@ -305,12 +312,18 @@ mod tests {
             ),
             PRICES,
         );
-        assert_eq!(said.sentence, "Trial's price must be a number, not \"5x\"");
+        assert_eq!(
+            said.sentence,
+            "14-day trial's price must be a number, not \"5x\""
+        );
         let said = super::said(
             &error("trial", "must be less than `intro_discount`"),
             PRICES,
         );
-        assert_eq!(said.sentence, "Trial must be less than Intro discount");
+        assert_eq!(
+            said.sentence,
+            "14-day trial must be less than Intro discount"
+        );
     }
 
     #[test]

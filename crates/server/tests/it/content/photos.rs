@@ -211,6 +211,29 @@ async fn a_photo_uploaded_is_in_the_draft_and_public_once_published(db: Db, name
     assert!(review.contains("uploads/"), "{review}");
     assert!(review.contains(ALT), "{review}");
     assert!(review.contains("focus_x = 40"), "{review}");
+    // Above the technical details, the place by its name and the photo as a thumbnail: the
+    // draft's upload at the preview's address for photos (staff only), the art before it in words.
+    assert!(
+        review.contains("<li>Photos › Hot Yoga page, beside the heading: added</li>"),
+        "{review}"
+    );
+    let photos = &review[review
+        .find("aria-label=\"Photos changed in Photos\"")
+        .expect("the review shows the photos changed")..];
+    assert!(
+        photos.contains("<p class=\"studio-photo-place\">Hot Yoga page, beside the heading</p>"),
+        "{photos}"
+    );
+    assert!(photos.contains("No photo: the page's own art"), "{photos}");
+    assert!(photos.contains(&format!("alt=\"{ALT}\"")), "{photos}");
+    let thumbnail = &photos[photos
+        .find("src=\"/studio/content/preview-images/")
+        .expect("the upload's thumbnail")
+        + 5..];
+    let thumbnail = thumbnail.split('"').next().unwrap().to_owned();
+    let shown = owner.get(&thumbnail).await;
+    assert_eq!(shown.status, 200, "{thumbnail}");
+    assert_eq!(shown.header("content-type"), Some("image/jpeg"));
     tokio::time::sleep(Duration::from_secs(3)).await;
     assert_eq!(hero_alt(&addr).await, None, "shown before it was published");
 
@@ -297,6 +320,14 @@ async fn a_photo_uploaded_is_in_the_draft_and_public_once_published(db: Db, name
     let variant = request(&addr, "GET", src, &[], b"").await.unwrap();
     assert_eq!(variant.status, 200, "{src}");
     assert_eq!(variant.header("content-type"), Some("image/jpeg"));
+    // Version 1, against the live one, takes the photo away: the live photo, as the site serves
+    // it, before.
+    let earlier = owner.get("/studio/content/versions/1").await.text();
+    let photos = &earlier[earlier
+        .find("aria-label=\"Photos changed in Photos\"")
+        .expect("the version shows the photo it takes away")..];
+    assert!(photos.contains("src=\"/images/"), "{photos}");
+    assert!(photos.contains("No photo: the page's own art"), "{photos}");
 
     // The audit log has the upload with its place and the draft's base version.
     let audit = owner.get("/studio/audit").await.text();

@@ -100,7 +100,12 @@ async fn the_draft_is_previewed_as_the_whole_site_on_any_date(db: Db, name: &str
 
     // Without a draft the preview is the live version's.
     let page = preview(&mut owner, "/studio/content/preview/memberships").await;
-    assert!(page.contains("Preview of the live version 1"), "{page}");
+    assert!(
+        page.contains(
+            r#"<strong>Preview of the live version</strong><span class="studio-preview-long"> 1, "#
+        ),
+        "{page}"
+    );
     assert_eq!(lite_card_price(site_part(&page)), "£49");
 
     // Lite at £55 in the draft, saved through the editor.
@@ -113,7 +118,9 @@ async fn the_draft_is_previewed_as_the_whole_site_on_any_date(db: Db, name: &str
 
     let page = preview(&mut owner, "/studio/content/preview/memberships").await;
     assert!(
-        page.contains("Preview of your draft (started from version 1)"),
+        page.contains(
+            r#"<strong>Preview of your draft</strong><span class="studio-preview-long"> (started from version 1), "#
+        ),
         "{page}"
     );
     assert!(page.contains("as it is now ("), "{page}");
@@ -237,7 +244,12 @@ async fn the_draft_is_previewed_as_the_whole_site_on_any_date(db: Db, name: &str
         "/studio/content/preview/memberships?at=2025-11-15T09:30&of=live",
     )
     .await;
-    assert!(live.contains("Preview of the live version 1"), "{live}");
+    assert!(
+        live.contains(
+            r#"<strong>Preview of the live version</strong><span class="studio-preview-long"> 1, "#
+        ),
+        "{live}"
+    );
     assert_eq!(lite_card_price(site_part(&live)), "£49");
     assert!(
         live.contains(r#"href="/studio/content/preview/about?at=2025-11-15T09:30&amp;of=live""#),

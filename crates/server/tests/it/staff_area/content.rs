@@ -232,7 +232,7 @@ async fn staff_edit_publish_and_restore_the_content_and_never_overwrite_each_oth
     assert_eq!(answer["base"], 1);
     let review = owner.get("/studio/content/draft").await.text();
     assert!(
-        review.contains("<li>Monthly › Lite › Price: £49 → £55</li>"),
+        review.contains("<li>Memberships › Lite › Price: £49 → £55</li>"),
         "{review}"
     );
     assert!(review.contains("<del>price = 49</del>"), "{review}");

@@ -5,13 +5,17 @@
 use maud::{html, Markup};
 use onespace_core::catalogue::trial;
 use onespace_core::content::prices::{MembershipPlan, SessionPack};
-use onespace_core::content::Content;
+use onespace_core::content::{Content, File};
 
 use super::check_list;
 use super::external;
 use super::heading;
+use crate::render::marks;
 use crate::routes::Page;
 use crate::widgets::dialogs::drop_in_link;
+
+/// The file the cards' fields are in, for the preview's marks.
+const PRICES: &str = File::Prices.name();
 
 /// 'MOST POPULAR', on featured cards.
 pub const MOST_POPULAR: &str = "MOST POPULAR";
@@ -28,12 +32,12 @@ fn sessions_text(plan: &MembershipPlan) -> String {
 /// A monthly membership card with its 'Choose Plan' link.
 pub fn membership_card(plan: &MembershipPlan, level: u8) -> Markup {
     html! {
-        article class={ "price-card" @if plan.featured { " price-card-featured" } } {
+        article class={ "price-card" @if plan.featured { " price-card-featured" } } data-field=[marks::field(PRICES, &format!("{}.name", plan.id))] {
             @if plan.featured {
                 p class="badge badge-popular price-card-badge" { (MOST_POPULAR) }
             }
             (heading(level, "price-card-name", html! { (plan.name) }))
-            p class="price" { (plan.price.format()) span class="price-unit" { "/month" } }
+            p class="price" data-field=[marks::field(PRICES, &format!("{}.price", plan.id))] { (plan.price.format()) span class="price-unit" { "/month" } }
             p class="price-card-detail" { (sessions_text(plan)) }
             p class="price-card-note" { (plan.description()) }
             (external(&plan.purchase_url, if plan.featured { "btn btn-primary w-full mt-auto" } else { "btn btn-dark w-full mt-auto" }, "Choose Plan"))
@@ -46,7 +50,7 @@ pub fn membership_card(plan: &MembershipPlan, level: u8) -> Markup {
 /// rather ask first.
 pub fn pack_card(pack: &SessionPack, email: &str, level: u8) -> Markup {
     html! {
-        article class={ "price-card" @if pack.featured { " price-card-featured" } } {
+        article class={ "price-card" @if pack.featured { " price-card-featured" } } data-field=[marks::field(PRICES, &format!("{}.name", pack.id))] {
             // One badge, on the card's top edge, so no card's name or price moves for it. A
             // featured pack's says only that: its validity is the note under the price, and
             // both on one badge (MOST POPULAR · 6 MONTHS) did not fit a card five to a row.
@@ -56,7 +60,7 @@ pub fn pack_card(pack: &SessionPack, email: &str, level: u8) -> Markup {
                 (false, None) => {},
             }
             (heading(level, "price-card-name", html! { (pack.name) }))
-            p class="price" { (pack.price.format()) }
+            p class="price" data-field=[marks::field(PRICES, &format!("{}.price", pack.id))] { (pack.price.format()) }
             p class="price-card-detail" { (pack.per_session()) }
             p class="price-card-note" { (pack.expiry()) }
             @match &pack.purchase_url {
