@@ -363,9 +363,9 @@ pub const FIRST_ROUND_TRIP_BODY_BYTES: usize = 13_300;
 /// A page prepared for serving. Its stylesheet rules go inline (`render::critical_css` says
 /// why), admitted by their hash in the page's own Content-Security-Policy, when the page with
 /// them still arrives in the first round trip ([`FIRST_ROUND_TRIP_BODY_BYTES`], on the best
-/// brotli, which is served once the rendering has settled ([`BestCompression`]); estimated, since it takes 60–100 ms to
-/// make). A heavier page links the stylesheet: a document that needs a second round trip would
-/// spend what inlining saves.
+/// brotli, which is served once the rendering has settled ([`BestCompression`]); estimated,
+/// since it takes 60–100 ms to make). A heavier page links the stylesheet: a document that needs
+/// a second round trip would spend what inlining saves.
 /// Rendered twice: once to see which classes the page uses, once with their rules (the second
 /// render only adds to the `<head>`).
 fn prepared_page(context: &RenderContext, document: &Document) -> Representation {
