@@ -80,7 +80,7 @@ struct Pages {
 impl Pages {
     fn new() -> Self {
         Self {
-            dir: TempDir::new("validity"),
+            dir: TempDir::new("html-checker"),
             count: 0,
         }
     }
@@ -161,7 +161,7 @@ const RETREAT_DATED: &str = "[retreat]\ndate = \"2026-06-13\"\n";
 /// changed for the states no day reaches. Two renders at a time.
 fn render_every_state(into: &Path) {
     let none = content_with(
-        "validity-none",
+        "html-checker-none",
         &[
             ("prices.toml", EVERY_VISIT, "intro_countdown = \"none\""),
             ("offers.toml", RETREAT, RETREAT_DATED),
@@ -169,7 +169,7 @@ fn render_every_state(into: &Path) {
     );
     without_typical_week(&none);
     let once = content_with(
-        "validity-once",
+        "html-checker-once",
         &[
             (
                 "prices.toml",
@@ -253,7 +253,7 @@ async fn fetch_from_the_server(pages: &mut Pages) {
         .collect();
     env.push(("ONESPACE_SCHEDULE_REFRESH_SECONDS", "1"));
     env.push(("ONESPACE_RATE_LIMIT_PER_MINUTE", "0"));
-    let site = Site::start_with(Db::Sqlite, "validity", &env).await;
+    let site = Site::start_with(Db::Sqlite, "html-checker", &env).await;
     let addr = site.server.addr.clone();
 
     // A live copy of the timetable: only it has an 'Updated' line.
@@ -354,7 +354,7 @@ async fn staff_screens(site: &Site, pages: &mut Pages) {
 
     // Enquiries of each form, then the inbox.
     for body in [
-        harness::contact_json("validity"),
+        harness::contact_json("html-checker"),
         r#"{"formType":"investment","name":"Cara Invest","email":"cara@example.com","phone":"","investmentAmount":"5k","why":"Growth"}"#.to_owned(),
         r#"{"formType":"membership","fullName":"Eve Founder","email":"eve@example.com","phone":"07700 900123","selectedMembership":"founder-unlimited","payAnnually":"no","additionalNotes":""}"#.to_owned(),
     ] {
