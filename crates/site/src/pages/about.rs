@@ -46,9 +46,9 @@ pub fn main(context: &RenderContext) -> Markup {
                     div class="founder-portrait team-portrait" { (super::team::portrait(founder, index, &context.images, FOUNDER_SIZES)) }
                     div class="founder-body" {
                         p class="eyebrow eyebrow-dark" { "Meet the founder" }
-                        h2 class="section-title" id="founder-title" { (founder.name) }
-                        p class="team-role" { (founder.role) }
-                        p class="mt-4 text-lg text-ink-soft" { (founder.bio) }
+                        h2 class="section-title" id="founder-title" data-field=[super::team::coach_mark(founder, "name")] { (founder.name) }
+                        p class="team-role" data-field=[super::team::coach_mark(founder, "role")] { (founder.role) }
+                        p class="mt-4 text-lg text-ink-soft" data-field=[super::team::coach_mark(founder, "bio")] { (founder.bio) }
                         a class="btn btn-dark mt-6" href=(format!("{}#{}", Page::MeetTheTeam.path(), founder.id)) { "Meet the team" }
                     }
                 }

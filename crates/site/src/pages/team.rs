@@ -12,6 +12,7 @@ use onespace_core::mail;
 
 use super::components::photo::PORTRAIT_SIZES;
 use super::components::{cta_banner, page_hero, picture, portrait_stand_in, Loading};
+use crate::render::marks;
 use crate::routes::Page;
 use crate::widgets;
 use onespace_images::Library;
@@ -24,6 +25,15 @@ pub(crate) fn portrait(coach: &Coach, index: usize, images: &Library, sizes: &st
         (Some(photo), Some(alt)) => picture(photo, alt, sizes, Loading::Lazy, ""),
         _ => portrait_stand_in(coach.specialties.first().unwrap_or(&coach.role), index),
     }
+}
+
+/// The preview's mark of `coach`'s `field` (`name`, `role`, `bio`): a tap on it opens that
+/// field of the coach in the staff area's editor (`render::marks`); nothing on a public page.
+pub(crate) fn coach_mark(coach: &Coach, field: &str) -> Option<String> {
+    marks::field(
+        onespace_core::content::File::Team.name(),
+        &format!("{}.{field}", coach.id),
+    )
 }
 
 /// The page content.
@@ -40,12 +50,12 @@ pub fn main(content: &Content, images: &Library) -> Markup {
                         div class="team-card-head" {
                             div class="team-portrait" { (portrait(member, index, images, PORTRAIT_SIZES)) }
                             div {
-                                h2 class="card-title text-2xl" { (member.name) }
-                                p class="team-role" { (member.role) }
+                                h2 class="card-title text-2xl" data-field=[coach_mark(member, "name")] { (member.name) }
+                                p class="team-role" data-field=[coach_mark(member, "role")] { (member.role) }
                             }
                         }
                         div class="team-card-body" {
-                            p class="card-text" { (member.bio) }
+                            p class="card-text" data-field=[coach_mark(member, "bio")] { (member.bio) }
                             ul class="tag-list" aria-label={ (member.name) "'s specialties" } {
                                 @for specialty in &member.specialties { li class="badge badge-soft" { (specialty) } }
                             }

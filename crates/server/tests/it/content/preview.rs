@@ -128,6 +128,16 @@ async fn the_draft_is_previewed_as_the_whole_site_on_any_date(db: Db, name: &str
     // Visitors still see the live £49.
     assert_eq!(lite_card_price(&public(&site, "/memberships").await), "£49");
 
+    // A coach's heading, role and words open their fields in the editor when tapped; the
+    // public page carries no marks.
+    let team = preview(&mut owner, "/studio/content/preview/meet-the-team").await;
+    assert!(
+        team.contains(r#" data-field="team.toml#kirsty.name" data-edit="/studio/content/edit/team.toml#field-coaches-0-name">"#),
+        "{team}"
+    );
+    assert!(team.contains(r#" data-edit="/studio/content/edit/team.toml#field-coaches-0-bio">"#));
+    assert!(!public(&site, "/meet-the-team").await.contains("data-field"));
+
     // What is worked out from the price follows it: founder at 20% off, a year for ten months.
     let founder = preview(&mut owner, "/studio/content/preview/founder-memberships").await;
     assert!(founder.contains("£44"), "{founder}");
