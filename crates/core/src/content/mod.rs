@@ -140,19 +140,19 @@ impl File {
     /// Memberships on /memberships) rather than by the file's table (`monthly`); `None` where the
     /// key's own words say it (`Opening hours` for `opening_hours`).
     pub fn section(self, key: &str) -> Option<&'static str> {
-        self.sections()
-            .iter()
-            .find(|(part, _, _)| *part == key)
-            .map(|(_, name, _)| *name)
+        self.section_row(key).map(|(_, name, _)| *name)
     }
 
     /// The page a visitor sees the part under `key` on (`/memberships` for `monthly`), where the
     /// staff area's preview of a change opens; the file's main page for a part not listed.
     pub fn page(self, key: &str) -> &'static str {
-        self.sections()
-            .iter()
-            .find(|(part, _, _)| *part == key)
+        self.section_row(key)
             .map_or(self.main_page(), |(_, _, page)| page)
+    }
+
+    /// The row of [`File::sections`] for the part under `key`, if the site names that part.
+    fn section_row(self, key: &str) -> Option<&'static (&'static str, &'static str, &'static str)> {
+        self.sections().iter().find(|(part, _, _)| *part == key)
     }
 
     /// Every page [`File::page`] can name for the file (the site's tests check each is one).
