@@ -181,7 +181,7 @@ export function ContentEditor({ data, studio, send }: { data: EditorData; studio
         </aside>
       </div>
 
-      <div className="editor-actions" role="region" aria-label="Your draft">
+      <div className="editor-actions" role="region" aria-label="Your draft" data-changed={changes.length === 0 ? undefined : ''}>
         <p className="editor-actions-summary">
           {changes.length === 0 ? 'No changes yet' : `${changes.length === 1 ? '1 change' : `${changes.length} changes`}: ${changes.map((change) => change.text).join('; ')}`}
         </p>
