@@ -18,7 +18,7 @@
  * per word (a busy phone swapping faces mid-load widened 'Start Today' by 4 px and moved the
  * header), so the faces are `optional`: a page that starts without them keeps its fallbacks and
  * nothing moves (CLS 0). A visitor's first page paints its text in the fallbacks on purpose and
- * fetches the faces once it has loaded, for every page after it (crates/site/src/render/start.rs):
+ * fetches the faces once it has loaded, for every page after it (crates/site/src/start.rs):
  * the faces' bytes no longer stand before an ad visitor's first paint. Only its headline is set
  * in the brand from the start, in a small face of its own ([`HEADLINE`]). The stylesheet imports
  * `fonts.css`; Vite hashes the `woff2` files into `assets/` like any other asset (served
@@ -157,7 +157,7 @@ export const HEADLINE_FILE_PREFIX = 'brand-headline-';
  * The headline face: the display face at the one weight the pages' headlines use (600), a static
  * instance of the same cut, drawing what headlines use ([`HEADLINE_CHARACTERS`]): 8.9 KB against
  * the display face's 29 KB. A visitor's first page paints its text in the fallbacks, but its
- * headline in this face (crates/site/src/render/start.rs preloads it there; `html.faces-later h1`
+ * headline in this face (crates/site/src/start.rs preloads it there; `html.faces-later h1`
  * in `src/styles.css`): the brand meets an advert's visitor on the one page they may see. Its
  * metrics are the display face's at its default weight, so the display face's fallbacks serve it
  * too. The server tells it from the other faces by [`HEADLINE_FILE_PREFIX`].

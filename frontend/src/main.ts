@@ -1,6 +1,6 @@
 /**
  * The client entry, started on every page once it has painted and loaded, or at the visitor's
- * first press (the page's start script: crates/site/src/render/start.rs). It stays small:
+ * first press (the page's start script: crates/site/src/start.rs). It stays small:
  * consent defaults and the cookie banner, the visit cookie and outbound-link beacon, the phone menu, the chat button stepping aside while
  * the visitor reads, one delegated listener for buttons that open islands (and the clicks on
  * them the start script held), the islands runtime, and the brand's faces fetched for the next

@@ -79,7 +79,7 @@ async function clickOnly(url) {
  * What Lighthouse clears before each run: its own list (it empties the HTTP cache anyway) plus
  * localStorage, so every run is a first visit. Lighthouse keeps localStorage by default, and the
  * runs share one origin: the first route's run would record the brand's faces
- * (crates/site/src/render/start.rs) and every later route would be measured as a returning
+ * (crates/site/src/start.rs) and every later route would be measured as a returning
  * visitor whose cache had lost them.
  */
 const FIRST_VISIT = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'];

@@ -1,7 +1,7 @@
 /**
  * The brand's faces for the pages after the first. A visitor's first page paints in the faces'
  * metric-matched fallbacks (the page's start script sets `faces-later` on `<html>` when the
- * browser has not recorded the faces: crates/site/src/render/start.rs), so no typeface download
+ * browser has not recorded the faces: crates/site/src/start.rs), so no typeface download
  * stands between the visitor and the first paint. The entry starts once that page has loaded;
  * here it fetches the faces into the browser's cache (the same requests the stylesheet's
  * `@font-face` makes: same-origin, anonymous CORS) and records which files it holds. The next
@@ -11,7 +11,7 @@
 
 import { safeLocalStorage } from './storage';
 
-/** The localStorage key (the start script reads it: render/start.rs, FACES_KEY). */
+/** The localStorage key (the start script reads it: crates/site/src/start.rs, FACES_KEY). */
 export const FACES_KEY = 'brand-faces';
 
 /** The class the start script sets while a page paints in the fallbacks (FACES_LATER_CLASS). */

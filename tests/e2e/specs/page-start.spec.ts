@@ -1,5 +1,5 @@
 /**
- * How a page starts (crates/site/src/render/start.rs, frontend/src/site/faces.ts and
+ * How a page starts (crates/site/src/start.rs, frontend/src/site/faces.ts and
  * early-clicks.ts): a visitor's first page paints its text in the faces' metric-matched fallbacks
  * and its headline in the headline face, and asks for no other typeface and no script before its
  * first contentful paint; once it has loaded, the entry fetches the faces and records them, and the next page is set in the brand faces from the
@@ -30,11 +30,33 @@ function transfers(page: Page, file: string): Promise<number[]> {
   );
 }
 
+/** How many new visitors' first pages may be tried for one whose headline face arrived in time. */
+const FIRST_VISITS = 3;
+
 for (const [name, width] of WIDTHS) {
   test.describe(`${name} (${width} px)`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('a first page paints its headline in the headline face and its text in the fallbacks before any other face or script, and the next page has the brand faces', async ({ page }) => {
+    test(`a first page draws its headline in the headline face when the face arrives in time: one of ${FIRST_VISITS} new visitors' at least`, async ({ browser, baseURL }) => {
+      // Each a new browser context, so a new cache: a first visit each time. Chrome holds the first
+      // paint only a moment for the preloaded `optional` face, and drops it for the page if it is
+      // later, which on a loaded machine it sometimes is; a page that never draws it fails.
+      const drawn: boolean[] = [];
+      while (drawn.length < FIRST_VISITS && !drawn.includes(true)) {
+        const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+        try {
+          const page = await context.newPage();
+          await prepare(page);
+          await page.goto('/hot-yoga');
+          drawn.push(await expectFirstVisitFaces(page));
+        } finally {
+          await context.close();
+        }
+      }
+      expect(drawn, 'the headline drawn in the headline face on some first visit').toContain(true);
+    });
+
+    test('a first page sets its headline in the headline face and its text in the fallbacks before any other face or script, and the next page has the brand faces', async ({ page }) => {
       await prepare(page);
       const faces = await facesOf(page, '/hot-yoga');
       const headline = await headlineFaceOf(page, '/hot-yoga');

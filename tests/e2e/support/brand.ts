@@ -1,6 +1,6 @@
 /**
  * The brand's typefaces as a page uses them for a visitor whose browser holds them (any page
- * after the first: crates/site/src/render/start.rs): both faces (`frontend/build/fonts.ts`,
+ * after the first: crates/site/src/start.rs): both faces (`frontend/build/fonts.ts`,
  * FACES) declared, loaded and used, headings in the display face and text in the text face, each
  * fetched once; and a visitor's first page: its headline drawn in the headline face from the
  * first paint, its text in the fallbacks. Checked on every route by layout.spec.ts, which loads
@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { FACES_KEY } from '../../../frontend/src/site/faces';
-import { expect } from './fixtures';
+import { expect, test } from './fixtures';
 
 /** The faces: headings, then text. */
 export const DISPLAY = 'Archivo';
@@ -147,12 +147,12 @@ export async function headlineFontsDrawn(page: Page): Promise<{ familyName: stri
 }
 
 /**
- * Expects a visitor's first page as it paints: the headline face loaded and the `<h1>` drawn in
- * it (a face with `font-display: optional` that arrived late is never used on that page, so a
- * headline drawn in it at the end was drawn in it from its first paint), and the page's text
- * still in the fallbacks.
+ * Expects a visitor's first page as it paints: the headline face preloaded and loaded, the `<h1>`
+ * set in it and the page's text in the fallbacks. Returns whether the `<h1>` was drawn in the
+ * face: a face with `font-display: optional` that arrived late is never used on that page, so a
+ * headline drawn in it at the end was drawn in it from its first paint.
  */
-export async function expectFirstVisitFaces(page: Page): Promise<void> {
+export async function expectFirstVisitFaces(page: Page): Promise<boolean> {
   await expect
     .poll(
       () => page.evaluate((family) => Array.from(document.fonts).some((face) => face.family.replace(/["']/g, '') === family && face.status === 'loaded'), HEADLINE),
@@ -165,7 +165,24 @@ export async function expectFirstVisitFaces(page: Page): Promise<void> {
   }));
   expect.soft(families.heading).toMatch(new RegExp(`^"?${HEADLINE}"?,`));
   expect.soft(families.body).toMatch(new RegExp(`^"?${TEXT} fallback`));
+  expect.soft(await headlinePreloaded(page), 'the headline face preloaded').toBe(true);
   const drawn = await headlineFontsDrawn(page);
   expect.soft(drawn.length, 'the headline drawn').toBeGreaterThan(0);
-  expect.soft(drawn.filter((font) => !font.isCustomFont), 'the headline drawn in the headline face, no local font').toEqual([]);
+  // Chrome holds the first paint only a moment for a preloaded `optional` face: one that arrives
+  // later (a loaded machine, a slow network) is rightly never used on that page, and the headline
+  // keeps its fallback without moving. So the face drawn is noted here, and required of one of a
+  // few fresh first visits by page-start.spec.ts.
+  const inFace = drawn.length > 0 && drawn.every((font) => font.isCustomFont);
+  if (!inFace) test.info().annotations.push({ type: 'late face', description: `${page.url()}: the headline drawn in ${drawn.map((font) => font.familyName).join(', ')}` });
+  return inFace;
+}
+
+/** Whether the page preloads the headline face its start script names. */
+function headlinePreloaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const file = document.querySelector<HTMLScriptElement>('script[data-headline]')?.dataset['headline'];
+    if (file === undefined) return false;
+    const url = new URL(file, location.href).href;
+    return Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')).some((link) => link.href === url);
+  });
 }

@@ -64,7 +64,7 @@ export async function prepare(page: Page): Promise<void> {
 
 /**
  * Waits until the page's entry has run. It starts once the page has painted and loaded, or at
- * the visitor's first press (crates/server/src/render/start.rs), so `goto` may return before it;
+ * the visitor's first press (crates/site/src/start.rs), so `goto` may return before it;
  * what it wires up by itself (the phone menu's Escape, the cookie banner, the chat button's
  * tucking) does nothing until then. Its islands runtime marks every island with
  * `data-island-state` as it starts, after those listeners are in place (frontend/src/main.ts),
