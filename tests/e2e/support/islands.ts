@@ -13,6 +13,8 @@ declare global {
     __mailLinks?: string[];
     __layoutShift?: number;
     __layoutShifts?: string[];
+    __alongLineShifts?: { value: number; at: number }[];
+    __faceLoads?: number[];
   }
 }
 
@@ -51,10 +53,20 @@ export async function prepare(page: Page): Promise<void> {
         ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.className ? `.${String(node.className).split(' ').join('.')}` : ''}`
         : String(node?.nodeName);
     const rect = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}x${height}`;
+    // What faceSwapShift needs: when a face finished loading, and each shift whose every moved
+    // box kept its line (its top and height within 2 px: text set again in another face).
+    window.__alongLineShifts = [];
+    window.__faceLoads = [];
+    document.fonts.addEventListener('loadingdone', () => window.__faceLoads?.push(performance.now()));
+    const alongLine = (entry: Shift) =>
+      entry.sources.every(
+        ({ previousRect, currentRect }) => Math.abs(previousRect.y - currentRect.y) <= 2 && Math.abs(previousRect.height - currentRect.height) <= 2,
+      );
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
         if (entry.hadRecentInput) continue;
         window.__layoutShift = (window.__layoutShift ?? 0) + entry.value;
+        if (alongLine(entry)) window.__alongLineShifts?.push({ value: entry.value, at: entry.startTime });
         const moved = entry.sources.map((source) => `${describe(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`);
         window.__layoutShifts?.push(`${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
       }
@@ -141,6 +153,32 @@ export function settledLayoutShift(page: Page): Promise<number> {
     () =>
       new Promise<number>((resolve) =>
         requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(window.__layoutShift ?? 0)))),
+      ),
+  );
+}
+
+/**
+ * How much of the layout shift summed so far (read as {@link settledLayoutShift} reads it) is
+ * text set again in a face that had just loaded: shifts within 300 ms of a face finishing
+ * loading whose every moved box kept its line. A page whose faces missed its first paint (a
+ * loaded machine: Chrome holds the paint only a moment for them) paints in the fallbacks; the
+ * whole stylesheet applying when the first island mounts makes the browser build the page's
+ * faces anew, which load at once from its cache and are used. A shift that moves a box up or
+ * down, or changes its height, is never counted here.
+ */
+export function faceSwapShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              const loads = window.__faceLoads ?? [];
+              const swaps = (window.__alongLineShifts ?? []).filter((shift) => loads.some((load) => Math.abs(shift.at - load) <= 300));
+              resolve(swaps.reduce((sum, shift) => sum + shift.value, 0));
+            }),
+          ),
+        ),
       ),
   );
 }

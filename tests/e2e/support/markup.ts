@@ -1,14 +1,13 @@
 /**
- * What the HTML checkers check, on every route, as served (JavaScript off) and once every island
- * has mounted: ids unique (inline SVG gradients included), every aria-labelledby,
- * aria-describedby and aria-controls pointing at an element that exists, no ARIA the HTML
- * checker forbids (aria-expanded on a <summary>), landmarks named once at the right level, and
- * structured data whose offers state a price their own description and the page both show.
- * Then, as a crawler: every route reachable from / by following links.
+ * What the HTML checkers check, in a page as the browser holds it: ids unique (inline SVG
+ * gradients included), every aria-labelledby, aria-describedby and aria-controls pointing at an
+ * element that exists, no ARIA the HTML checker forbids (aria-expanded on a <summary>),
+ * landmarks named once at the right level, every control in a landmark, and structured data
+ * whose offers state a price their own description and the page both show. Run on every route
+ * as served (pages-nojs.spec.ts) and once every island has mounted (islands-page.spec.ts).
  */
 import type { Page } from '@playwright/test';
-import { expect, routes, test } from '../support/fixtures';
-import { mountEveryIsland, prepare, quietScheduleWidgetOf } from '../support/islands';
+import { expect } from './fixtures';
 
 interface Problems {
   found: string[];
@@ -70,7 +69,7 @@ function problems(page: Page): Promise<Problems> {
 /** `49` as the page writes it: `£49`; `62.50`: `£62.50`. */
 const pounds = (price: string) => `£${price}`;
 
-async function expectValid(page: Page) {
+export async function expectValid(page: Page): Promise<void> {
   const { found, offers } = await problems(page);
   expect(found, 'what the HTML checker and axe would report').toEqual([]);
   const text = await page.locator('main').innerText();
@@ -79,52 +78,3 @@ async function expectValid(page: Page) {
     expect(text, `the page shows the offer's price ${offer.price}`).toContain(pounds(offer.price));
   }
 }
-
-for (const route of routes) {
-  test(`${route.path} is valid as served and once its islands mount`, async ({ page, browser, pageErrors }) => {
-    const plain = await browser.newContext({ javaScriptEnabled: false });
-    pageErrors.watch(plain);
-    const served = await plain.newPage();
-    await served.goto(`${process.env['E2E_BASE_URL']}${route.path}`);
-    await expectValid(served);
-    await plain.close();
-
-    await prepare(page);
-    await quietScheduleWidgetOf(page, route.path);
-    await page.goto(route.path);
-    await mountEveryIsland(page);
-    await expectValid(page);
-  });
-}
-
-/**
- * Pages a visitor reaches only from outside: /fast-access is the five-minute offer the studio
- * sends people to by link (noindex, out of the sitemap); a dated offer's page is linked from
- * the site only while it runs; the six service pages are the adverts' landing pages (no menu, a
- * countdown), so the class cards lead a browsing visitor to the timetable instead (crawlers find
- * them in the sitemap).
- */
-const REACHED_FROM_OUTSIDE = new Set([
-  '/fast-access',
-  ...routes.filter((route) => route.liveFrom !== null || route.landing).map((route) => route.path),
-]);
-
-test('every route can be reached from / by following links', async ({ request }) => {
-  test.setTimeout(120_000);
-  const seen = new Set<string>(['/']);
-  const queue = ['/'];
-  while (queue.length > 0) {
-    const path = queue.shift() ?? '/';
-    const response = await request.get(path);
-    const html = await response.text();
-    for (const match of html.matchAll(/<a\s[^>]*href="(\/[^"#?]*)/g)) {
-      const next = match[1] ?? '';
-      if (!seen.has(next) && routes.some((route) => route.path === next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  const unreached = routes.map((route) => route.path).filter((path) => !seen.has(path) && !REACHED_FROM_OUTSIDE.has(path));
-  expect(unreached, 'routes no link leads to').toEqual([]);
-});
