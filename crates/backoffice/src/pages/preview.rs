@@ -299,13 +299,16 @@ async fn show(
         context.content = content;
     }
     // The content's own pages are marked with the fields that made them, to be tapped and
-    // edited (a folder's content is not edited here).
+    // edited (a folder's content is not edited here). Not the live version beside a draft: a tap
+    // edits the draft, whose fields (a list's items among them) may no longer be where the live
+    // version has them.
+    let marked = !(matches!(previewed, Previewed::Live { .. }) && draft.is_some());
     let rendered = web::block(move || match shown {
-        Some(shown) => {
+        Some(shown) if marked => {
             let page = onespace_site::render::marks::marking(|| render(context, route, instant));
             marks::mark(&page, &shown, against.as_ref())
         }
-        None => render(context, route, instant),
+        _ => render(context, route, instant),
     })
     .await;
     let html_page = match rendered {

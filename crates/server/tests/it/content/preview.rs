@@ -107,6 +107,11 @@ async fn the_draft_is_previewed_as_the_whole_site_on_any_date(db: Db, name: &str
         "{page}"
     );
     assert_eq!(lite_card_price(site_part(&page)), "£49");
+    // Marked to be tapped: with no draft yet, a tap starts one from this version.
+    assert!(
+        site_part(&page).contains(r#"data-field="prices.toml#lite.price""#),
+        "{page}"
+    );
 
     // Lite at £55 in the draft, saved through the editor.
     save_draft(&mut owner, "prices.toml", &prices_with_lite("55")).await;
@@ -261,6 +266,8 @@ async fn the_draft_is_previewed_as_the_whole_site_on_any_date(db: Db, name: &str
         "{live}"
     );
     assert_eq!(lite_card_price(site_part(&live)), "£49");
+    // Nothing in it to tap: a tap edits the draft, whose fields may sit elsewhere.
+    assert!(!site_part(&live).contains("data-field"), "{live}");
     assert!(
         live.contains(r#"href="/studio/content/preview/about?at=2025-11-15T09:30&amp;of=live""#),
         "{live}"
