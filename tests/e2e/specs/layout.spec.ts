@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { violations } from '../support/axe';
 import { asReturningVisitor, expectBrandFaces, expectFirstVisitFaces } from '../support/brand';
 import { expect, routes, test, WIDTHS } from '../support/fixtures';
-import { faceSwapShift, fillContact, layoutShifts, ownIslandsMounted, prepare, settledLayoutShift } from '../support/islands';
+import { fillContact, layoutShifts, ownIslandsMounted, prepare, settledShifts } from '../support/islands';
 import { textFindings } from '../support/text-layout';
 
 /** Paragraphs this short may be narrow (a price's note, a badge); longer ones may not. */
@@ -133,12 +133,12 @@ for (const [, width] of WIDTHS) {
         await (firstVisit ? expectFirstVisitFaces(page) : expectBrandFaces(page));
         await expectLaidOut(page, width);
         // Still, but for text set again in its face where the face missed the first paint, which
-        // a loaded machine sometimes makes it (support/islands.ts, faceSwapShift): noted, and
+        // a loaded machine sometimes makes it (support/islands.ts, settledShifts): noted, and
         // nothing else may move.
-        const shift = await settledLayoutShift(page);
-        const swaps = await faceSwapShift(page);
-        if (swaps > 0) test.info().annotations.push({ type: 'face set late', description: (await layoutShifts(page)).join('\n') });
-        expect(shift - swaps, (await layoutShifts(page)).join('\n')).toBeCloseTo(0, 9);
+        const { total, faceSwaps } = await settledShifts(page);
+        const shifts = (await layoutShifts(page)).join('\n');
+        if (faceSwaps > 0) test.info().annotations.push({ type: 'face set late', description: shifts });
+        expect(total - faceSwaps, shifts).toBeCloseTo(0, 9);
         // The settled page has no axe violations: checked here, where each route is loaded at
         // each width anyway (accessibility.spec.ts has the states no plain visit reaches).
         expect(await violations(page), 'axe').toEqual([]);

@@ -53,7 +53,7 @@ export async function prepare(page: Page): Promise<void> {
         ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.className ? `.${String(node.className).split(' ').join('.')}` : ''}`
         : String(node?.nodeName);
     const rect = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}x${height}`;
-    // What faceSwapShift needs: when a face finished loading, and each shift whose every moved
+    // What settledShifts needs: when a face finished loading, and each shift whose every moved
     // box kept its line (its top and height within 2 px: text set again in another face).
     window.__alongLineShifts = [];
     window.__faceLoads = [];
@@ -148,34 +148,29 @@ export function layoutShift(page: Page): Promise<number> {
  * an island mounted in has been reported to the observer. Not for pages under Playwright's fake
  * clock (`page.clock`), whose frames only run when the test moves it.
  */
-export function settledLayoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(window.__layoutShift ?? 0)))),
-      ),
-  );
+export async function settledLayoutShift(page: Page): Promise<number> {
+  return (await settledShifts(page)).total;
 }
 
 /**
- * How much of the layout shift summed so far (read as {@link settledLayoutShift} reads it) is
- * text set again in a face that had just loaded: shifts within 300 ms of a face finishing
- * loading whose every moved box kept its line. A page whose faces missed its first paint (a
- * loaded machine: Chrome holds the paint only a moment for them) paints in the fallbacks; the
- * whole stylesheet applying when the first island mounts makes the browser build the page's
- * faces anew, which load at once from its cache and are used. A shift that moves a box up or
- * down, or changes its height, is never counted here.
+ * {@link settledLayoutShift}'s sum, and how much of it is text set again in a face that had
+ * just loaded: shifts within 300 ms of a face finishing loading whose every moved box kept its
+ * line. A page whose faces missed its first paint (a loaded machine: Chrome holds the paint only
+ * a moment for them) paints in the fallbacks; the whole stylesheet applying when the first
+ * island mounts makes the browser build the page's faces anew, which load at once from its
+ * cache and are used. A shift that moves a box up or down, or changes its height, is never
+ * counted as one.
  */
-export function faceSwapShift(page: Page): Promise<number> {
+export function settledShifts(page: Page): Promise<{ total: number; faceSwaps: number }> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) =>
+      new Promise<{ total: number; faceSwaps: number }>((resolve) =>
         requestAnimationFrame(() =>
           requestAnimationFrame(() =>
             setTimeout(() => {
               const loads = window.__faceLoads ?? [];
               const swaps = (window.__alongLineShifts ?? []).filter((shift) => loads.some((load) => Math.abs(shift.at - load) <= 300));
-              resolve(swaps.reduce((sum, shift) => sum + shift.value, 0));
+              resolve({ total: window.__layoutShift ?? 0, faceSwaps: swaps.reduce((sum, shift) => sum + shift.value, 0) });
             }),
           ),
         ),
