@@ -173,13 +173,15 @@ impl Site {
         }
     }
 
-    /// The TOTP code of `secret` at the studio's time, `steps` steps of 30 s later.
-    pub fn code(&self, secret: &str, steps: u64) -> String {
+    /// The TOTP code of `secret` at the studio's time, `steps` steps of 30 s later (earlier when
+    /// negative).
+    pub fn code(&self, secret: &str, steps: i64) -> String {
         let totp = Builder::new()
             .with_secret(Secret::try_from_base32(secret).unwrap())
             .build()
             .unwrap();
-        totp.generate(self.now_seconds() + steps * 30).to_string()
+        let at = self.now_seconds().checked_add_signed(steps * 30).unwrap();
+        totp.generate(at).to_string()
     }
 
     /// Sets up an account for `email` with `role`: returns its TOTP secret and recovery codes.
