@@ -31,7 +31,8 @@ impl Response {
     }
 }
 
-/// Sends one request with `Connection: close` and reads the whole answer.
+/// Sends one request with `Connection: close` and reads the whole answer: to the end of the body
+/// its length gives, or to the close.
 pub async fn request(
     addr: &str,
     method: &str,
@@ -60,12 +61,52 @@ pub async fn request(
         stream.write_all(head.as_bytes()).await?;
         stream.write_all(body).await?;
         let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).await?;
+        let mut chunk = [0; 16 * 1024];
+        // The answer's whole length once its head has arrived, if the head gives it.
+        let mut whole: Option<Option<usize>> = None;
+        loop {
+            let read = stream.read(&mut chunk).await?;
+            if read == 0 {
+                break;
+            }
+            raw.extend_from_slice(&chunk[..read]);
+            if whole.is_none() {
+                whole = head_end(&raw).map(|end| answer_length(method, &raw[..end]));
+            }
+            if let Some(Some(length)) = whole {
+                if raw.len() >= length {
+                    break;
+                }
+            }
+        }
         parse(&raw)
     };
     tokio::time::timeout(Duration::from_secs(60), exchange)
         .await
         .unwrap_or_else(|_| Err(std::io::Error::other("timed out")))
+}
+
+/// Where the head of `raw` ends (after its blank line), once it has arrived.
+fn head_end(raw: &[u8]) -> Option<usize> {
+    raw.windows(4)
+        .position(|window| window == b"\r\n\r\n")
+        .map(|split| split + 4)
+}
+
+/// The whole answer's length in bytes, from its `head`: the head and the body its
+/// `Content-Length` gives (none for `HEAD`, 204 and 304); `None` for an answer that runs to the
+/// close. Reading on to the close would wait out the server's disconnect timeout (a second)
+/// whenever it answered without reading the request's body.
+fn answer_length(method: &str, head: &[u8]) -> Option<usize> {
+    let parsed = parse(head).ok()?;
+    if method == "HEAD" || matches!(parsed.status, 204 | 304) {
+        return Some(head.len());
+    }
+    if parsed.header("transfer-encoding").is_some() {
+        return None;
+    }
+    let body: usize = parsed.header("content-length")?.parse().ok()?;
+    Some(head.len() + body)
 }
 
 /// Reads a raw HTTP/1.1 answer (head and body, as the server closed the connection).
