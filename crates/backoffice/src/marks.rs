@@ -52,7 +52,11 @@ impl<'a> Values<'a> {
     }
 }
 
-/// What a mark names, in the core's path form (`monthly[0].price`), and the value there.
+/// The value of a table's field that is not set.
+static UNSET: Value = Value::Null;
+
+/// What a mark names, in the core's path form (`monthly[0].price`), and the value there: a mark
+/// is a list item by its `id` and the item's field (`lite.price`), or the field's path itself.
 fn resolve<'v>(values: &'v Value, file: File, mark: &str) -> Option<(String, &'v Value)> {
     if file == File::Photos {
         // A photo's place: its entry in the photos' list.
@@ -61,6 +65,15 @@ fn resolve<'v>(values: &'v Value, file: File, mark: &str) -> Option<(String, &'v
             .iter()
             .position(|item| item.get("place").and_then(Value::as_str) == Some(mark))?;
         return Some((format!("photo[{index}].file"), &list[index]));
+    }
+    // A field by its path: a list item's by its place (`questions[2].answer`), or a table's
+    // (`challenge.price`), which the form shows whether it is set or not.
+    if let Some(value) = words::value_at(values, mark) {
+        return Some((mark.to_owned(), value));
+    }
+    let section = mark.split(['.', '[']).next().unwrap_or_default();
+    if values.get(section).is_some_and(Value::is_object) {
+        return Some((mark.to_owned(), &UNSET));
     }
     // A list item by its id, then the item's field.
     let (id, field) = mark.split_once('.')?;
@@ -221,6 +234,37 @@ mod tests {
         ));
         assert!(mark(page, &Files::new(), None).contains(r#"data-edit="/studio/content/photos""#));
         assert_eq!(first_changed_page(&photos, &Files::new()), "/hot-yoga");
+    }
+
+    #[test]
+    fn marks_by_path_link_to_a_list_items_field_by_its_place_and_to_a_tables_field_set_or_not() {
+        let page = r#"<p data-field="faq.toml#questions[1].answer">A</p><p data-field="offers.toml#retreat.price">£160</p><p data-field="offers.toml#challenge.price">Ask us</p>"#;
+        let live = Files::from([
+            (
+                "faq.toml".to_owned(),
+                "[[questions]]\nquestion = \"Q1\"\nanswer = \"A1\"\n\n[[questions]]\nquestion = \"Q2\"\nanswer = \"A2\"\n".to_owned(),
+            ),
+            (
+                "offers.toml".to_owned(),
+                "[retreat]\nprice = 160\n\n[challenge]\nstarts = \"2025-09-01\"\n".to_owned(),
+            ),
+        ]);
+        let mut draft = live.clone();
+        draft.insert(
+            "faq.toml".to_owned(),
+            live["faq.toml"].replace("A2", "A new answer"),
+        );
+        let marked = mark(page, &draft, Some(&live));
+        assert!(marked.contains(r#"data-edit="/studio/content/edit/faq.toml#field-questions-1-answer" data-changed id="preview-changed">"#), "{marked}");
+        assert!(
+            marked.contains(r#"data-edit="/studio/content/edit/offers.toml#field-retreat-price">"#),
+            "{marked}"
+        );
+        assert!(
+            marked
+                .contains(r#"data-edit="/studio/content/edit/offers.toml#field-challenge-price">"#),
+            "{marked}"
+        );
     }
 
     #[test]

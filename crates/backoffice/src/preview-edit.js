@@ -13,3 +13,14 @@ document.addEventListener('click', (event) => {
   event.preventDefault();
   window.location.assign(link);
 });
+
+// The preview opens at the first change (`#preview-changed`); a changed answer of a question
+// that is closed opens with its question, so the owner sees it.
+{
+  const changed = document.getElementById('preview-changed');
+  const closed = changed && changed.closest('details:not([open])');
+  if (closed) {
+    closed.open = true;
+    changed.scrollIntoView({ block: 'center' });
+  }
+}

@@ -396,6 +396,22 @@ for (const viewport of VIEWPORTS) {
           await expect(page.locator('.editor-form input[type="time"]').first()).toBeAttached();
         }
       }
+
+      // A changed answer: the preview opens at it, its question opened, and a tap on it opens
+      // its field again, the cursor in it.
+      await page.goto('/studio/content/edit/faq.toml#field-questions-0-answer');
+      const answer = page.locator('#field-questions-0-answer');
+      await expect(answer).toBeFocused();
+      await answer.fill('We are open {opening_hours}. Times change through the week: see the timetable.');
+      await expect(page.getByRole('status')).toHaveText(/^Draft saved at \d\d:\d\d\.$/);
+      await page.getByRole('region', { name: 'Your draft' }).getByRole('link', { name: 'Preview' }).click();
+      await expect(page).toHaveURL(/\/studio\/content\/preview\/faq#preview-changed$/);
+      const changed = page.locator('#preview-changed');
+      await expect(changed).toContainText('Times change through the week');
+      await expect(changed).toBeInViewport();
+      await changed.click();
+      await expect(page).toHaveURL(/\/studio\/content\/edit\/faq\.toml#field-questions-0-answer$/);
+      await expect(answer).toBeFocused();
     });
 
     test("an owner uploads a photo for /hot-yoga's hero with its alt text, and visitors see it once it is published", async ({ page, studio }) => {

@@ -103,11 +103,13 @@ pub const PAGES: [&str; 11] = [
 ];
 
 impl Testimonials {
-    /// The quotes shown on the page at `path`, in file order.
-    pub fn on(&self, path: &str) -> Vec<&Testimonial> {
+    /// The quotes shown on the page at `path`, in file order, each with its place in the file
+    /// (`testimonials[3]`: the staff area's preview links a quote to its fields by it).
+    pub fn on(&self, path: &str) -> Vec<(usize, &Testimonial)> {
         self.testimonials
             .iter()
-            .filter(|item| item.page == path)
+            .enumerate()
+            .filter(|(_, item)| item.page == path)
             .collect()
     }
 

@@ -10,13 +10,13 @@
 use maud::{html, Markup};
 use onespace_core::catalogue::challenge;
 use onespace_core::content::offers::BackToSchool;
-use onespace_core::content::{Content, Prices};
+use onespace_core::content::{Content, File, Prices};
 use onespace_core::offers::Campaign;
 
 use super::components::{
     accordion, check_list, cta_banner, hero_art, icon, testimonials, FaqItem, Icon,
 };
-use crate::render::RenderContext;
+use crate::render::{marks, RenderContext};
 use crate::routes::Page;
 use crate::widgets;
 use crate::widgets::LinkSpec;
@@ -105,7 +105,7 @@ pub fn main(context: &RenderContext) -> Markup {
     html! {
         (super::campaigns::watch(Campaign::BackToSchool, context))
         div data-offer-live {
-        p class="offer-banner" { (bts.banner()) }
+        p class="offer-banner" data-field=[marks::field(File::Offers.name(), "back_to_school.banner")] { (bts.banner()) }
         section class="page-hero" {
             (hero_art())
             div class="container-page relative" {
@@ -136,7 +136,7 @@ pub fn main(context: &RenderContext) -> Markup {
                     article class="price-card price-card-featured" {
                         p class="badge badge-popular" { (bts.percent_off) "% off" }
                         h3 class="price-card-name" { "Membership Discount" }
-                        p class="price-card-detail" { "Code " strong { (bts.code) } ", for new members, on payments through " (bts.payments_until.short()) "." }
+                        p class="price-card-detail" { "Code " strong data-field=[marks::field(File::Offers.name(), "back_to_school.code")] { (bts.code) } ", for new members, on payments through " (bts.payments_until.short()) "." }
                         a class="btn btn-primary w-full mt-auto" href=(Page::Memberships.path()) { "Join with " (bts.percent_off) "% Off" }
                     }
                     article class="price-card" {

@@ -3,11 +3,11 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::challenge;
-use onespace_core::content::{BookingPage, Place};
+use onespace_core::content::{BookingPage, File, Place};
 use onespace_core::offers::Campaign;
 
 use super::components::photo::{photo_slot, HALF_COLUMN};
-use crate::render::RenderContext;
+use crate::render::{marks, RenderContext};
 use crate::routes::Page;
 
 use super::components::{
@@ -28,7 +28,7 @@ pub fn main(context: &RenderContext) -> Markup {
                     p class="eyebrow eyebrow-dark" { "Everything you need" }
                     h2 class="section-title" id="included-title" { "What's Included" }
                     (check_list(challenge::included()))
-                    p class="challenge-price" { (context.content.offers.challenge.price_text()) "." }
+                    p class="challenge-price" data-field=[marks::field(File::Offers.name(), "challenge.price")] { (context.content.offers.challenge.price_text()) "." }
                     @if sign_up_open {
                         p class="mt-6 text-ink-soft" { "Next challenge starts " (context.content.offers.challenge.starts.long()) "." }
                     }

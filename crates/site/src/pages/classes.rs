@@ -6,13 +6,13 @@
 
 use maud::{html, Markup};
 use onespace_core::catalogue::{classes::IDS, classes::NEXT_SESSIONS, fire_ice, trial};
-use onespace_core::content::{BookingPage, ClassFacts, Place};
+use onespace_core::content::{BookingPage, ClassFacts, File, Place};
 use onespace_core::timetable::{type_key, Filter};
 
 use super::components::classes::{book_class_button, next_sessions};
 use super::components::photo::{photo_slot, CLASS_CARD};
 use super::components::{cta_banner, external, icon, page_hero, Art, Icon, Ratio};
-use crate::render::RenderContext;
+use crate::render::{marks, RenderContext};
 use crate::routes::Page;
 
 /// One card; its id (`/our-classes#hyrox-training`) is the catalogue's, in the same order
@@ -47,15 +47,17 @@ fn more_page(place: Place) -> Option<Page> {
     (place == Place::ClassesFireIce).then_some(Page::FireIce)
 }
 
-/// The card's facts, as a list of terms.
+/// The card's facts, as a list of terms, each marked with its field for the staff area's
+/// preview (`render::marks`).
 fn facts_list(facts: &ClassFacts) -> Markup {
+    let mark = |field: &str| marks::field(File::Schedule.name(), &format!("{}.{field}", facts.id));
     html! {
         dl class="class-facts" {
-            div { dt { "Duration" } dd { (facts.duration) } }
-            div { dt { "Heat" } dd { (facts.heat) } }
-            div { dt { "Level" } dd { (facts.level) } }
-            div class="class-fact-wide" { dt { "Who it suits" } dd { (facts.suits) } }
-            div class="class-fact-wide" { dt { "What to bring" } dd { (facts.bring) } }
+            div { dt { "Duration" } dd data-field=[mark("duration")] { (facts.duration) } }
+            div { dt { "Heat" } dd data-field=[mark("heat")] { (facts.heat) } }
+            div { dt { "Level" } dd data-field=[mark("level")] { (facts.level) } }
+            div class="class-fact-wide" { dt { "Who it suits" } dd data-field=[mark("suits")] { (facts.suits) } }
+            div class="class-fact-wide" { dt { "What to bring" } dd data-field=[mark("bring")] { (facts.bring) } }
         }
     }
 }

@@ -2,18 +2,26 @@
 //! anything else. The page and its FAQPage structured data both read [`items`].
 
 use maud::{html, Markup};
-use onespace_core::content::Content;
+use onespace_core::content::{Content, File};
 
 use super::components::{accordion, chat_button, icon, page_hero, FaqItem, Icon};
+use crate::render::marks;
 use crate::routes::Page;
 
-/// The studio's questions and answers (`faq.toml`), figures filled in from the content.
+/// The studio's questions and answers (`faq.toml`), figures filled in from the content, each
+/// marked with its fields for the staff area's preview.
 pub fn items(content: &Content) -> Vec<FaqItem> {
+    let mark = |index: usize, field: &str| {
+        marks::field(File::Faq.name(), &format!("questions[{index}].{field}"))
+    };
     content
         .faq
         .items(content)
         .into_iter()
-        .map(|(question, answer)| FaqItem::new(question, answer))
+        .enumerate()
+        .map(|(index, (question, answer))| {
+            FaqItem::new(question, answer).marked([mark(index, "question"), mark(index, "answer")])
+        })
         .collect()
 }
 

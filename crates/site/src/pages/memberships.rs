@@ -3,13 +3,14 @@
 
 use maud::{html, Markup};
 use onespace_core::content::offers::YearEnd;
+use onespace_core::content::File;
 use onespace_core::offers::Campaign;
 use onespace_core::policy;
 
 use super::campaigns;
 use super::components::prices::pricing_body;
 use super::components::{check_list, cta_banner, page_hero};
-use crate::render::RenderContext;
+use crate::render::{marks, RenderContext};
 use crate::routes::Page;
 
 /// The page content at the render instant.
@@ -52,7 +53,7 @@ fn year_end_panel(year_end: &YearEnd) -> Markup {
                     }
                     div class="coupon" {
                         p class="coupon-label" { "Your code" }
-                        p class="coupon-code" { (year_end.code) }
+                        p class="coupon-code" data-field=[marks::field(File::Offers.name(), "year_end.code")] { (year_end.code) }
                         p class="coupon-note" { "Valid until " (year_end.ends.long()) }
                     }
                 }

@@ -9,11 +9,11 @@ use maud::{html, Markup};
 use onespace_core::calendar::london_date;
 use onespace_core::content::offers::Retreat;
 use onespace_core::content::studio::ClockTime;
-use onespace_core::content::{BookingPage, Place};
+use onespace_core::content::{BookingPage, File, Place};
 
 use super::components::photo::{photo_slot, HALF_COLUMN};
 use super::components::{check_list, cta_banner, external, icon, page_hero, Art, Icon, Ratio};
-use crate::render::RenderContext;
+use crate::render::{marks, RenderContext};
 
 /// The day's timetable, shown in the site's one time format (`10:30 AM`).
 const DAY: [(ClockTime, &str); 6] = [
@@ -58,9 +58,9 @@ pub fn main(context: &RenderContext) -> Markup {
                 h2 class="sr-only" id="details-title" { "Retreat details" }
                 dl class="stat-grid" {
                     div class="stat" { dt { (icon(Icon::Calendar)) "Date" } dd class="stat-small" { (date) } }
-                    div class="stat" { dt { (icon(Icon::MapPin)) "Place" } dd class="stat-small" { (retreat.venue) } }
+                    div class="stat" { dt { (icon(Icon::MapPin)) "Place" } dd class="stat-small" data-field=[marks::field(File::Offers.name(), "retreat.venue")] { (retreat.venue) } }
                     div class="stat" { dt { (icon(Icon::Clock)) "Duration" } dd class="stat-small" { (retreat.hours()) } }
-                    div class="stat" { dt { (icon(Icon::Star)) "Price" } dd { (retreat.price.format()) } dd class="stat-note" { (retreat.member_price().format()) " for members" } }
+                    div class="stat" { dt { (icon(Icon::Star)) "Price" } dd data-field=[marks::field(File::Offers.name(), "retreat.price")] { (retreat.price.format()) } dd class="stat-note" { (retreat.member_price().format()) " for members" } }
                 }
                 p class="mt-4 text-ink-soft" { "Members: use your member code at checkout to save " (retreat.member_saving.format()) "." }
             }

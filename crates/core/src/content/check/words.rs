@@ -58,6 +58,17 @@ fn steps(path: &str) -> Option<Vec<Step>> {
     (!steps.is_empty()).then_some(steps)
 }
 
+/// The value at `path` (`questions[2].answer`, `challenge.price`) of a file's values as the form
+/// reads them; none where nothing is there.
+pub fn value_at<'v>(root: &'v Value, path: &str) -> Option<&'v Value> {
+    steps(path)?
+        .iter()
+        .try_fold(root, |value, step| match step {
+            Step::Key(key) => value.get(key),
+            Step::Index(index) => value.get(index),
+        })
+}
+
 /// The editor form's id of the field at `path`: `field-` and the path with every run of other
 /// characters than letters and digits as one `-`.
 pub fn anchor(path: &str) -> String {
@@ -342,5 +353,25 @@ mod tests {
     fn anchors_are_the_forms_ids() {
         assert_eq!(anchor("photo[2]"), "field-photo-2-");
         assert_eq!(anchor("address.country"), "field-address-country");
+    }
+
+    #[test]
+    fn values_are_found_by_path() {
+        let root = serde_json::json!({
+            "challenge": { "price": 99 },
+            "questions": [{ "question": "Parking?" }, { "question": "Showers?" }],
+        });
+        assert_eq!(
+            value_at(&root, "challenge.price"),
+            Some(&serde_json::json!(99))
+        );
+        assert_eq!(
+            value_at(&root, "questions[1].question"),
+            Some(&serde_json::json!("Showers?"))
+        );
+        assert_eq!(value_at(&root, "questions[2].question"), None);
+        assert_eq!(value_at(&root, "challenge.starts"), None);
+        assert_eq!(value_at(&root, "lite.price"), None);
+        assert_eq!(value_at(&root, "not a path"), None);
     }
 }

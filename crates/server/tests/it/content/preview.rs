@@ -143,6 +143,46 @@ async fn the_draft_is_previewed_as_the_whole_site_on_any_date(db: Db, name: &str
     assert!(team.contains(r#" data-edit="/studio/content/edit/team.toml#field-coaches-0-bio">"#));
     assert!(!public(&site, "/meet-the-team").await.contains("data-field"));
 
+    // So do a question and its answer, a class's facts, a member's quote and an offer's price,
+    // set or not (a table's field is in the form either way); a changed answer is where the
+    // preview opens.
+    let faq = std::fs::read_to_string(crate::harness::root().join("content/faq.toml")).unwrap();
+    let changed = faq.replacen("Class times vary", "Class times change", 1);
+    assert_ne!(faq, changed);
+    save_draft(&mut owner, "faq.toml", &changed).await;
+    for (path, marked) in [
+        (
+            "faq",
+            r#" data-field="faq.toml#questions[0].question" data-edit="/studio/content/edit/faq.toml#field-questions-0-question">"#,
+        ),
+        (
+            "faq",
+            r#" data-field="faq.toml#questions[0].answer" data-edit="/studio/content/edit/faq.toml#field-questions-0-answer" data-changed id="preview-changed">"#,
+        ),
+        (
+            "faq",
+            r#" data-field="faq.toml#questions[1].answer" data-edit="/studio/content/edit/faq.toml#field-questions-1-answer">"#,
+        ),
+        (
+            "our-classes",
+            r#" data-field="schedule.toml#hot-yoga.heat" data-edit="/studio/content/edit/schedule.toml#field-classes-0-heat">"#,
+        ),
+        (
+            "",
+            r#" data-field="testimonials.toml#testimonials[0].text" data-edit="/studio/content/edit/testimonials.toml#field-testimonials-0-text">"#,
+        ),
+        (
+            "challenge",
+            r#" data-field="offers.toml#challenge.price" data-edit="/studio/content/edit/offers.toml#field-challenge-price">"#,
+        ),
+    ] {
+        let page = preview(&mut owner, &format!("/studio/content/preview/{path}")).await;
+        assert!(page.contains(marked), "/{path}: {marked}: {page}");
+    }
+    for path in ["/faq", "/our-classes", "/", "/challenge"] {
+        assert!(!public(&site, path).await.contains("data-field"), "{path}");
+    }
+
     // What is worked out from the price follows it: founder at 20% off, a year for ten months.
     let founder = preview(&mut owner, "/studio/content/preview/founder-memberships").await;
     assert!(founder.contains("£44"), "{founder}");
@@ -203,6 +243,12 @@ async fn the_draft_is_previewed_as_the_whole_site_on_any_date(db: Db, name: &str
     )
     .await;
     assert!(year_end.contains(r#"id="year-end-offer""#), "{year_end}");
+    assert!(
+        year_end.contains(
+            r#"data-field="offers.toml#year_end.code" data-edit="/studio/content/edit/offers.toml#field-year-end-code">"#
+        ),
+        "{year_end}"
+    );
     assert!(
         year_end.contains(r#"<input type="date" name="date" value="2025-11-15""#),
         "{year_end}"

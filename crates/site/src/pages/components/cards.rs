@@ -7,11 +7,13 @@
 use maud::{html, Markup};
 
 use onespace_core::content::testimonials::Testimonial;
+use onespace_core::content::File;
 
 use super::heading;
 use super::icon;
 use crate::art::Art;
 use crate::icons::{Feature, Icon};
+use crate::render::marks;
 
 /// A feature card whose title is a heading of `level`.
 pub fn feature_card(feature: &Feature, level: u8) -> Markup {
@@ -38,8 +40,15 @@ pub fn feature_grid(features: &[Feature], level: u8, columns: &str) -> Markup {
     }
 }
 
-/// One testimonial card.
-pub fn testimonial(item: &Testimonial) -> Markup {
+/// One testimonial card: the quote at `index` of `testimonials.toml`, its words and name marked
+/// with their fields for the staff area's preview (`render::marks`).
+pub fn testimonial(index: usize, item: &Testimonial) -> Markup {
+    let mark = |field: &str| {
+        marks::field(
+            File::Testimonials.name(),
+            &format!("testimonials[{index}].{field}"),
+        )
+    };
     html! {
         figure class="card testimonial" {
             p class="stars" {
@@ -48,8 +57,8 @@ pub fn testimonial(item: &Testimonial) -> Markup {
                     span class="star" aria-hidden="true" { (icon(Icon::Star)) }
                 }
             }
-            blockquote class="testimonial-text" { p { "\u{201c}" (item.text) "\u{201d}" } }
-            figcaption class="testimonial-name" {
+            blockquote class="testimonial-text" { p data-field=[mark("text")] { "\u{201c}" (item.text) "\u{201d}" } }
+            figcaption class="testimonial-name" data-field=[mark("name")] {
                 (item.name)
                 @let source = item.source_text();
                 @if source.is_some() || item.date.is_some() {
@@ -65,7 +74,7 @@ pub fn testimonial(item: &Testimonial) -> Markup {
 }
 
 /// A grid of testimonial cards.
-pub fn testimonials(items: &[&Testimonial]) -> Markup {
+pub fn testimonials(items: &[(usize, &Testimonial)]) -> Markup {
     // As many columns as quotes (four: two then four), so a single quote beside a photo takes
     // the whole column rather than a third of it.
     let columns = match items.len() {
@@ -76,7 +85,7 @@ pub fn testimonials(items: &[&Testimonial]) -> Markup {
     };
     html! {
         div class={ "card-grid " (columns) } {
-            @for item in items { (testimonial(item)) }
+            @for (index, item) in items { (testimonial(*index, item)) }
         }
     }
 }

@@ -13,6 +13,9 @@ pub struct FaqItem {
     pub question: String,
     /// The answer (plain text; figures come from the core).
     pub answer: String,
+    /// The content fields of the question and the answer, in the staff area's preview
+    /// (`render::marks`); none for questions the page writes itself.
+    pub marks: [Option<String>; 2],
 }
 
 impl FaqItem {
@@ -21,7 +24,13 @@ impl FaqItem {
         Self {
             question: question.into(),
             answer: answer.into(),
+            marks: [None, None],
         }
+    }
+
+    /// The item marked with the content fields its question and answer come from.
+    pub fn marked(self, marks: [Option<String>; 2]) -> Self {
+        Self { marks, ..self }
     }
 }
 
@@ -33,10 +42,10 @@ pub fn accordion(items: &[FaqItem], group: Option<&str>) -> Markup {
             @for item in items {
                 details class="faq-item" name=[group] {
                     summary class="faq-question" {
-                        span { (item.question) }
+                        span data-field=[&item.marks[0]] { (item.question) }
                         span class="faq-toggle" { (icon(Icon::Arrow)) }
                     }
-                    div class="faq-answer" { p { (item.answer) } }
+                    div class="faq-answer" { p data-field=[&item.marks[1]] { (item.answer) } }
                 }
             }
         }

@@ -48,7 +48,7 @@ pub fn render(route: &Route, context: &RenderContext) -> (Vec<Value>, Markup) {
 fn main(
     context: &RenderContext,
     page: &Landing,
-    quotes: &[&Testimonial],
+    quotes: &[(usize, &Testimonial)],
     research: Option<&Research>,
 ) -> Markup {
     let content = &context.content;
