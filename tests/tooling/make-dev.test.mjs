@@ -156,7 +156,11 @@ async function startMakeDev() {
     /** After the stop signal: make exits, nothing it started lives, the port is free. */
     async checkStopped(what) {
       const timedOut = Symbol('timed out');
-      const ended = await Promise.race([exited, sleep(STOP_LIMIT_MS).then(() => timedOut)]);
+      // The limit's timer is cleared once make dev has exited: left running, it kept the test
+      // file alive for the rest of its minute after the last test.
+      let limit;
+      const ended = await Promise.race([exited, new Promise((done) => (limit = setTimeout(() => done(timedOut), STOP_LIMIT_MS)))]);
+      clearTimeout(limit);
       const graceEnd = Date.now() + GRACE_MS;
       while (survivors().length > 0 && Date.now() < graceEnd) await sleep(200);
       const left = survivors();
