@@ -7,7 +7,8 @@
  * markup a visitor typed shown as text; an owner changing a price in the content editor's form
  * (a mistake shown at its field as typed, the draft kept across a reload, the change reviewed
  * field by field and line by line, published to every page, restored), and the same editor
- * without scripts as the file's text; and, on
+ * without scripts as the file's text; a changed FAQ answer previewed with its question open and
+ * its field opened again by a tap on it; and, on
  * every page of the area, no axe violation and nothing wider than the screen. With no account the area does not exist (the site's 404).
  */
 import { resolve } from 'node:path';
