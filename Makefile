@@ -59,19 +59,19 @@ FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/build $(T
 wasm: $(WASM_MODULE)
 
 $(WASM_MODULE): $(WASM_SOURCES) | tools
-	$(UNLINTED) $(WASM_LINTING) bash scripts/wasm.sh $(WASM_PKG)
+	$(UNLINTED) bash scripts/wasm.sh $(WASM_PKG)
 
 editor-wasm: $(EDITOR_WASM_MODULE)
 
 # One module after another (public, chat, editor; `make dev` needs the first two): they build in
 # one cargo target folder, which cargo locks.
 $(EDITOR_WASM_MODULE): $(EDITOR_WASM_SOURCES) | tools $(CHAT_WASM_MODULE)
-	$(UNLINTED) $(WASM_LINTING) bash scripts/wasm.sh $(EDITOR_WASM_PKG) onespace-editor-wasm
+	$(UNLINTED) bash scripts/wasm.sh $(EDITOR_WASM_PKG) onespace-editor-wasm
 
 chat-wasm: $(CHAT_WASM_MODULE)
 
 $(CHAT_WASM_MODULE): $(CHAT_WASM_SOURCES) | tools $(WASM_MODULE)
-	$(UNLINTED) $(WASM_LINTING) bash scripts/wasm.sh $(CHAT_WASM_PKG) onespace-chat-wasm
+	$(UNLINTED) bash scripts/wasm.sh $(CHAT_WASM_PKG) onespace-chat-wasm
 
 frontend: $(FRONTEND_MANIFEST)
 
@@ -106,7 +106,7 @@ RUNNER := python3 scripts/test-runner.py
 # `make dev` in the tooling tests too, so its server is the one `test-compile` built.
 test:
 	@$(RUNNER) --reset
-	@CARGO_INCREMENTAL=0 $(MAKE) --no-print-directory -j2 --output-sync=target WASM_LINTING='$(LINTING)' test-e2e test-tooling
+	@CARGO_INCREMENTAL=0 $(MAKE) --no-print-directory -j2 --output-sync=target test-e2e test-tooling
 	@$(RUNNER) --summary
 
 # The frontend's TypeScript is checked by its build (`npm run build -w frontend` runs tsc first).
@@ -131,16 +131,13 @@ LINT_REST := cargo fmt --check --manifest-path tests/perf/floor/Cargo.toml && \
 # after a test run finds its server built.
 LINTING := RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 UNLINTED := env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS
-# `make test` lints the WebAssembly crates the same way as the modules compile (for the target
-# they run on), instead of checking them and their dependencies again for this machine. A module
-# is a file made from its sources, so a later `make run` does not build it again for the change.
-WASM_LINTING ?=
 
-# rustfmt and the rest of `make lint`; clippy on the WebAssembly crates runs as their modules
-# compile (WASM_LINTING), on the other crates in `test-compile`.
+# rustfmt, clippy on the WebAssembly crates (the test build does not compile them) and the rest of
+# `make lint`; clippy on the other crates runs in `test-compile`.
 test-lint: tools
 	$(RUNNER) --name lint --kind none --limit 30m -- bash -c '\
 	  cargo fmt --all --check && \
+	  cargo clippy -p onespace-wasm -p onespace-chat-wasm -p onespace-editor-wasm --all-targets -- -D warnings && \
 	  $(LINT_REST)'
 
 # The test binaries, and the debug server `make dev` (the tooling tests) runs, which shares their
