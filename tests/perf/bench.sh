@@ -435,7 +435,7 @@ python3 - "$work" "$ROUNDS" "$RATE" "$rate_requests" "${servers[@]}" <<'PY'
 import math, statistics, sys
 work, rounds, rate, requests = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
 servers = sys.argv[5:]
-label = {"ours": "onespace", "nginx": "nginx", "floor": "floor"}
+label = {"ours": "onespace", "uncounted": "uncounted", "nginx": "nginx", "floor": "floor"}
 QUANTILES = (50, 90, 99, 99.9)
 def quantile(ordered, q):
     """Nearest rank: the smallest latency with at least q% of the requests at or under it."""
