@@ -111,11 +111,8 @@ fn answer_length(method: &str, head: &[u8]) -> Option<usize> {
 
 /// Reads a raw HTTP/1.1 answer (head and body, as the server closed the connection).
 pub fn parse(raw: &[u8]) -> std::io::Result<Response> {
-    let split = raw
-        .windows(4)
-        .position(|window| window == b"\r\n\r\n")
-        .ok_or_else(|| std::io::Error::other("no header end"))?;
-    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let end = head_end(raw).ok_or_else(|| std::io::Error::other("no header end"))?;
+    let head = String::from_utf8_lossy(&raw[..end - 4]).into_owned();
     let mut lines = head.split("\r\n");
     let status = lines
         .next()
@@ -131,6 +128,6 @@ pub fn parse(raw: &[u8]) -> std::io::Result<Response> {
     Ok(Response {
         status,
         headers,
-        body: raw[split + 4..].to_vec(),
+        body: raw[end..].to_vec(),
     })
 }
