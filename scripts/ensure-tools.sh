@@ -4,7 +4,7 @@
 #   - rustup's rustfmt and clippy, and the wasm32-unknown-unknown target;
 #   - wasm-bindgen-cli at exactly the wasm-bindgen version locked in Cargo.lock;
 #   - npm packages from package-lock.json;
-#   - with --browser, Debian's chromium for the end-to-end tests;
+#   - with --browser, Debian's chromium and chromium-headless-shell for the end-to-end tests;
 #   - with --test-services, Debian's PostgreSQL server binaries and a Python virtual environment
 #     in target/test-venv with aiosmtpd, for the enquiry tests (they start and stop their own
 #     PostgreSQL and SMTP servers on 127.0.0.1), and Debian's avifdec (libavif-bin), with which
@@ -70,9 +70,11 @@ for arg in "$@"; do
   esac
 done
 
-if [ "$browser" -eq 1 ] && [ ! -x /usr/bin/chromium ]; then
-  say "installing Debian's chromium for the browser tests"
-  apt_install chromium fonts-dejavu-core
+# Both from one source package, so installed together at one version: the end-to-end tests run
+# in the headless shell, `make audit` (Lighthouse) and the screenshot tool in the full browser.
+if [ "$browser" -eq 1 ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; }; then
+  say "installing Debian's chromium and its headless shell for the browser tests"
+  apt_install chromium chromium-headless-shell fonts-dejavu-core
 fi
 
 if [ "$services" -eq 1 ]; then

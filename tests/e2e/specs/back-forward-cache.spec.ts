@@ -2,14 +2,15 @@
  * Every page can be kept in the browser's back/forward cache: going back restores it as it was
  * (the `pageshow` event says `persisted`) instead of loading it again. Playwright's Chromium
  * normally runs with --disable-back-forward-cache; this file runs it without, as visitors' browsers
- * are (and as `make audit` runs Lighthouse).
+ * are (and as `make audit` runs Lighthouse), and in the full browser: the headless shell the other
+ * specs use keeps no back/forward cache.
  */
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from '../playwright.config';
 import { expect, routes, test } from '../support/fixtures';
 
 test.use({
   launchOptions: {
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath: FULL_CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     ignoreDefaultArgs: ['--disable-back-forward-cache'],
   },

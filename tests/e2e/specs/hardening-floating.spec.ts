@@ -231,6 +231,12 @@ for (const [, width] of WIDTHS) {
       const banner = page.locator('[data-cookie-banner]');
       const fab = page.locator('#chat');
       await expect(banner).toBeVisible();
+      // The banner's figure is set on the dock's readers alone: on the root every element would
+      // inherit it, and its change restyle the whole page.
+      const figure = (selector: string) =>
+        page.evaluate((s) => getComputedStyle(document.querySelector(s)!).getPropertyValue('--dock-banner'), selector);
+      await expect.poll(() => figure('[data-cookie-banner]')).toMatch(/^[1-9]\d*px$/);
+      expect(await figure('main')).toBe('0px');
       const form = await fillContact(page);
       await form.getByRole('button', { name: 'Send Message' }).click();
       const toast = toasts(page).first();
