@@ -13,7 +13,7 @@
  * viewport, 0 when hidden). Layers are measured in order, so the banner's figure already counts
  * the bar beneath it.
  *
- * The figures are set on the elements that read them ([`DOCK_READERS`]) and nowhere else, by a
+ * The figures are set on the elements that read them (`DOCK_READERS`) and nowhere else, by a
  * style sheet of this module's own. Set on the root element, as they once were, every element of
  * the page inherited them, so the banner's first measurement made the browser work out the whole
  * page's style a second time while the page loaded. A rule for the readers' classes restyles the
