@@ -209,6 +209,27 @@ impl Representation {
         }
     }
 
+    /// Whether the best brotli body takes at most `budget` bytes (a page's size decides whether
+    /// its stylesheet rules go inline, in the site's crate, before its best brotli is made at
+    /// leisure). Judged from a quick, rough brotli where its share settles it; a body within the
+    /// share's spread of `budget` is compressed at its best to decide (60–100 ms), and keeps
+    /// that body for serving. An uncompressed representation is judged on its own length.
+    pub fn best_brotli_fits(&self, budget: usize) -> bool {
+        if let Encodings::Ready(Encoded { brotli: None, .. }) = &self.encodings {
+            return self.identity.len() <= budget;
+        }
+        let Some(rough) = brotli(&self.identity, ROUGH_QUALITY).map(|rough| rough.len()) else {
+            return self.identity.len() <= budget;
+        };
+        if rough * BEST_PERCENT_OF_ROUGH.end() / 100 <= budget {
+            return true;
+        }
+        if rough * BEST_PERCENT_OF_ROUGH.start() / 100 > budget {
+            return false;
+        }
+        self.brotli().is_some_and(|best| best.len() <= budget)
+    }
+
     /// The gzip body, when the representation is compressed.
     pub fn gzip(&self) -> Option<&Bytes> {
         match &self.encodings {
@@ -324,16 +345,10 @@ fn gzip(body: &[u8]) -> Option<Vec<u8>> {
     encoder.finish().ok()
 }
 
-/// About how many bytes the best brotli of `body` takes, from a fast, rougher brotli (quality 3,
-/// some 1 ms for a page): the best is 78–81% of it on the site's pages (a page's size decides
-/// whether its stylesheet rules go inline, `site.rs`, before any best brotli is made).
-pub fn best_brotli_len_estimate(body: &[u8]) -> usize {
-    const ROUGH_QUALITY: i32 = 3;
-    const BEST_PERCENT_OF_ROUGH: usize = 81;
-    brotli(body, ROUGH_QUALITY).map_or(body.len(), |rough| {
-        rough.len() * BEST_PERCENT_OF_ROUGH / 100
-    })
-}
+/// What share of a fast, rougher brotli (quality 3, some 1 ms for a page) the best brotli takes,
+/// in percent: 78.1–80.4 on the site's pages, and the lower bound leaves room for content that
+/// compresses better.
+const BEST_PERCENT_OF_ROUGH: std::ops::RangeInclusive<usize> = 75..=81;
 
 /// A brotli window just larger than `len` (at most the 4 MB one used before): the same output
 /// for a body that fits, without clearing match tables sized for 4 MB on every page.
@@ -342,6 +357,9 @@ fn window_bits(len: usize) -> i32 {
     let bits = (len + 16).next_power_of_two().trailing_zeros();
     i32::try_from(bits).unwrap_or(22).clamp(16, 22)
 }
+
+/// The quality of the quick brotli that [`Representation::best_brotli_fits`] judges by.
+const ROUGH_QUALITY: i32 = 3;
 
 fn brotli(body: &[u8], quality: i32) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(body.len() / 3);
@@ -352,4 +370,72 @@ fn brotli(body: &[u8], quality: i32) -> Option<Vec<u8>> {
     };
     brotli::BrotliCompress(&mut &body[..], &mut out, &params).ok()?;
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Text that compresses as a page does: repeats, with a counter so it is not all repeats.
+    fn page(lines: usize) -> Vec<u8> {
+        (0..lines)
+            .map(|line| {
+                format!(
+                    "<li class=\"class-card\"><a href=\"/c/{line}\">Class {}</a></li>\n",
+                    line * 7919 % 1000
+                )
+            })
+            .collect::<String>()
+            .into_bytes()
+    }
+
+    fn best_made(page: &Representation) -> Option<usize> {
+        let Encodings::Deferred(deferred) = &page.encodings else {
+            panic!("a deferred body")
+        };
+        deferred
+            .best_brotli
+            .get()
+            .map(|best| best.as_ref().unwrap().len())
+    }
+
+    #[test]
+    fn close_to_the_budget_the_best_brotli_itself_decides_and_is_kept() {
+        let body = page(2_000);
+        let rough = brotli(&body, ROUGH_QUALITY).unwrap().len();
+        let best = brotli(&body, BROTLI_BEST).unwrap().len();
+        let close = rough * 78 / 100;
+        for budget in [close, best - 1, best, best + 1] {
+            let page = Representation::deferred("text/html", body.clone(), CachePolicy::Revalidate);
+            let settled_by_rough = budget >= rough * BEST_PERCENT_OF_ROUGH.end() / 100
+                || budget < rough * BEST_PERCENT_OF_ROUGH.start() / 100;
+            if settled_by_rough {
+                continue;
+            }
+            assert_eq!(
+                page.best_brotli_fits(budget),
+                best <= budget,
+                "{budget} for {best}"
+            );
+            assert_eq!(best_made(&page), Some(best));
+        }
+    }
+
+    #[test]
+    fn far_from_the_budget_the_quick_brotli_decides_and_nothing_waits_for_the_best() {
+        let body = page(2_000);
+        let rough = brotli(&body, ROUGH_QUALITY).unwrap().len();
+        let page = Representation::deferred("text/html", body.clone(), CachePolicy::Revalidate);
+        assert!(page.best_brotli_fits(rough));
+        assert!(!page.best_brotli_fits(rough / 2));
+        assert_eq!(best_made(&page), None);
+    }
+
+    #[test]
+    fn a_body_too_small_to_compress_is_judged_on_its_length() {
+        let small =
+            Representation::deferred("text/html", b"<p>hi</p>".to_vec(), CachePolicy::Revalidate);
+        assert!(small.best_brotli_fits(9));
+        assert!(!small.best_brotli_fits(8));
+    }
 }

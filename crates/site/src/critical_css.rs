@@ -22,6 +22,15 @@
 //! order statement) is kept as it is: they apply to nothing by themselves, and a font face is
 //! only fetched when a kept rule uses it. Rules keep the stylesheet's order, so the cascade is
 //! the stylesheet's.
+//!
+//! **Which custom properties.** A custom property changes what is drawn only through a `var()`
+//! that reads it. Of the kept rules, a custom property's declarations (`--x: ...`) and its
+//! `@property` registration are kept when a kept declaration reads it, directly or through
+//! another custom property that is read: the theme's colours a page never uses, and Tailwind's
+//! registrations and old-browser defaults for effects it has none of, stay in the stylesheet.
+//! They were a third of a page's inline rules, and every element's style carried the defaults.
+//! A `var(` anywhere in a kept declaration counts as a read, so a false find keeps a property
+//! too often, never drops one. A rule whose block holds nested rules is kept whole.
 
 use std::collections::HashSet;
 
@@ -47,14 +56,37 @@ pub struct StyleRules {
 enum Rule {
     /// An at-rule kept on every page, with its text.
     Always(String),
-    /// A style rule: its text, and for each selector the element names (lower case), classes
-    /// (`.name`) and ids (`#name`) it needs on the page.
+    /// A custom property's registration (`@property --x {...}`): its name and text, kept when the
+    /// property is read.
+    Property { name: String, text: String },
+    /// A style rule: its text, for each selector the element names (lower case), classes
+    /// (`.name`) and ids (`#name`) it needs on the page, and its declarations (none read when
+    /// its block holds nested rules: the rule is then kept whole).
     Style {
         text: String,
         selectors: Vec<Vec<String>>,
+        block: Option<Block>,
     },
     /// A grouping at-rule: its prelude (`@media (min-width:48rem)`) and the rules in its block.
     Group { prelude: String, rules: Vec<Rule> },
+}
+
+/// A style rule's block, read declaration by declaration.
+#[derive(Debug)]
+struct Block {
+    /// The rule's text up to and with its `{`.
+    prelude: String,
+    declarations: Vec<Declaration>,
+}
+
+#[derive(Debug)]
+struct Declaration {
+    /// Its text, without the `;` that ends it.
+    text: String,
+    /// The custom property it sets (`--x`), if it sets one.
+    sets: Option<String>,
+    /// The custom properties it reads (`var(--x`).
+    reads: Vec<String>,
 }
 
 impl StyleRules {
@@ -72,14 +104,92 @@ impl StyleRules {
     pub fn used_by(&self, html: &str, set_by_scripts: &[&str]) -> String {
         let mut names = names_in(html);
         names.extend(set_by_scripts.iter().map(|class| format!(".{class}")));
+        let page = Page {
+            read: read_properties(&self.rules, &names),
+            names,
+        };
         let mut css = String::new();
-        write_used(&self.rules, &names, &mut css);
+        write_used(&self.rules, &page, &mut css);
         css
     }
 }
 
-/// Appends the rules among `rules` that `names` satisfy; whether any was.
-fn write_used(rules: &[Rule], names: &HashSet<String>, css: &mut String) -> bool {
+/// What a page has: the names in its markup, and the custom properties its kept rules read.
+struct Page {
+    names: HashSet<String>,
+    read: HashSet<String>,
+}
+
+/// Whether a style rule with `selectors` could match a page with `names`.
+fn could_match(selectors: &[Vec<String>], names: &HashSet<String>) -> bool {
+    selectors
+        .iter()
+        .any(|needs| needs.iter().all(|name| names.contains(name)))
+}
+
+/// The custom properties that the rules kept for a page with `names` read: those their other
+/// declarations (and the at-rules kept on every page) read, then those that the custom
+/// properties already found read, until nothing is added.
+fn read_properties(rules: &[Rule], names: &HashSet<String>) -> HashSet<String> {
+    let mut read = HashSet::new();
+    let mut sets: Vec<&Declaration> = Vec::new();
+    collect_reads(rules, names, &mut read, &mut sets);
+    loop {
+        let before = read.len();
+        for declaration in &sets {
+            if declaration
+                .sets
+                .as_ref()
+                .is_some_and(|name| read.contains(name))
+            {
+                read.extend(declaration.reads.iter().cloned());
+            }
+        }
+        if read.len() == before {
+            return read;
+        }
+    }
+}
+
+/// Adds to `read` what the kept rules' declarations that set no custom property read, and to
+/// `sets` those that set one.
+fn collect_reads<'a>(
+    rules: &'a [Rule],
+    names: &HashSet<String>,
+    read: &mut HashSet<String>,
+    sets: &mut Vec<&'a Declaration>,
+) {
+    for rule in rules {
+        match rule {
+            Rule::Always(text) => read.extend(var_reads(text)),
+            Rule::Property { .. } => {}
+            Rule::Style {
+                text,
+                selectors,
+                block,
+            } => {
+                if !could_match(selectors, names) {
+                    continue;
+                }
+                let Some(block) = block else {
+                    read.extend(var_reads(text));
+                    continue;
+                };
+                for declaration in &block.declarations {
+                    if declaration.sets.is_some() {
+                        sets.push(declaration);
+                    } else {
+                        read.extend(declaration.reads.iter().cloned());
+                    }
+                }
+            }
+            Rule::Group { rules, .. } => collect_reads(rules, names, read, sets),
+        }
+    }
+}
+
+/// Appends the rules among `rules` that `page` uses; whether any was.
+fn write_used(rules: &[Rule], page: &Page, css: &mut String) -> bool {
     let mut wrote = false;
     for rule in rules {
         match rule {
@@ -87,12 +197,43 @@ fn write_used(rules: &[Rule], names: &HashSet<String>, css: &mut String) -> bool
                 css.push_str(text);
                 wrote = true;
             }
-            Rule::Style { text, selectors } => {
-                let applies = selectors
-                    .iter()
-                    .any(|needs| needs.iter().all(|name| names.contains(name)));
-                if applies {
+            Rule::Property { name, text } => {
+                if page.read.contains(name) {
                     css.push_str(text);
+                    wrote = true;
+                }
+            }
+            Rule::Style {
+                text,
+                selectors,
+                block,
+            } => {
+                if !could_match(selectors, &page.names) {
+                    continue;
+                }
+                let Some(block) = block else {
+                    css.push_str(text);
+                    wrote = true;
+                    continue;
+                };
+                let kept: Vec<&str> = block
+                    .declarations
+                    .iter()
+                    .filter(|declaration| {
+                        declaration
+                            .sets
+                            .as_ref()
+                            .is_none_or(|name| page.read.contains(name))
+                    })
+                    .map(|declaration| declaration.text.as_str())
+                    .collect();
+                if kept.len() == block.declarations.len() {
+                    css.push_str(text);
+                    wrote = true;
+                } else if !kept.is_empty() {
+                    css.push_str(&block.prelude);
+                    css.push_str(&kept.join(";"));
+                    css.push('}');
                     wrote = true;
                 }
             }
@@ -100,7 +241,7 @@ fn write_used(rules: &[Rule], names: &HashSet<String>, css: &mut String) -> bool
                 let start = css.len();
                 css.push_str(prelude);
                 css.push('{');
-                if write_used(rules, names, css) {
+                if write_used(rules, page, css) {
                     css.push('}');
                     wrote = true;
                 } else {
@@ -110,6 +251,20 @@ fn write_used(rules: &[Rule], names: &HashSet<String>, css: &mut String) -> bool
         }
     }
     wrote
+}
+
+/// The custom properties `text` reads: every `--name` right after a `var(`.
+fn var_reads(text: &str) -> Vec<String> {
+    text.match_indices("var(")
+        .filter_map(|(at, call)| {
+            let rest = text[at + call.len()..].trim_start();
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+                .collect();
+            name.starts_with("--").then_some(name)
+        })
+        .collect()
 }
 
 /// The rules of a rule list (the stylesheet, or a grouping rule's block).
@@ -140,7 +295,21 @@ fn at_rule(parser: &mut Parser<'_>, start: cssparser::SourcePosition, name: &str
                     .any(|grouping| name.eq_ignore_ascii_case(grouping));
                 if !grouping {
                     skip_block(parser);
-                    return Rule::Always(parser.slice_from(start).to_owned());
+                    let text = parser.slice_from(start).to_owned();
+                    if name.eq_ignore_ascii_case("property") {
+                        if let Some(property) = text["@property".len()..]
+                            .trim_start()
+                            .split(|c: char| c == '{' || c.is_whitespace())
+                            .next()
+                            .filter(|property| property.starts_with("--"))
+                        {
+                            return Rule::Property {
+                                name: property.to_owned(),
+                                text,
+                            };
+                        }
+                    }
+                    return Rule::Always(text);
                 }
                 // Up to and without the block's `{`, just read.
                 let read = parser.slice_from(start);
@@ -173,10 +342,11 @@ fn style_rule(parser: &mut Parser<'_>, start: cssparser::SourcePosition, first: 
     // What the token before was, for the one after it: `.` makes a class, `:` a pseudo-class.
     let mut after = ' ';
     let mut token = Ok(first);
-    loop {
+    let has_block = loop {
         let mut next_after = ' ';
         match token {
-            Ok(Token::CurlyBracketBlock) | Err(_) => break,
+            Ok(Token::CurlyBracketBlock) => break true,
+            Err(_) => break false,
             Ok(Token::Comma) => selectors.push(std::mem::take(&mut needs)),
             Ok(Token::Delim('.')) => next_after = '.',
             Ok(Token::Colon) => next_after = ':',
@@ -190,12 +360,68 @@ fn style_rule(parser: &mut Parser<'_>, start: cssparser::SourcePosition, first: 
         }
         after = next_after;
         token = next(parser);
-    }
+    };
     selectors.push(needs);
-    skip_block(parser);
+    let prelude = parser.slice_from(start).to_owned();
+    // Text that ends before its block is kept as it is.
+    let declarations = has_block
+        .then(|| {
+            parser
+                .parse_nested_block(|block| Ok::<_, cssparser::ParseError<()>>(declarations(block)))
+                .ok()
+                .flatten()
+        })
+        .flatten();
     Rule::Style {
         text: parser.slice_from(start).to_owned(),
         selectors,
+        block: declarations.map(|declarations| Block {
+            prelude,
+            declarations,
+        }),
+    }
+}
+
+/// A style rule's declarations, split at the `;` between them; `None` when the block holds a
+/// nested rule (a `{` block of its own).
+fn declarations(block: &mut Parser<'_>) -> Option<Vec<Declaration>> {
+    let mut declarations = Vec::new();
+    let mut start = block.position();
+    loop {
+        let token = block.next_including_whitespace_and_comments().cloned();
+        let end = match token {
+            Ok(Token::CurlyBracketBlock) => return None,
+            Ok(Token::Semicolon) => true,
+            Err(_) => {
+                let text = block.slice_from(start).trim();
+                if !text.is_empty() {
+                    declarations.push(Declaration::read(text));
+                }
+                return Some(declarations);
+            }
+            Ok(_) => false,
+        };
+        if end {
+            let text = block.slice_from(start);
+            let text = text.strip_suffix(';').unwrap_or(text).trim();
+            if !text.is_empty() {
+                declarations.push(Declaration::read(text));
+            }
+            start = block.position();
+        }
+    }
+}
+
+impl Declaration {
+    fn read(text: &str) -> Self {
+        let sets = text
+            .starts_with("--")
+            .then(|| text.split(':').next().unwrap_or(text).trim().to_owned());
+        Self {
+            text: text.to_owned(),
+            sets,
+            reads: var_reads(text),
+        }
     }
 }
 
@@ -250,7 +476,7 @@ mod tests {
     const CSS: &str = "/*! a licence */@layer theme,base,utilities;\
         @font-face{font-family:Brand;src:url(/a.woff2)}\
         @layer theme{:root{--red:#f00}}\
-        @layer base{*,:before{box-sizing:border-box}h1{margin:0}}\
+        @layer base{*,:before{box-sizing:border-box}h1{margin:0;color:var(--red)}}\
         @layer utilities{.flex{display:flex}.grid{display:grid}\
         .md\\:grid-cols-2{grid-template-columns:1fr 1fr}\
         .hover\\:underline:hover{text-decoration:underline}\
@@ -273,7 +499,7 @@ mod tests {
             "@layer theme,base,utilities;",
             "@font-face{font-family:Brand;src:url(/a.woff2)}",
             "@layer theme{:root{--red:#f00}}",
-            "@layer base{*,:before{box-sizing:border-box}h1{margin:0}}",
+            "@layer base{*,:before{box-sizing:border-box}h1{margin:0;color:var(--red)}}",
             ".flex{display:flex}",
             ".hover\\:underline:hover{text-decoration:underline}",
             "#main:focus{outline:none}",
@@ -297,7 +523,8 @@ mod tests {
             css.contains("@layer base{*,:before{box-sizing:border-box}}"),
             "{css}"
         );
-        for dropped in ["h1{", ".hover\\:underline"] {
+        // Nothing kept reads the theme's colour without the `<h1>`.
+        for dropped in ["h1{", ".hover\\:underline", "--red", "@layer theme{"] {
             assert!(!css.contains(dropped), "{dropped} kept in {css}");
         }
     }
@@ -341,6 +568,36 @@ mod tests {
     }
 
     #[test]
+    fn custom_properties_stay_where_a_kept_rule_reads_them() {
+        let rules = StyleRules::parse(
+            "@property --tw-shadow{syntax:\"*\";inherits:false;initial-value:0 0 #0000}\
+             @property --tw-rotate{syntax:\"*\";inherits:false}\
+             @layer properties{@supports (not (x:y)){*,:before{--tw-shadow:0 0 #0000;--tw-rotate:initial}}}\
+             :root{--ink:#111;--paper:#fff;--accent:var( --ink)}\
+             .shadow{--tw-shadow:0 1px 2px var(--accent);box-shadow:var(--tw-shadow)}\
+             .rotate{--tw-rotate:45deg;rotate:var(--tw-rotate)}",
+        );
+        assert_eq!(
+            rules.used_by(r#"<p class="shadow">"#, &[]),
+            "@property --tw-shadow{syntax:\"*\";inherits:false;initial-value:0 0 #0000}\
+             @layer properties{@supports (not (x:y)){*,:before{--tw-shadow:0 0 #0000}}}\
+             :root{--ink:#111;--accent:var( --ink)}\
+             .shadow{--tw-shadow:0 1px 2px var(--accent);box-shadow:var(--tw-shadow)}"
+        );
+        // Without a reader, the registrations, the defaults and the theme's colours all go.
+        assert_eq!(rules.used_by(r#"<p class="plain">"#, &[]), "");
+    }
+
+    #[test]
+    fn a_rule_with_nested_rules_is_kept_whole() {
+        let rules = StyleRules::parse(".a{--unread:1;&:hover{color:red}}");
+        assert_eq!(
+            rules.used_by(r#"<p class="a">"#, &[]),
+            ".a{--unread:1;&:hover{color:red}}"
+        );
+    }
+
+    #[test]
     fn text_it_cannot_place_is_kept_not_lost() {
         let rules = StyleRules::parse("@media screen{.a{color:red}");
         assert_eq!(
@@ -348,5 +605,9 @@ mod tests {
             "@media screen{.a{color:red}}"
         );
         assert_eq!(StyleRules::parse("").used_by("<p>", &[]), "");
+        assert_eq!(
+            StyleRules::parse("p{color:red}b").used_by("<p><b>", &[]),
+            "p{color:red}b"
+        );
     }
 }

@@ -24,7 +24,6 @@ use crate::routes::{Route, ROUTES};
 use crate::widget_source::WidgetSource;
 use crate::{layout, start};
 use onespace_core::content::check::ContentError;
-use onespace_http::representation::best_brotli_len_estimate;
 use onespace_http::security::{content_security_policy, csp_hash_of};
 use onespace_http::{CachePolicy, Representation};
 
@@ -363,9 +362,10 @@ pub const FIRST_ROUND_TRIP_BODY_BYTES: usize = 13_300;
 /// A page prepared for serving. Its stylesheet rules go inline (`render::critical_css` says
 /// why), admitted by their hash in the page's own Content-Security-Policy, when the page with
 /// them still arrives in the first round trip ([`FIRST_ROUND_TRIP_BODY_BYTES`], on the best
-/// brotli, which is served once the rendering has settled ([`BestCompression`]); estimated,
-/// since it takes 60–100 ms to make). A heavier page links the stylesheet: a document that needs
-/// a second round trip would spend what inlining saves.
+/// brotli, which is served once the rendering has settled ([`BestCompression`]); judged from a
+/// quick brotli, and only a page close to the budget is compressed at its best now,
+/// `Representation::best_brotli_fits`). A heavier page links the stylesheet: a document that
+/// needs a second round trip would spend what inlining saves.
 /// Rendered twice: once to see which classes the page uses, once with their rules (the second
 /// render only adds to the `<head>`).
 fn prepared_page(context: &RenderContext, document: &Document) -> Representation {
@@ -382,9 +382,10 @@ fn prepared_page(context: &RenderContext, document: &Document) -> Representation
             &context.schedule_widget.policy_sources(),
             Some(&csp_hash_of(&css)),
         );
-        if best_brotli_len_estimate(page.as_bytes()) <= FIRST_ROUND_TRIP_BODY_BYTES {
-            return Representation::deferred(HTML, page.into_bytes(), CachePolicy::Revalidate)
-                .with_content_security_policy(&policy);
+        let inline = Representation::deferred(HTML, page.into_bytes(), CachePolicy::Revalidate)
+            .with_content_security_policy(&policy);
+        if inline.best_brotli_fits(FIRST_ROUND_TRIP_BODY_BYTES) {
+            return inline;
         }
     }
     Representation::deferred(HTML, linked.into_bytes(), CachePolicy::Revalidate)

@@ -22,21 +22,29 @@ test.use({ javaScriptEnabled: false });
 const LAYOUT_RESOLVED = /^(width|height|inline-size|block-size|margin-.*|padding-.*|top|right|bottom|left|inset-.*|transform-origin|perspective-origin|grid-template-(columns|rows))$/;
 
 /**
+ * Custom properties (`--x`), which the inline rules keep only where a kept rule reads them
+ * (critical_css.rs): one no rule reads draws nothing, and one that is read is compared through
+ * the properties that read it.
+ */
+const CUSTOM_PROPERTY = /^--/;
+
+/**
  * Every element's computed style (and its pseudo-elements'), one line per element; with `at`,
  * the line of that element alone, otherwise each line's hash (FNV-1a): a page's lines run to
  * megabytes, which the browser would otherwise send over for every page, twice.
  */
 function computedStyles(page: Page, at?: number): Promise<string[]> {
   return page.evaluate(
-    ([layout, only]) => {
+    ([layout, custom, only]) => {
       const resolved = new RegExp(layout);
+      const customProperty = new RegExp(custom);
       const line = (element: Element, index: number): string => {
         const parts = [null, '::before', '::after'].map((pseudo) => {
           const style = getComputedStyle(element, pseudo);
           // A pseudo-element without content is not drawn.
           if (pseudo && ['none', 'normal'].includes(style.getPropertyValue('content'))) return '';
           return Array.from(style)
-            .filter((name) => !resolved.test(name))
+            .filter((name) => !resolved.test(name) && !customProperty.test(name))
             .map((name) => `${name}:${style.getPropertyValue(name)}`)
             .join(';');
         });
@@ -56,7 +64,7 @@ function computedStyles(page: Page, at?: number): Promise<string[]> {
         return `${text.length}:${(hash >>> 0).toString(16)}`;
       });
     },
-    [LAYOUT_RESOLVED.source, at ?? null] as const,
+    [LAYOUT_RESOLVED.source, CUSTOM_PROPERTY.source, at ?? null] as const,
   );
 }
 
