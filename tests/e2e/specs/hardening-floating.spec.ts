@@ -403,6 +403,8 @@ for (const [, width] of WIDTHS) {
         for (const [x, y] of [[0.5, 0.5], [0.1, 0.1], [0.9, 0.1], [0.1, 0.9], [0.9, 0.9]] as const) {
           await onTop(panel, { x: area.x + x * area.width, y: area.y + y * area.height });
         }
+        // Its ring and shadow, which reach past its box, are not drawn past the panel's corner.
+        expect(await fab.evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
       });
     });
 

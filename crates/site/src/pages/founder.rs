@@ -46,7 +46,7 @@ pub fn main(prices: &Prices, view: &FormView) -> Markup {
                 div class="card-grid sm:grid-cols-2 lg:grid-cols-3" {
                     @for card in &cards {
                         article class={ "price-card" @if card.plan.featured { " price-card-featured" } } {
-                            @if card.plan.featured { p class="badge badge-popular" { (MOST_POPULAR) } }
+                            @if card.plan.featured { p class="badge badge-popular price-card-badge" { (MOST_POPULAR) } }
                             h3 class="price-card-name" { (card.plan.name) }
                             p class="price" {
                                 (card.founder_price.format()) span class="price-unit" { "/month" }

@@ -174,9 +174,9 @@ fn forecast(figures: &Investors) -> Markup {
                     }
                     figcaption class="mt-3 text-sm text-ink-soft" { "Forecast monthly revenue, " (first.long()) " to " (last.long()) " (" (figures.as_of_text()) ")." }
                 }
-                (table_cue())
+                // Two columns fit a phone's width: no sideways scroll, so no cue for one.
                 div class="table-wrap mt-8" role="region" aria-label="Forecast monthly revenue, the figures" tabindex="0" {
-                    table class="data-table" {
+                    table class="data-table min-w-0" {
                         caption class="sr-only" { "Forecast monthly revenue by month" }
                         thead { tr { th scope="col" { "Month" } th scope="col" { "Forecast revenue" } } }
                         tbody {

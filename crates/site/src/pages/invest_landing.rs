@@ -111,7 +111,7 @@ pub fn main(view: &FormView, context: &RenderContext) -> Markup {
                     @for tier in &TIERS {
                         @let equity = tier.amount >= invest::EQUITY_FROM;
                         article class={ "price-card" @if equity { " price-card-featured" } } {
-                            @if equity { p class="badge badge-popular" { "Equity" } }
+                            @if equity { p class="badge badge-popular price-card-badge" { "Equity" } }
                             h3 class="price-card-name" { (tier.title) }
                             p class="price" { (tier.amount.format()) }
                             (check_list(tier.perks))

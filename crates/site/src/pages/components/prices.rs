@@ -65,9 +65,11 @@ pub fn pack_card(pack: &SessionPack, email: &str, level: u8) -> Markup {
             p class="price-card-note" { (pack.expiry()) }
             @match &pack.purchase_url {
                 Some(url) => (external(url, if pack.featured { "btn btn-primary w-full mt-auto" } else { "btn btn-dark w-full mt-auto" }, "Purchase")),
-                None => div class="mt-auto grid gap-2 text-center" {
-                    a class="btn btn-dark w-full" href=(Page::Timetable.path()) { "Book Now" }
-                    (drop_in_link("Enquire by e-mail", "price-card-link", email, pack.price))
+                // The enquiry link above the button, so the button lines up with its
+                // neighbours' at the card's foot.
+                None => {
+                    (drop_in_link("Enquire by e-mail", "price-card-link self-start", email, pack.price))
+                    a class="btn btn-dark w-full mt-auto" href=(Page::Timetable.path()) { "Book Now" }
                 },
             }
         }
