@@ -376,7 +376,7 @@ fn brotli(body: &[u8], quality: i32) -> Option<Vec<u8>> {
 mod tests {
     use super::*;
 
-    /// Text that compresses as a page does: repeats, with a counter so it is not all repeats.
+    /// Markup with repeats and a counter, as a page's has.
     fn page(lines: usize) -> Vec<u8> {
         (0..lines)
             .map(|line| {
@@ -404,21 +404,11 @@ mod tests {
         let body = page(2_000);
         let rough = brotli(&body, ROUGH_QUALITY).unwrap().len();
         let best = brotli(&body, BROTLI_BEST).unwrap().len();
+        // Within the best's share of the quick one: the quick one cannot settle it.
         let close = rough * 78 / 100;
-        for budget in [close, best - 1, best, best + 1] {
-            let page = Representation::deferred("text/html", body.clone(), CachePolicy::Revalidate);
-            let settled_by_rough = budget >= rough * BEST_PERCENT_OF_ROUGH.end() / 100
-                || budget < rough * BEST_PERCENT_OF_ROUGH.start() / 100;
-            if settled_by_rough {
-                continue;
-            }
-            assert_eq!(
-                page.best_brotli_fits(budget),
-                best <= budget,
-                "{budget} for {best}"
-            );
-            assert_eq!(best_made(&page), Some(best));
-        }
+        let page = Representation::deferred("text/html", body, CachePolicy::Revalidate);
+        assert_eq!(page.best_brotli_fits(close), best <= close);
+        assert_eq!(best_made(&page), Some(best));
     }
 
     #[test]

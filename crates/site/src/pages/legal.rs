@@ -106,7 +106,7 @@ pub fn main(content: &Content) -> Markup {
                     }
                 }
                 div class="prose-block legal-body" {
-                    p { "These terms took effect on " (EFFECTIVE) ". Questions? E-mail " a href={ "mailto:" (contact.email) } { (contact.email) } " or call " a href={ "tel:" (contact.phone.tel) } { (contact.phone.display) } "." }
+                    p { "These terms took effect on " (EFFECTIVE) ". Questions? E-mail " a href={ "mailto:" (contact.email) } { (contact.email) } " or call " a href=(contact.tel_link()) { (contact.phone.display) } "." }
                     @for (index, (title, paragraphs)) in sections.iter().enumerate() {
                         h2 id={ "section-" (index + 1) } { (index + 1) ". " (title) }
                         @for paragraph in paragraphs { p { (paragraph) } }

@@ -32,7 +32,7 @@ pub fn main(retention_days: u64, visits_retention_days: u64, contact: &Studio) -
         section class="section" {
             div class="container-page max-w-3xl prose-block legal-body" {
                 h2 { "Who we are" }
-                p { (studio::NAME) ", " (contact.address_line()) ", is the controller of the personal data described here. Contact us about anything in this notice at " (email) " or on " a href={ "tel:" (contact.phone.tel) } { (contact.phone.display) } "." }
+                p { (studio::NAME) ", " (contact.address_line()) ", is the controller of the personal data described here. Contact us about anything in this notice at " (email) " or on " a href=(contact.tel_link()) { (contact.phone.display) } "." }
 
                 h2 { "What this website stores on your device" }
                 ul {
