@@ -78,7 +78,7 @@ const port = await freePort();
 const data = mkdtempSync(join(tmpdir(), 'onespace-style-cost-'));
 const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--stop-when-stdin-closes'], {
   stdio: ['pipe', 'ignore', 'inherit'],
-  env: { ...process.env, RUST_LOG: 'warn' },
+  env: { ...process.env, RUST_LOG: 'error' },
 });
 const base = `http://127.0.0.1:${port}`;
 for (let attempt = 0; ; attempt += 1) {
