@@ -373,6 +373,7 @@ fn brotli(body: &[u8], quality: i32) -> Option<Vec<u8>> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
