@@ -389,25 +389,21 @@ fn declarations(block: &mut Parser<'_>) -> Option<Vec<Declaration>> {
     let mut start = block.position();
     loop {
         let token = block.next_including_whitespace_and_comments().cloned();
-        let end = match token {
+        match token {
             Ok(Token::CurlyBracketBlock) => return None,
-            Ok(Token::Semicolon) => true,
-            Err(_) => {
-                let text = block.slice_from(start).trim();
+            // A `;`, or the block's end: a declaration ends there.
+            Ok(Token::Semicolon) | Err(_) => {
+                let text = block.slice_from(start);
+                let text = text.strip_suffix(';').unwrap_or(text).trim();
                 if !text.is_empty() {
                     declarations.push(Declaration::read(text));
                 }
-                return Some(declarations);
+                if token.is_err() {
+                    return Some(declarations);
+                }
+                start = block.position();
             }
-            Ok(_) => false,
-        };
-        if end {
-            let text = block.slice_from(start);
-            let text = text.strip_suffix(';').unwrap_or(text).trim();
-            if !text.is_empty() {
-                declarations.push(Declaration::read(text));
-            }
-            start = block.position();
+            Ok(_) => {}
         }
     }
 }
