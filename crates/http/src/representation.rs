@@ -213,10 +213,11 @@ impl Representation {
     /// its stylesheet rules go inline, in the site's crate, before its best brotli is made at
     /// leisure). Judged from a quick, rough brotli where its share settles it; a body within the
     /// share's spread of `budget` is compressed at its best to decide (60–100 ms), and keeps
-    /// that body for serving. An uncompressed representation is judged on its own length.
+    /// that body for serving. A representation made compressed is judged on the body it has, an
+    /// uncompressed one on its own length.
     pub fn best_brotli_fits(&self, budget: usize) -> bool {
-        if let Encodings::Ready(Encoded { brotli: None, .. }) = &self.encodings {
-            return self.identity.len() <= budget;
+        if let Encodings::Ready(encoded) = &self.encodings {
+            return encoded.brotli.as_ref().unwrap_or(&self.identity).len() <= budget;
         }
         let Some(rough) = brotli(&self.identity, ROUGH_QUALITY).map(|rough| rough.len()) else {
             return self.identity.len() <= budget;
@@ -420,6 +421,14 @@ mod tests {
         assert!(page.best_brotli_fits(rough));
         assert!(!page.best_brotli_fits(rough / 2));
         assert_eq!(best_made(&page), None);
+    }
+
+    #[test]
+    fn a_body_made_compressed_is_judged_on_its_best_brotli() {
+        let page = Representation::new("text/html", page(2_000), CachePolicy::Revalidate);
+        let best = page.brotli().unwrap().len();
+        assert!(page.best_brotli_fits(best));
+        assert!(!page.best_brotli_fits(best - 1));
     }
 
     #[test]
