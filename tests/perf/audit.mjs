@@ -52,6 +52,7 @@ import { Secret, TOTP } from 'otpauth';
 import { freePort } from '../support/free-port.mjs';
 import { contentWithPhotos, waitForPhotos } from '../support/photos.mjs';
 import { PROVIDER_API_KEY, startProvider, waitForClasses } from '../support/provider.mjs';
+import { waitFor } from '../support/wait-for.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const binary = join(root, 'target/release/onespace');
@@ -84,18 +85,6 @@ async function clickOnly(url) {
  */
 const FIRST_VISIT = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'];
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no answer from ${url}`);
-}
 
 function bytesByKind(lhr) {
   const items = lhr.audits['network-requests']?.details?.items ?? [];

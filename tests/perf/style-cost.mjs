@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { freePort } from '../support/free-port.mjs';
+import { waitFor } from '../support/wait-for.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const binary = join(root, 'target/release/onespace');
@@ -81,14 +82,7 @@ const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', 
   env: { ...process.env, RUST_LOG: 'error' },
 });
 const base = `http://127.0.0.1:${port}`;
-for (let attempt = 0; ; attempt += 1) {
-  try {
-    if ((await fetch(`${base}/robots.txt`)).ok) break;
-  } catch {
-    if (attempt > 200) throw new Error('the server did not start');
-  }
-  await new Promise((done) => setTimeout(done, 100));
-}
+await waitFor(`${base}/robots.txt`);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
