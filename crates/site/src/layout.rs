@@ -139,7 +139,7 @@ pub fn render(context: &RenderContext, document: &Document, stylesheet: Styleshe
             }
         }
     };
-    crate::render::headings::keep_hyphenated_words_whole(&markup.into_string())
+    crate::render::hyphens::keep_hyphenated_words_whole(&markup.into_string())
 }
 
 /// The live-reload script of `make dev` (see `crate::dev`); nothing in other builds.

@@ -2,9 +2,9 @@
  * The layout as a visitor's phone (390 px) and desktop (1440 px) lay it out, on every route and
  * after the contact form's thank-you: nothing wider than the screen, header, content and footer
  * starting at one left edge, no paragraph squeezed into a sliver on a wide screen, no heading
- * broken at a hyphen ("14-" / "Day"), the brand's typefaces as the visitor sees them
- * (support/brand.ts: on a phone a first visit, its headline in the headline face; on a desktop a
- * page after the first, all in the brand faces), nothing moving as the page loads, the text
+ * or number-led word ("14-" / "day") broken at a hyphen, the brand's typefaces as the visitor
+ * sees them (support/brand.ts: on a phone a first visit, its headline in the headline face; on a
+ * desktop a page after the first, all in the brand faces), nothing moving as the page loads, the text
  * readable as laid out: no text over text, no badge broken, no word alone on a button's line, no
  * table cut off without a cue, no footer link under 24 px (support/text-layout.ts); and, once
  * settled, no axe violation (WCAG 2.0–2.2 A and AA, support/axe.ts).
@@ -24,7 +24,7 @@ interface Findings {
   overflow: string[];
   edges: { header: number; main: number; footer: number };
   narrow: string[];
-  brokenHeadings: string[];
+  brokenWords: string[];
 }
 
 /** What the page's layout breaks, measured in the page. */
@@ -69,22 +69,26 @@ function measure(page: Page, minWords: number, minWidth: number): Promise<Findin
         if (rect.width === 0 || text.split(/\s+/).length < minWords) continue;
         if (rect.width < minWidth) narrow.push(`${describe(element)} is ${Math.round(rect.width)} px wide: "${text.slice(0, 50)}"`);
       }
-      const brokenHeadings: string[] = [];
-      for (const heading of Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
-        if (heading.getBoundingClientRect().width === 0) continue;
-        const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const text = node.textContent ?? '';
-          for (const match of text.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)) {
-            const range = document.createRange();
-            range.setStart(node, match.index);
-            range.setEnd(node, match.index + match[0].length);
-            const lines = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-            if (lines.size > 1) brokenHeadings.push(`"${match[0]}" in "${heading.textContent?.trim()}"`);
-          }
+      // A word broken at its hyphen: in a heading any hyphenated word, elsewhere one that starts
+      // with a number ("14-" / "day"), as the server keeps them (render::hyphens).
+      const brokenWords: string[] = [];
+      const hyphenated = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('script, style, svg, select, textarea, [hidden]') || parent.getBoundingClientRect().width === 0) continue;
+        const heading = parent.closest('h1, h2, h3, h4, h5, h6');
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(hyphenated)) {
+          if (!heading && !/^\p{N}/u.test(match[0])) continue;
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) brokenWords.push(`"${match[0]}" in "${(heading ?? parent).textContent?.trim().slice(0, 80)}"`);
         }
       }
-      return { overflow, edges, narrow, brokenHeadings };
+      return { overflow, edges, narrow, brokenWords };
     },
     { minWords, minWidth },
   );
@@ -96,7 +100,7 @@ async function expectLaidOut(page: Page, width: number) {
   expect(Math.abs(found.edges.main - found.edges.header), `content starts at ${found.edges.main}, the header at ${found.edges.header}`).toBeLessThan(1);
   expect(Math.abs(found.edges.footer - found.edges.header), `the footer starts at ${found.edges.footer}, the header at ${found.edges.header}`).toBeLessThan(1);
   if (width >= 1440) expect(found.narrow, 'text squeezed narrower than 200 px').toEqual([]);
-  expect(found.brokenHeadings, 'headings broken at a hyphen').toEqual([]);
+  expect(found.brokenWords, 'words broken at a hyphen').toEqual([]);
   const text = await textFindings(page);
   expect(text.overlaps, 'text drawn over text').toEqual([]);
   expect(text.wrappedBadges, 'badges broken over two lines').toEqual([]);

@@ -31,7 +31,7 @@ test("/investinonespace's deal tiles keep their values on one line across the ro
 
 test('every page that prices the trial says why a visitor sees the online intro price elsewhere', async ({ page }) => {
   // The content's countdown mode is "every-visit": the core words it (Trial::price_story).
-  const story = '£49, or £39 when you start online today';
+  const story = '£49, or £39 online during the 10-minute intro offer';
   for (const path of ['/', '/memberships', '/faq', '/our-classes']) {
     await page.goto(path);
     await expect(page.locator('main'), path).toContainText(story);
@@ -77,7 +77,12 @@ test('/our-classes sells each class and keeps a browsing visitor on pages with t
   for (const name of await card.locator('.class-name').allTextContents()) expect(name).toContain('Hot Yoga');
   await expect(card.getByRole('link', { name: /^Book Hot Yoga, / }).last()).toHaveAttribute('target', '_blank');
   // Fire & Ice is booked privately: its own page in the menu, not an advert's landing.
-  await expect(page.locator('article#fire-ice-recovery').getByRole('link', { name: 'Find out more about Fire & Ice Recovery' })).toHaveAttribute('href', '/fire-ice');
+  const fireIce = page.locator('article#fire-ice-recovery');
+  await expect(fireIce.getByRole('link', { name: 'Find out more about Fire & Ice Recovery' })).toHaveAttribute('href', '/fire-ice');
+  // Where a timetabled class lists its sessions, it says how it is booked, at /fire-ice's price.
+  await expect(fireIce.getByRole('heading', { name: 'How to book' })).toBeVisible();
+  await expect(fireIce.locator('.check-list')).toContainText('£25 a session, up to 3 a week');
+  await expect(fireIce.getByRole('link', { name: 'Contact us to book Fire & Ice Recovery' })).toHaveAttribute('href', '/contact');
   // 'All Hot Yoga times' opens the timetable showing only Hot Yoga, with the site's navigation.
   await card.getByRole('link', { name: 'All Hot Yoga times' }).click();
   await expect(page).toHaveURL(/\/timetable\?type=hot-yoga$/);

@@ -107,15 +107,19 @@ impl Trial {
     }
 
     /// The trial's price wherever a page names the trial, with the online intro price and why
-    /// it applies, worded so it is true in each countdown mode: `£49, or £39 when you start
-    /// online today` (a countdown that starts again on every visit is on whenever a visitor
-    /// comes), `... online while your intro countdown runs` (one per visitor), `... online`
-    /// (no countdown: the online price, plainly).
+    /// it applies, worded so it is true in each countdown mode and beside the countdown's own
+    /// "Offer Expired" (the intro price is sold only while a countdown runs):
+    /// `£49, or £39 online during the 10-minute intro offer` (a new countdown on every visit),
+    /// `... online while your intro countdown runs` (one per visitor), `... when you start
+    /// online` (no countdown: the online price, plainly).
     pub fn price_story(&self) -> String {
         let when = match self.intro_countdown {
-            IntroCountdown::EveryVisit => "when you start online today",
-            IntroCountdown::OncePerVisitor => "online while your intro countdown runs",
-            IntroCountdown::NoCountdown => "when you start online",
+            IntroCountdown::EveryVisit => format!(
+                "online during the {}-minute intro offer",
+                crate::countdown::INTRO_OFFER_WINDOW_MS / 60_000
+            ),
+            IntroCountdown::OncePerVisitor => "online while your intro countdown runs".to_owned(),
+            IntroCountdown::NoCountdown => "when you start online".to_owned(),
         };
         format!(
             "{}, or {} {when}",
@@ -537,7 +541,10 @@ mod tests {
         let mut trial = prices().trial;
         let said = |trial: &Trial| trial.price_story();
         trial.intro_countdown = IntroCountdown::EveryVisit;
-        assert_eq!(said(&trial), "£49, or £39 when you start online today");
+        assert_eq!(
+            said(&trial),
+            "£49, or £39 online during the 10-minute intro offer"
+        );
         trial.intro_countdown = IntroCountdown::OncePerVisitor;
         assert_eq!(
             said(&trial),

@@ -11,7 +11,7 @@ use onespace_core::timetable::{type_key, Filter};
 
 use super::components::classes::{book_class_button, next_sessions};
 use super::components::photo::{photo_slot, CLASS_CARD};
-use super::components::{cta_banner, external, icon, page_hero, Art, Icon, Ratio};
+use super::components::{check_list, cta_banner, external, icon, page_hero, Art, Icon, Ratio};
 use crate::render::{marks, RenderContext};
 use crate::routes::Page;
 
@@ -45,6 +45,19 @@ fn cards() -> [Class; 6] {
 /// the site's menu, never an advert's landing page without navigation.
 fn more_page(place: Place) -> Option<Page> {
     (place == Place::ClassesFireIce).then_some(Page::FireIce)
+}
+
+/// How a class booked privately is booked, where a timetabled class lists its next sessions: the
+/// same facts /fire-ice prices it by.
+fn private_booking() -> Markup {
+    html! {
+        h4 class="class-next-title" { "How to book" }
+        (check_list([
+            "Private sessions by appointment: contact us for a time".to_owned(),
+            format!("{} a session, up to {} a week", fire_ice::DROP_IN.format(), fire_ice::MAX_PER_WEEK),
+            format!("Included in our {}-day trial and in many memberships", trial::DAYS),
+        ]))
+    }
 }
 
 /// The card's facts, as a list of terms, each marked with its field for the staff area's
@@ -91,6 +104,8 @@ fn card(context: &RenderContext, id: &str, class: &Class) -> Markup {
                         p class="class-next-note" { "From our typical week: times can change, so check the live schedule when you book." }
                     }
                     (sessions.list)
+                } @else if more_page(class.place).is_some() {
+                    (private_booking())
                 }
                 div class="class-card-actions" {
                     @if let Some(first) = kinds.first() {
@@ -101,6 +116,8 @@ fn card(context: &RenderContext, id: &str, class: &Class) -> Markup {
                     }
                     @if sessions.as_ref().is_some_and(|sessions| sessions.typical) {
                         (book_class_button(schedule, class.name))
+                    } @else if sessions.is_none() && more_page(class.place).is_some() {
+                        a class="btn btn-primary" href=(Page::Contact.path()) aria-label=(format!("Contact us to book {}", class.name)) { "Contact Us to Book" }
                     }
                 }
             }

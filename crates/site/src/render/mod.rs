@@ -1,11 +1,11 @@
 //! What rendering a page is made of: what it is rendered from and what it gives the layout
-//! ([`document`]), islands markup, safely embedded JSON, headings, an enquiry form's state and the
+//! ([`document`]), islands markup, safely embedded JSON, words kept whole at their hyphen, an enquiry form's state and the
 //! preview's marks of which content field made an element ([`marks`]).
 //! The layout around every page is `crate::layout`.
 
 pub mod document;
 pub mod form_view;
-pub mod headings;
+pub mod hyphens;
 pub mod island;
 pub mod json;
 pub mod marks;

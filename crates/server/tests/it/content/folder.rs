@@ -399,9 +399,9 @@ async fn one_price_edit_reaches_every_page_the_founder_table_the_json_ld_and_the
         "the Service's offer price"
     );
     let (_, _, faq) = get(&server, "/faq").await;
-    assert!(
-        faq.contains("costs £55.50, or £45.50 when you start online today, and gives you 14 days")
-    );
+    assert!(faq.contains(
+        "costs £55.50, or £45.50 online during the 10-minute intro offer, and gives you 14 days"
+    ));
     // The chat's replies, worded from the content's facts.
     let prices = chat_says(&server, "how much are memberships").await;
     assert!(
