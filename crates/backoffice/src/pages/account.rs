@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::busy;
 use super::html;
 use super::see_other;
-use super::sign_in::{reauthenticate, refused, retry_after, throttled_verdict};
+use super::sign_in::password_refusal;
 use super::NoFields;
 use crate::audit::{self, Action};
 use crate::passwords;
@@ -149,23 +149,17 @@ pub async fn password_submit(
 ) -> HttpResponse {
     let StaffForm { staff, form } = post;
     let staff_area = staff.staff_area();
-    let checked = reauthenticate(
+    let refusal = password_refusal(
+        &request,
         &staff,
         form.current,
         "wrong current password at password change",
+        "That is not your current password.",
+        async |status, words| html(status, view::password(&staff.chrome(), Some(&words), None)),
     )
     .await;
-    let verdict = throttled_verdict(&checked);
-    if let Some(refused) = refused(&request, checked, "That is not your current password.") {
-        let (status, message) = match refused {
-            Ok(refusal) => refusal,
-            Err(response) => return response,
-        };
-        let page = html(
-            status,
-            view::password(&staff.chrome(), Some(&message), None),
-        );
-        return retry_after(page, verdict);
+    if let Some(refusal) = refusal {
+        return refusal;
     }
     let refusal = passwords::refusal_of_new(&form.password, &form.confirm, &staff.account.email);
     if let Some(refusal) = refusal {
@@ -231,23 +225,22 @@ pub async fn recovery_codes_submit(
 ) -> HttpResponse {
     let StaffForm { staff, form } = post;
     let staff_area = staff.staff_area();
-    let checked = reauthenticate(
+    let refusal = password_refusal(
+        &request,
         &staff,
         form.current,
         "wrong password when making new recovery codes",
+        "That is not your password.",
+        async |status, words| {
+            html(
+                status,
+                view::recovery_codes_form(&staff.chrome(), Some(&words)),
+            )
+        },
     )
     .await;
-    let verdict = throttled_verdict(&checked);
-    if let Some(refused) = refused(&request, checked, "That is not your password.") {
-        let (status, message) = match refused {
-            Ok(refusal) => refusal,
-            Err(response) => return response,
-        };
-        let page = html(
-            status,
-            view::recovery_codes_form(&staff.chrome(), Some(&message)),
-        );
-        return retry_after(page, verdict);
+    if let Some(refusal) = refusal {
+        return refusal;
     }
     let Ok(Some((codes, hashes))) =
         second_factor::new_recovery_codes_hashed(&staff_area.passwords).await

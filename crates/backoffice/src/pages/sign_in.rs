@@ -511,6 +511,28 @@ pub fn refused(
     }
 }
 
+/// The password typed again on a form that changes the account or the staff, checked
+/// ([`reauthenticate`], counted in the audit log as `what`): `None` when it is the account's;
+/// otherwise the answer: the form's page, drawn by `page` with the refusal's status and words
+/// (`wrong` for a wrong password) and `Retry-After` when the throttle refused, or the busy or
+/// unavailable answer.
+pub async fn password_refusal(
+    request: &HttpRequest,
+    staff: &Staff,
+    password: String,
+    what: &str,
+    wrong: &'static str,
+    page: impl AsyncFnOnce(StatusCode, String) -> HttpResponse,
+) -> Option<HttpResponse> {
+    let checked = reauthenticate(staff, password, what).await;
+    let verdict = throttled_verdict(&checked);
+    let (status, words) = match refused(request, checked, wrong)? {
+        Ok(refusal) => refusal,
+        Err(response) => return Some(response),
+    };
+    Some(retry_after(page(status, words).await, verdict))
+}
+
 /// `response` with `Retry-After` when it is the throttle's refusal.
 pub fn retry_after(response: HttpResponse, checked: Option<Verdict>) -> HttpResponse {
     match checked {

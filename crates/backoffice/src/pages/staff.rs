@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::html;
 use super::normalise_email;
 use super::see_other;
-use super::sign_in::{reauthenticate, refused, retry_after, throttled_verdict};
+use super::sign_in::{password_refusal, reauthenticate, refused, retry_after, throttled_verdict};
 use crate::audit::{self, Action};
 use crate::cli;
 use crate::session::{self, Staff, StaffForm};
@@ -228,23 +228,23 @@ pub async fn remove(
 ) -> HttpResponse {
     let StaffForm { staff, form } = post;
     let staff_area = staff.staff_area();
-    let checked =
-        reauthenticate(&staff, form.password, "wrong password confirming a removal").await;
-    let verdict = throttled_verdict(&checked);
-    if let Some(refused) = refused(
+    let refusal = password_refusal(
         &request,
-        checked,
+        &staff,
+        form.password,
+        "wrong password confirming a removal",
         "Your password is not right, so nobody was removed.",
-    ) {
-        let (status, error) = match refused {
-            Ok(refusal) => refusal,
-            Err(response) => return response,
-        };
-        let shown = Shown {
-            remove_error: Some(&error),
-            ..NOTHING_SHOWN
-        };
-        return retry_after(page(&request, &staff, status, shown).await, verdict);
+        async |status, error| {
+            let shown = Shown {
+                remove_error: Some(&error),
+                ..NOTHING_SHOWN
+            };
+            page(&request, &staff, status, shown).await
+        },
+    )
+    .await;
+    if let Some(refusal) = refusal {
+        return refusal;
     }
     if *id == staff.account.id {
         let shown = Shown {

@@ -469,6 +469,10 @@ async fn sign_out_everywhere_and_a_password_change_end_sessions(db: Db, name: &s
         )
         .await;
     assert_eq!(wrong.status, 403);
+    assert!(
+        wrong.text().contains("That is not your current password."),
+        "the form says why"
+    );
     let weak = first
         .post(
             "/studio/account/password",
@@ -831,6 +835,9 @@ async fn owners_invite_and_remove_staff_after_typing_their_password(db: Db, name
         )
         .await;
     assert_eq!(refused.status, 403);
+    assert!(refused
+        .text()
+        .contains("Your password is not right, so nobody was removed."));
     assert_eq!(
         editor.get("/studio/enquiries").await.status,
         200,
