@@ -222,6 +222,36 @@ mod tests {
         assert!(!mark(page, &draft, None).contains("data-changed"));
     }
 
+    /// A mark's text comes from the content (a plan's id, a photo's place): whatever it holds, the
+    /// address the preview's script follows is the editor's, on this site, and quotes in it
+    /// never end the attribute.
+    #[test]
+    fn a_hostile_mark_still_links_only_to_the_editor() {
+        let hostile =
+            "<p data-field=\"prices.toml#javascript:alert(1)//&quot; onclick=&quot;x.price\">a</p>\
+            <p data-field=\"prices.toml#monthly[0].price&quot;&gt;&lt;script&gt;\">b</p>\
+            <div data-photo-place=\"//evil.example/x\"></div>";
+        let prices =
+            files(&PRICES.replace("\"lite\"", "\"javascript:alert(1)//\\\" onclick=\\\"x\""));
+        let marked = mark(hostile, &prices, Some(&files(PRICES)));
+        let links: Vec<&str> = marked
+            .split(" data-edit=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect();
+        assert_eq!(links.len(), 3, "{marked}");
+        for link in links {
+            let (page, anchor) = link.split_once('#').unwrap_or((link, "field-"));
+            assert!(
+                ["/studio/content/edit/prices.toml", "/studio/content/photos"].contains(&page),
+                "{link}"
+            );
+            assert!(anchor
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-'));
+        }
+    }
+
     #[test]
     fn a_photo_links_to_its_entry_or_to_the_upload() {
         let page = r#"<div data-photo-place="hot-yoga/hero"></div>"#;

@@ -9,7 +9,9 @@ document.addEventListener('click', (event) => {
   if (!target || target.closest('a, button, summary, input, select, textarea, label')) return;
   const marked = target.closest('[data-edit]');
   const link = marked && marked.getAttribute('data-edit');
-  if (!link) return;
+  // Only ever the staff area's own editor (`marks` writes nothing else; a page that somehow
+  // carried another address is not followed).
+  if (!link || !link.startsWith('/studio/content/')) return;
   event.preventDefault();
   window.location.assign(link);
 });
