@@ -88,6 +88,15 @@ function measure(page: Page, minWords: number, minWidth: number): Promise<Findin
           if (lines.size > 1) brokenWords.push(`"${match[0]}" in "${(heading ?? parent).textContent?.trim().slice(0, 80)}"`);
         }
       }
+      // A word kept whole has no box of its own: in a flex row (a badge, a button) a box would
+      // make it an item of its own, and the space beside it would go ("32-35°C").
+      for (const kept of Array.from(document.querySelectorAll('.keep-whole'))) {
+        const parent = kept.parentElement;
+        const display = parent ? getComputedStyle(parent).display : '';
+        if (/flex|grid/.test(display) && getComputedStyle(kept).display !== 'contents') {
+          brokenWords.push(`"${kept.textContent}" is an item of its own in ${describe(parent as Element)}`);
+        }
+      }
       return { overflow, edges, narrow, brokenWords };
     },
     { minWords, minWidth },

@@ -1,18 +1,21 @@
 //! Words a reader would take for two are never broken at their hyphen: "14-" / "Day" reads as
 //! two words. Browsers break after any hyphen, and CSS has no switch for it, so once the page is
-//! rendered each such word is wrapped in a `whitespace-nowrap` span: one place, whatever
-//! template wrote the text, and the words stay the words (no U+2011 hyphens the fonts may lack,
-//! and text matches and screen readers read them as typed).
+//! rendered each such word is wrapped in a span of [`KEEP_WHOLE`]: one place, whatever template
+//! wrote the text, and the words stay the words (no U+2011 hyphens the fonts may lack, and text
+//! matches and screen readers read them as typed). The class makes no box of its own
+//! (`display: contents`, `frontend/src/styles.css`): in a flex row (a badge, a button) a span
+//! with a box would be an item of its own, and the spaces beside it would go.
 //!
 //! Which words: in a heading, every hyphenated word ("14-Day", "money-back"); in running text,
 //! a word that starts with a number ("14-day", "1-2-1", "32-35"), where a break reads worst;
 //! other running text ("real-" / "life") breaks as books break it, keeping lines even.
 //!
 //! Left alone: tags and attributes, the text of elements whose content is not markup (scripts,
-//! styles, a title, a text area, a select's options, SVG), running text directly inside an
-//! element that may lay its children out as flex items ([`RUNNING`] says which may not), and
-//! islands (`data-island`), whose first render replaces their server markup and must lay out the
-//! same.
+//! styles, a title, a text area, a select's options, SVG), and islands (`data-island`), whose
+//! first render replaces their server markup and must lay out the same.
+
+/// The class of a word kept whole.
+pub const KEEP_WHOLE: &str = "keep-whole";
 
 /// Elements whose content is copied as it is.
 const VERBATIM: [&str; 6] = ["script", "style", "title", "textarea", "select", "svg"];
@@ -21,27 +24,6 @@ const VERBATIM: [&str; 6] = ["script", "style", "title", "textarea", "select", "
 const VOID: [&str; 13] = [
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
     "wbr",
-];
-
-/// Where running text is wrapped: elements that lay their text out inline. A span inside a
-/// flex container (a button, a list row with an icon) would become an item of its own, with
-/// the container's gap around it and the spaces beside it dropped, so text directly inside
-/// any other element is left as it is (buttons do not wrap anyway: `.btn` is `nowrap`).
-const RUNNING: [&str; 14] = [
-    "p",
-    "dd",
-    "td",
-    "th",
-    "blockquote",
-    "figcaption",
-    "strong",
-    "em",
-    "small",
-    "span",
-    "cite",
-    "b",
-    "i",
-    "time",
 ];
 
 /// `html` with the words above kept on one line.
@@ -58,10 +40,8 @@ pub fn keep_hyphenated_words_whole(html: &str) -> String {
             Rule::Verbatim
         } else if open.iter().any(|name| is_heading(name)) {
             Rule::Heading
-        } else if open.last().is_some_and(|name| RUNNING.contains(name)) {
-            Rule::Running
         } else {
-            Rule::Verbatim
+            Rule::Running
         };
         copy_text(&rest[..text_end], rule, &mut out);
         rest = &rest[text_end..];
@@ -139,7 +119,9 @@ fn copy_text(text: &str, rule: Rule, out: &mut String) {
         let whole =
             breaks_at_hyphen(word) && (matches!(rule, Rule::Heading) || starts_with_number(word));
         if whole {
-            out.push_str("<span class=\"whitespace-nowrap\">");
+            out.push_str("<span class=\"");
+            out.push_str(KEEP_WHOLE);
+            out.push_str("\">");
             out.push_str(word);
             out.push_str("</span>");
         } else {
@@ -172,7 +154,7 @@ mod tests {
         let html = r#"<h1 class="page-title">Start Your 14-Day Trial</h1><h2 id="x">Our money-back <a href="/hot-yoga">1-2-1 coaching</a></h2>"#;
         assert_eq!(
             keep_hyphenated_words_whole(html),
-            r#"<h1 class="page-title">Start Your <span class="whitespace-nowrap">14-Day</span> Trial</h1><h2 id="x">Our <span class="whitespace-nowrap">money-back</span> <a href="/hot-yoga"><span class="whitespace-nowrap">1-2-1</span> coaching</a></h2>"#
+            r#"<h1 class="page-title">Start Your <span class="keep-whole">14-Day</span> Trial</h1><h2 id="x">Our <span class="keep-whole">money-back</span> <a href="/hot-yoga"><span class="keep-whole">1-2-1</span> coaching</a></h2>"#
         );
     }
 
@@ -182,7 +164,7 @@ mod tests {
             r#"<p>on the 14-day trial, (1-2-1 coaching) at 32-35 °C, real-life movement</p>"#;
         assert_eq!(
             keep_hyphenated_words_whole(html),
-            r#"<p>on the <span class="whitespace-nowrap">14-day</span> trial, <span class="whitespace-nowrap">(1-2-1</span> coaching) at <span class="whitespace-nowrap">32-35</span> °C, real-life movement</p>"#
+            r#"<p>on the <span class="keep-whole">14-day</span> trial, <span class="keep-whole">(1-2-1</span> coaching) at <span class="keep-whole">32-35</span> °C, real-life movement</p>"#
         );
     }
 
@@ -196,7 +178,7 @@ mod tests {
             "<select><option>14-day trial</option></select>",
             "<textarea>14-day</textarea>",
             "<svg><text>1-2-1</text></svg>",
-            r#"<a class="btn" href="/">Start My 14-Day Trial</a><li>1-2-1</li><br><p>a-b</p>"#,
+            "<br><p>a-b</p><li>real-life</li>",
             r#"<div data-island="Form"><div><p>14-day</p></div><h3>14-Day</h3></div>"#,
             "<html><head></head><body><h4>no hyphen</h4></body></html>",
         ] {
@@ -205,11 +187,21 @@ mod tests {
     }
 
     #[test]
+    fn words_in_buttons_and_list_rows_are_kept_whole_too() {
+        // A flex row's text stays one item: the class makes no box (`display: contents`).
+        let html = r#"<a class="btn" href="/">Start My 14-Day Trial</a><li>1-2-1</li>"#;
+        assert_eq!(
+            keep_hyphenated_words_whole(html),
+            r#"<a class="btn" href="/">Start My <span class="keep-whole">14-Day</span> Trial</a><li><span class="keep-whole">1-2-1</span></li>"#
+        );
+    }
+
+    #[test]
     fn text_after_an_island_is_wrapped_again() {
         let html = r#"<div data-island="Form"><div>14-day</div></div><p>14-day</p>"#;
         assert_eq!(
             keep_hyphenated_words_whole(html),
-            r#"<div data-island="Form"><div>14-day</div></div><p><span class="whitespace-nowrap">14-day</span></p>"#
+            r#"<div data-island="Form"><div>14-day</div></div><p><span class="keep-whole">14-day</span></p>"#
         );
     }
 }

@@ -120,7 +120,7 @@ async fn assert_not_on(preview: &str, page: Page, message: &str, hides: &str) {
         let h1 = h1.split("</h1>").next().unwrap_or_default();
         // The heading's hyphenated word sits in a span that keeps it on one line.
         let h1 = h1
-            .replace("<span class=\"whitespace-nowrap\">", "")
+            .replace("<span class=\"keep-whole\">", "")
             .replace("</span>", "");
         assert!(
             h1.ends_with(">Start with a 14-day trial"),
@@ -132,7 +132,7 @@ async fn assert_not_on(preview: &str, page: Page, message: &str, hides: &str) {
             .split("<main")
             .nth(1)
             .unwrap_or_default()
-            .replace("<span class=\"whitespace-nowrap\">", "")
+            .replace("<span class=\"keep-whole\">", "")
             .replace("</span>", "");
         let trial = main.find("14-Day Ultimate Experience").unwrap();
         let ended = main.find(message).unwrap();
