@@ -26,6 +26,27 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// `html` without the spans that keep words whole (`onespace_site::render::hyphens`), for tests
+/// that look for text as the templates wrote it ("Start My 14-Day Trial"). Such a span holds
+/// text only, so its end is the next `</span>`.
+pub fn as_written(html: &str) -> String {
+    let open = format!(
+        "<span class=\"{}\">",
+        onespace_site::render::hyphens::KEEP_WHOLE
+    );
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find(&open) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + open.len()..];
+        let end = rest.find("</span>").unwrap_or(rest.len());
+        out.push_str(&rest[..end]);
+        rest = rest.get(end + "</span>".len()..).unwrap_or_default();
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The Lite plan's price on a /memberships page, as its card shows it (`£49`): the content
 /// tests change it and look for it.
 pub fn lite_card_price(page: &str) -> String {

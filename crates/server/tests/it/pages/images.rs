@@ -692,7 +692,9 @@ async fn coaches_without_a_photo_get_a_stand_in_naming_their_discipline() {
             .to_request(),
     )
     .await;
-    let html = String::from_utf8_lossy(&app_test::read_body(response).await).into_owned();
+    let html = harness::as_written(&String::from_utf8_lossy(
+        &app_test::read_body(response).await,
+    ));
     let cards: Vec<&str> = html
         .split(r#"<article class="card team-card""#)
         .skip(1)

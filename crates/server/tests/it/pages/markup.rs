@@ -21,6 +21,7 @@ use onespace_site::render::{FormView, RenderContext};
 use onespace_site::routes::{Page, ROUTES};
 use serde_json::Value;
 
+use crate::harness::as_written;
 use crate::harness::built_site::{site, site_on};
 
 /// The built-in content's prices, which the pages show.
@@ -70,7 +71,7 @@ async fn get_from(
         actix_test::call_service(&app, actix_test::TestRequest::get().uri(path).to_request()).await;
     let status = response.status();
     let body = actix_test::read_body(response).await;
-    (status, String::from_utf8(body.to_vec()).unwrap())
+    (status, as_written(std::str::from_utf8(&body).unwrap()))
 }
 
 /// Text as maud writes it into HTML.
