@@ -1,6 +1,7 @@
 //! What rendering a page is made of: what it is rendered from and what it gives the layout
-//! ([`document`]), islands markup, safely embedded JSON, words kept whole at their hyphen, an enquiry form's state and the
-//! preview's marks of which content field made an element ([`marks`]).
+//! ([`document`]), islands markup, safely embedded JSON, words kept whole at their hyphen
+//! ([`hyphens`]), an enquiry form's state and the preview's marks of which content field made an
+//! element ([`marks`]).
 //! The layout around every page is `crate::layout`.
 
 pub mod document;
