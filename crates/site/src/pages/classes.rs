@@ -87,6 +87,8 @@ fn card(context: &RenderContext, id: &str, class: &Class) -> Markup {
         kinds,
         NEXT_SESSIONS,
     );
+    // A class with no sessions to list that is booked privately says how instead.
+    let booked_privately = sessions.is_none() && more_page(class.place).is_some();
     let title_id = format!("{id}-title");
     html! {
         article class="card class-card" id=(id) aria-labelledby=(title_id) {
@@ -104,7 +106,7 @@ fn card(context: &RenderContext, id: &str, class: &Class) -> Markup {
                         p class="class-next-note" { "From our typical week: times can change, so check the live schedule when you book." }
                     }
                     (sessions.list)
-                } @else if more_page(class.place).is_some() {
+                } @else if booked_privately {
                     (private_booking())
                 }
                 div class="class-card-actions" {
@@ -116,7 +118,7 @@ fn card(context: &RenderContext, id: &str, class: &Class) -> Markup {
                     }
                     @if sessions.as_ref().is_some_and(|sessions| sessions.typical) {
                         (book_class_button(schedule, class.name))
-                    } @else if sessions.is_none() && more_page(class.place).is_some() {
+                    } @else if booked_privately {
                         a class="btn btn-primary" href=(Page::Contact.path()) aria-label=(format!("Contact us to book {}", class.name)) { "Contact Us to Book" }
                     }
                 }
