@@ -180,5 +180,7 @@ bench: build
 bench-dev: wasm chat-wasm
 	bash tests/perf/dev-loop.sh
 
-audit: build browser
+# The public pages are measured through Caddy (tests/support/caddy.mjs), which test-services
+# installs with the certificate tool (certutil) the audit's browser profile is made with.
+audit: build test-services
 	node tests/perf/audit.mjs

@@ -11,7 +11,8 @@
 #     the photo tests decode every AVIF variant, openssl for the relay tests' certificates, and
 #     Debian's Java runtime (default-jre-headless) when no `java` is on PATH, which runs the W3C
 #     HTML checker (the npm package vnu-jar) of the validity test, and Debian's caddy, which the
-#     reverse-proxy test starts in front of the server.
+#     reverse-proxy test and `make audit` start in front of the server (its package brings
+#     certutil, with which the audit's browser trusts Caddy's local authority).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -96,7 +97,7 @@ if [ "$services" -eq 1 ]; then
     apt_install default-jre-headless
   fi
   if ! command -v caddy >/dev/null; then
-    say "installing Debian's caddy for the reverse-proxy tests"
+    say "installing Debian's caddy for the reverse-proxy tests and make audit"
     # The package may try to start its own service on :80; the tests start their own on
     # free loopback ports.
     apt_install caddy
