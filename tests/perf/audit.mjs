@@ -92,8 +92,8 @@ const RUNS = { mobile: runsFrom('AUDIT_RUNS', 3), desktop: runsFrom('AUDIT_DESKT
  * speed, in every report's `environment`): Lighthouse's CPU throttling calculator, which its
  * throttling guide points to for calibrating the multiplier. The default 4x is right for a host
  * of about 1,533; a slower host slowed 4x emulates a phone slower than Lighthouse's reference
- * one (this two-core machine has read 700-800 on some days and about 1,500 on others, and its
- * Total Blocking Time followed). Linear between the calculator's points: 150 = 1x, 800 = 2x,
+ * one (this two-core machine read from 737 to 1,180 in one afternoon, and at 737 its phone's
+ * Total Blocking Time tripled). Linear between the calculator's points: 150 = 1x, 800 = 2x,
  * 1,300 = 3x, 1,533 = 4x, 2,000 = 6x.
  */
 function cpuSlowdownFor(benchmarkIndex) {
@@ -306,8 +306,8 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`],
   ignoreDefaultArgs: ['--disable-back-forward-cache'],
-  // Caddy's local authority trusted as a public one is: no certificate error, which Lighthouse
-  // would refuse the page for.
+  // A profile that trusts Caddy's local authority, as a phone trusts a public one: a certificate
+  // error would make Lighthouse refuse the page.
   env: proxies.length ? { ...process.env, HOME: homeTrusting(proxies.map((proxy) => proxy.rootCertificate)) } : process.env,
 });
 
