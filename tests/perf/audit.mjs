@@ -344,8 +344,9 @@ async function audit(url, path, formFactor, flags = {}) {
     mkdirSync(join(root, 'target/audit/traces'), { recursive: true });
     await saveAssets(chosen.artifacts, median.audits, join(root, 'target/audit/traces', name));
   }
-  const performance = results.map((result) => result.lhr.categories.performance?.score).map((score) => (score == null ? '?' : Math.round(score * 100)));
-  return { lhr: median, performanceRuns: performance.join(' ') };
+  const score = (lhr) => lhr.categories.performance?.score;
+  const performanceRuns = results.map(({ lhr }) => (score(lhr) == null ? '?' : Math.round(score(lhr) * 100))).join(' ');
+  return { lhr: median, performanceRuns };
 }
 
 /** A row of the table from a report; a category that was not audited is null. */

@@ -50,6 +50,8 @@ https://localhost:${port} {
   });
   const origin = `https://localhost:${port}`;
   const rootCertificate = join(storage, 'pki/authorities/local/root.crt');
+  // Polled with curl, not ./wait-for.mjs: Node's fetch cannot be given Caddy's
+  // authority to trust.
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (caddy.exitCode !== null) throw new Error(`caddy stopped at start (exit ${caddy.exitCode})`);
