@@ -444,7 +444,13 @@ fn names_in(html: &str) -> HashSet<String> {
             names.insert(name.to_ascii_lowercase());
         }
     }
-    for (attribute, prefix) in [(" class=\"", '.'), (" id=\"", '#')] {
+    // An island that draws with the page's rules names the classes it adds
+    // (`render::page_styled_island`).
+    for (attribute, prefix) in [
+        (" class=\"", '.'),
+        (" data-island-classes=\"", '.'),
+        (" id=\"", '#'),
+    ] {
         for (at, _) in html.match_indices(attribute) {
             let value = &html[at + attribute.len()..];
             let value = &value[..value.find('"').unwrap_or(value.len())];
@@ -552,6 +558,19 @@ mod tests {
         assert_eq!(
             rules.used_by("<html><body></body></html>", &["faces-later"]),
             "html.faces-later BODY{font-family:serif}"
+        );
+    }
+
+    #[test]
+    fn classes_an_island_names_as_its_own_count_as_present() {
+        let rules = StyleRules::parse(".clock.ended{color:red}");
+        assert_eq!(rules.used_by(r#"<div class="clock"></div>"#, &[]), "");
+        assert_eq!(
+            rules.used_by(
+                r#"<div data-island-classes="ended"><div class="clock"></div></div>"#,
+                &[]
+            ),
+            ".clock.ended{color:red}"
         );
     }
 

@@ -26,6 +26,30 @@ test("the timed offer counts 5 minutes, then hides the coupon and checkout and s
 
   await page.clock.runFor(240_000);
   await expect(page.locator('.countdown-expired')).toHaveText("Time's Up!");
+  // Drawn with the page's own rules: the island fetched no stylesheet, and adding the whole one
+  // changes nothing in how the expired box looks.
+  const expiredStyle = () =>
+    page.locator('.countdown-expired').evaluate((box) => {
+      const style = getComputedStyle(box);
+      // Custom properties aside: the inline rules keep only those a kept rule reads.
+      return Array.from(style)
+        .filter((name) => !name.startsWith('--'))
+        .map((name) => `${name}:${style.getPropertyValue(name)}`)
+        .join(';');
+    });
+  expect(await page.evaluate(() => document.styleSheets.length), 'the inline rules alone').toBe(1);
+  const alone = await expiredStyle();
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const names = document.querySelector<HTMLElement>('script[data-stylesheets]')?.dataset['stylesheets'] ?? '';
+        const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: names.split(' ')[0] ?? '' });
+        link.addEventListener('load', () => done());
+        document.head.append(link);
+      }),
+  );
+  expect(await page.evaluate(() => document.styleSheets.length), 'the whole stylesheet too').toBe(2);
+  expect(await expiredStyle()).toBe(alone);
   for (const running of await page.locator('[data-offer-running]').all()) await expect(running).toBeHidden();
   // The hero's lead follows: no "claim it before the timer runs out" above 'Time's Up!'.
   await expect(page.locator('.page-lead:visible')).toHaveText(/The timer has run out on this offer/);
@@ -50,5 +74,7 @@ for (const path of ['/hot-yoga', '/yoga-beginners', '/pilates', '/group-pt', '/h
     await page.clock.runFor(2000);
     await expect(page.locator('[data-countdown-time]').first()).toHaveText('09:58');
     expect(await layoutShift(page)).toBe(0);
+    // The countdown draws with the page's own rules: it fetched no stylesheet to mount.
+    expect(await page.evaluate(() => document.styleSheets.length)).toBe(1);
   });
 }

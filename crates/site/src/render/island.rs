@@ -38,19 +38,60 @@ impl Load {
     }
 }
 
-/// An island element for `component` with `props`, wrapping `fallback`.
+/// An island element for `component` with `props`, wrapping `fallback`. The client fetches the
+/// whole stylesheet before mounting it: what it builds may use rules the page's inline ones lack.
 pub fn island<P: Serialize + ?Sized>(
     component: &str,
     load: Load,
     props: &P,
     fallback: Markup,
 ) -> Markup {
+    element(component, load, props, None, fallback)
+}
+
+/// An island that draws with the page's own rules: it writes into `fallback` and adds at most
+/// the `classes` named (`data-island-classes`), which the page's inline rules count as the
+/// page's (`crate::critical_css`). The client mounts it without fetching the whole stylesheet,
+/// whose arrival would restyle the page for nothing as it loads.
+pub fn page_styled_island<P: Serialize + ?Sized>(
+    component: &str,
+    load: Load,
+    props: &P,
+    classes: &[&str],
+    fallback: Markup,
+) -> Markup {
+    element(component, load, props, Some(&classes.join(" ")), fallback)
+}
+
+fn element<P: Serialize + ?Sized>(
+    component: &str,
+    load: Load,
+    props: &P,
+    classes: Option<&str>,
+    fallback: Markup,
+) -> Markup {
     html! {
-        div data-island=(component) data-load=(load.as_str()) {
+        div data-island=(component) data-load=(load.as_str()) data-island-classes=[classes] {
             script type="application/json" data-island-props {
                 (PreEscaped(script_safe_json(props)))
             }
             (fallback)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_styled_island_names_the_classes_it_adds() {
+        let markup = page_styled_island("Clock", Load::Eager, &(), &["a", "b"], html! { p {} });
+        assert_eq!(
+            markup.into_string(),
+            r#"<div data-island="Clock" data-load="load" data-island-classes="a b"><script type="application/json" data-island-props>null</script><p></p></div>"#
+        );
+        let plain = island("Clock", Load::Eager, &(), html! {}).into_string();
+        assert!(!plain.contains("data-island-classes"), "{plain}");
     }
 }

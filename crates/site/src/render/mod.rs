@@ -13,4 +13,4 @@ pub mod marks;
 
 pub use document::{Document, RenderContext};
 pub use form_view::FormView;
-pub use island::{island, Load};
+pub use island::{island, page_styled_island, Load};

@@ -12,7 +12,7 @@ use maud::{html, Markup};
 use onespace_core::countdown::{self, CountdownState, Revisit};
 use serde_json::json;
 
-use crate::render::{island, Load};
+use crate::render::{page_styled_island, Load};
 
 /// The intro-offer countdown (intro page, service pages) with `label` before the time;
 /// `revisit` is the studio's choice for a visitor whose window has ended (`regularMs` when it is
@@ -46,6 +46,10 @@ pub fn timed(label: &str) -> Markup {
     )
 }
 
+/// The class the island adds to the countdown's box at zero (frontend/src/islands/countdown):
+/// its only markup beyond the server's, so the page's own rules style it.
+const EXPIRED_CLASS: &str = "countdown-expired";
+
 fn countdown_island(
     component: &str,
     label: &str,
@@ -63,10 +67,11 @@ fn countdown_island(
     if let (Some(period), Some(fields)) = (regular_ms, props.as_object_mut()) {
         fields.insert("regularMs".to_owned(), json!(period));
     }
-    island(
+    page_styled_island(
         component,
         Load::Eager,
         &props,
+        &[EXPIRED_CLASS],
         html! {
             div class="countdown" role="timer" aria-live="off" {
                 span class="countdown-label" { (label) }
@@ -97,7 +102,9 @@ mod tests {
         assert!(intro.contains("data-pending>10:00</span>"));
         assert!(intro.contains(countdown::INTRO_OFFER_STORAGE_KEY));
         let timed = timed("Offer ends in").into_string();
-        assert!(timed.contains(r#"data-island="TimedOfferCountdown" data-load="load""#));
+        assert!(timed.contains(
+            r#"data-island="TimedOfferCountdown" data-load="load" data-island-classes="countdown-expired""#
+        ));
         assert!(timed.contains(">05:00</span>"));
         assert!(timed.contains(countdown::TIMED_OFFER_STORAGE_KEY));
     }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   hydrateIsland,
   LOAD_NOW_EVENT,
+  PAGE_CLASSES_ATTRIBUTE,
   reactMounter,
   readProps,
   startIslands,
@@ -57,6 +58,30 @@ describe('strategyOf', () => {
 });
 
 describe('hydrateIsland', () => {
+  it('mounts an island that names its classes without fetching the whole stylesheet', async () => {
+    const start = document.createElement('script');
+    start.dataset['stylesheets'] = '/assets/whole.css';
+    document.body.append(start);
+    const linked = () => document.head.querySelectorAll('link[rel=stylesheet]').length;
+    const before = linked();
+    const { calls, mount } = recordingMounter();
+    const styled = island('Clock', 'load', '{}');
+    styled.setAttribute(PAGE_CLASSES_ATTRIBUTE, 'clock-ended');
+    await hydrateIsland(styled, { Clock: async () => component }, mount);
+    expect(styled.dataset['islandState']).toBe('mounted');
+    expect(linked()).toBe(before);
+    // Any other island waits for the whole stylesheet, which it adds to the head.
+    void hydrateIsland(island('Dialog', 'load', '{}'), { Dialog: async () => component }, mount);
+    await vi.waitFor(() => expect(linked()).toBe(before + 1));
+    expect(calls).toHaveLength(1);
+    // The sheet arrives (jsdom fetches none), and the other island mounts too.
+    for (const link of Array.from(document.head.querySelectorAll('link[rel=stylesheet]'))) {
+      link.dispatchEvent(new Event('load'));
+      link.remove();
+    }
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+  });
+
   it('mounts an eager island with its props and marks it mounted', async () => {
     const element = island('Banner', 'load', '{"privacyPath":"/privacy"}');
     const { calls, mount } = recordingMounter();

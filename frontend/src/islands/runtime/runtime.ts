@@ -50,6 +50,15 @@ export type Mounter = (
 /** The window the runtime schedules with; tests pass their own. */
 export type IslandWindow = Window & typeof globalThis;
 
+/**
+ * Marks an island that draws with the page's own rules: it writes into the server's markup and
+ * adds at most the classes this attribute names, which the server counts as the page's when it
+ * chooses the page's inline rules (crates/site/src/critical_css.rs). Such an island mounts without
+ * the whole stylesheet, whose arrival would restyle the page for nothing: a countdown on a
+ * landing page, mounted as the page loads, would otherwise spend its first seconds on it.
+ */
+export const PAGE_CLASSES_ATTRIBUTE = 'data-island-classes';
+
 /** Dispatched on an island element to load it now, whatever its strategy. */
 export const LOAD_NOW_EVENT = 'island:load-now';
 
@@ -363,8 +372,9 @@ export async function hydrateIsland(
   let mounted = false;
   try {
     await Promise.race([whenDue(element, strategyOf(element), win), loadRequested(element)]);
-    // What the island builds may use rules the page's inline ones lack.
-    const [module] = await Promise.all([loader(), wholeStylesheet(element.ownerDocument)]);
+    // What the island builds may use rules the page's inline ones lack, unless it builds nothing.
+    const styles = element.hasAttribute(PAGE_CLASSES_ATTRIBUTE) ? Promise.resolve() : wholeStylesheet(element.ownerDocument);
+    const [module] = await Promise.all([loader(), styles]);
     await presses.released();
     if (module.mount) await module.mount(element, props);
     else await mount(element, module.default as ComponentType<Record<string, unknown>>, props);
