@@ -120,7 +120,7 @@ impl Art {
         }
         let view_box = format!("0 0 {width} {height}");
         html! {
-            svg class="image-slot-art" viewBox=(view_box) width=(width) height=(height) preserveAspectRatio="xMidYMid slice" fill="none" aria-hidden="true" focusable="false" {
+            svg class="image-slot-art" viewBox=(view_box) width=(width) height=(height) preserveAspectRatio="xMidYMid slice" fill="none" aria-hidden="true" {
                 (PreEscaped(canvas.out))
             }
         }
@@ -156,6 +156,8 @@ impl Ink {
 
 /// The box being drawn in, and the SVG written so far. Coordinates are in the box's own units
 /// (its photo's pixel size); `x` and `y` turn fractions of the width and height into them.
+/// They are written in whole units: at most half a unit off, under half a pixel at 1440 px,
+/// where a decimal place cost a home page about 190 B compressed (docs/performance.md).
 struct Canvas {
     width: f64,
     height: f64,
@@ -193,7 +195,7 @@ impl Canvas {
     fn circle(&mut self, ink: Ink, cx: f64, cy: f64, r: f64) {
         let _ = write!(
             self.out,
-            r#"<circle class="{}" cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}"/>"#,
+            r#"<circle class="{}" cx="{cx:.0}" cy="{cy:.0}" r="{r:.0}"/>"#,
             ink.class()
         );
     }
@@ -201,13 +203,13 @@ impl Canvas {
     fn rect(&mut self, ink: Ink, (x, y): (f64, f64), (width, height): (f64, f64), radius: f64) {
         let _ = write!(
             self.out,
-            r#"<rect class="{}" x="{x:.1}" y="{y:.1}" width="{width:.1}" height="{height:.1}" rx="{radius:.1}"/>"#,
+            r#"<rect class="{}" x="{x:.0}" y="{y:.0}" width="{width:.0}" height="{height:.0}" rx="{radius:.0}"/>"#,
             ink.class()
         );
     }
 
     fn line(&mut self, ink: Ink, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) {
-        self.path(ink, &format!("M{x1:.1} {y1:.1}L{x2:.1} {y2:.1}"));
+        self.path(ink, &format!("M{x1:.0} {y1:.0}L{x2:.0} {y2:.0}"));
     }
 
     /// A wave across the whole width at `y`: `amplitude` high, `wavelength` long, shifted by
@@ -216,7 +218,7 @@ impl Canvas {
         let half = wavelength / 2.0;
         let mut x = -wavelength * (1.0 + phase);
         let mut d = format!(
-            "M{x:.1} {y:.1}Q{:.1} {:.1} {:.1} {y:.1}",
+            "M{x:.0} {y:.0}Q{:.0} {:.0} {:.0} {y:.0}",
             x + half / 2.0,
             y - amplitude * 2.0,
             x + half
@@ -224,7 +226,7 @@ impl Canvas {
         x += half;
         while x < self.width + wavelength {
             x += half;
-            let _ = write!(d, "T{x:.1} {y:.1}");
+            let _ = write!(d, "T{x:.0} {y:.0}");
         }
         self.path(ink, &d);
     }
@@ -233,7 +235,7 @@ impl Canvas {
     fn polygon(&mut self, ink: Ink, points: &[(f64, f64)]) {
         let mut d = String::new();
         for (index, (x, y)) in points.iter().enumerate() {
-            let _ = write!(d, "{}{x:.1} {y:.1}", if index == 0 { 'M' } else { 'L' });
+            let _ = write!(d, "{}{x:.0} {y:.0}", if index == 0 { 'M' } else { 'L' });
         }
         d.push('Z');
         self.path(ink, &d);
@@ -294,7 +296,7 @@ fn yoga(c: &mut Canvas) {
     c.path(
         Ink::AccentFill,
         &format!(
-            "M{:.1} {horizon:.1}A{r:.1} {r:.1} 0 0 1 {:.1} {horizon:.1}Z",
+            "M{:.0} {horizon:.0}A{r:.0} {r:.0} 0 0 1 {:.0} {horizon:.0}Z",
             cx - r,
             cx + r
         ),
@@ -304,7 +306,7 @@ fn yoga(c: &mut Canvas) {
         c.path(
             Ink::Soft,
             &format!(
-                "M{:.1} {horizon:.1}A{ring:.1} {ring:.1} 0 0 1 {:.1} {horizon:.1}",
+                "M{:.0} {horizon:.0}A{ring:.0} {ring:.0} 0 0 1 {:.0} {horizon:.0}",
                 cx - ring,
                 cx + ring
             ),
@@ -329,7 +331,7 @@ fn calm(c: &mut Canvas) {
         c.path(
             ink,
             &format!(
-                "M{:.1} {cy:.1}a{rx:.1} {:.1} 0 1 0 {:.1} 0a{rx:.1} {:.1} 0 1 0 {:.1} 0",
+                "M{:.0} {cy:.0}a{rx:.0} {:.0} 0 1 0 {:.0} 0a{rx:.0} {:.0} 0 1 0 {:.0} 0",
                 cx - rx,
                 rx * 0.26,
                 rx * 2.0,
@@ -352,13 +354,13 @@ fn pilates(c: &mut Canvas) {
         (right, rail + c.y(0.05)),
     );
     // The springs, drawn as a zigzag from the frame to the carriage.
-    let mut springs = format!("M{left:.1} {:.1}", rail - c.y(0.04));
+    let mut springs = format!("M{left:.0} {:.0}", rail - c.y(0.04));
     let step = (c.x(0.34) - left) / 10.0;
     for index in 1..=10 {
         let dy = if index % 2 == 0 { -0.04 } else { -0.08 };
         let _ = write!(
             springs,
-            "L{:.1} {:.1}",
+            "L{:.0} {:.0}",
             left + step * f64::from(index),
             rail + c.y(dy)
         );
@@ -373,7 +375,7 @@ fn pilates(c: &mut Canvas) {
     c.path(
         Ink::Line,
         &format!(
-            "M{right:.1} {rail:.1}V{:.1}a{:.1} {:.1} 0 0 0 {:.1} 0",
+            "M{right:.0} {rail:.0}V{:.0}a{:.0} {:.0} 0 0 0 {:.0} 0",
             c.y(0.5),
             c.x(0.03),
             c.x(0.03),
@@ -385,7 +387,7 @@ fn pilates(c: &mut Canvas) {
         c.path(
             ink,
             &format!(
-                "M{:.1} {:.1}C{:.1} {:.1} {:.1} {:.1} {:.1} {:.1}",
+                "M{:.0} {:.0}C{:.0} {:.0} {:.0} {:.0} {:.0} {:.0}",
                 c.x(0.2),
                 c.y(0.58 - lift),
                 c.x(0.3),
@@ -480,7 +482,7 @@ fn functional(c: &mut Canvas) {
             c.path(
                 if accent { Ink::Accent } else { Ink::Line },
                 &format!(
-                    "M{:.1} {shoulder_y:.1}C{:.1} {:.1} {:.1} {:.1} {:.1} {shoulder_y:.1}",
+                    "M{:.0} {shoulder_y:.0}C{:.0} {:.0} {:.0} {:.0} {:.0} {shoulder_y:.0}",
                     cx - shoulder_x,
                     cx - r * 1.15,
                     base - r * 2.05,
@@ -502,7 +504,7 @@ fn one_to_one(c: &mut Canvas) {
     c.path(
         Ink::AccentFill,
         &format!(
-            "M{0:.1} {1:.1}A{r:.1} {r:.1} 0 0 1 {0:.1} {2:.1}A{r:.1} {r:.1} 0 0 1 {0:.1} {1:.1}Z",
+            "M{0:.0} {1:.0}A{r:.0} {r:.0} 0 0 1 {0:.0} {2:.0}A{r:.0} {r:.0} 0 0 1 {0:.0} {1:.0}Z",
             c.x(0.5),
             cy - half_chord,
             cy + half_chord
@@ -541,7 +543,7 @@ fn hyrox(c: &mut Canvas) {
     c.path(
         Ink::Line,
         &format!(
-            "M{:.1} {top:.1}V{:.1}H{:.1}V{top:.1}",
+            "M{:.0} {top:.0}V{:.0}H{:.0}V{top:.0}",
             c.x(0.44),
             c.y(0.62),
             c.x(0.56)
@@ -582,7 +584,7 @@ fn fire_ice(c: &mut Canvas) {
     let (base_x, base_y) = (c.x(0.28), c.y(0.8));
     for scale in [1.0, 0.7, 0.42] {
         let h = c.y(0.58) * scale;
-        let p = |dx: f64, dy: f64| format!("{:.1} {:.1}", base_x + dx * h, base_y + dy * h);
+        let p = |dx: f64, dy: f64| format!("{:.0} {:.0}", base_x + dx * h, base_y + dy * h);
         c.path(
             Ink::Line,
             &format!(
@@ -646,7 +648,7 @@ fn plunge(c: &mut Canvas) {
     let size = c.unit(0.13);
     for (fx, tilt) in [(0.26, -12.0), (0.48, 8.0), (0.7, -5.0)] {
         let (x, y) = (c.x(fx), surface - size * 0.55);
-        let _ = write!(c.out, r#"<g transform="rotate({tilt} {x:.1} {y:.1})">"#);
+        let _ = write!(c.out, r#"<g transform="rotate({tilt} {x:.0} {y:.0})">"#);
         c.rect(
             Ink::Fill,
             (x - size / 2.0, y - size / 2.0),
@@ -701,7 +703,7 @@ fn studio(c: &mut Canvas) {
         let half = c.unit(0.11);
         let top = c.y(if middle { 0.16 } else { 0.3 });
         let d = format!(
-            "M{:.1} {floor:.1}V{:.1}A{half:.1} {half:.1} 0 0 1 {:.1} {:.1}V{floor:.1}",
+            "M{:.0} {floor:.0}V{:.0}A{half:.0} {half:.0} 0 0 1 {:.0} {:.0}V{floor:.0}",
             c.x(*fx) - half,
             top + half,
             c.x(*fx) + half,
@@ -814,7 +816,7 @@ fn retreat(c: &mut Canvas) {
         c.path(
             ink,
             &format!(
-                "M0 {:.1}Q{:.1} {:.1} {:.1} {:.1}V{:.1}H0Z",
+                "M0 {:.0}Q{:.0} {:.0} {:.0} {:.0}V{:.0}H0Z",
                 c.y(start),
                 c.x(peak_x),
                 c.y(peak),
@@ -844,7 +846,7 @@ fn new_classes(c: &mut Canvas) {
         } else {
             Ink::Fill
         };
-        c.path(ink, &format!("M{cx:.1} {:.1}Q{cx:.1} {cy:.1} {:.1} {cy:.1}Q{cx:.1} {cy:.1} {cx:.1} {:.1}Q{cx:.1} {cy:.1} {:.1} {cy:.1}Q{cx:.1} {cy:.1} {cx:.1} {:.1}Z", cy - s, cx + s, cy + s, cx - s, cy - s));
+        c.path(ink, &format!("M{cx:.0} {:.0}Q{cx:.0} {cy:.0} {:.0} {cy:.0}Q{cx:.0} {cy:.0} {cx:.0} {:.0}Q{cx:.0} {cy:.0} {:.0} {cy:.0}Q{cx:.0} {cy:.0} {cx:.0} {:.0}Z", cy - s, cx + s, cy + s, cx - s, cy - s));
     }
     c.circle(Ink::Soft, c.x(0.5), c.y(0.5), c.unit(0.3));
 }

@@ -133,7 +133,7 @@ pub fn render(context: &RenderContext, document: &Document, stylesheet: Styleshe
                 (footer(&context.content.studio, copyright_year(context.now)))
                 // In a landmark of its own, so the floating control is not outside every landmark.
                 aside aria-label="Chat assistant" {
-                    (widgets::chat::assistant(&context.content.studio))
+                    (widgets::chat::assistant())
                 }
                 (widgets::cookie_banner::banner())
             }
@@ -160,7 +160,7 @@ fn logo(place: &str) -> Markup {
     let ice = format!("logo-ice-{place}");
     html! {
         span class="logo" {
-            svg class="logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false" {
+            svg class="logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" {
                 defs {
                     linearGradient id=(heat) x1="0" y1="0" x2="0" y2="1" {
                         stop offset="0" stop-color="#ff8a3d" {}
@@ -212,7 +212,7 @@ fn header(mode: HeaderMode, current_path: &str) -> Markup {
                     @if mode == HeaderMode::Full {
                         details class="mobile-menu" data-mobile-menu {
                             summary class="mobile-menu-toggle" aria-label="Menu" {
-                                svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" {
+                                svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" {
                                     path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" stroke-width="2" stroke-linecap="round" {}
                                 }
                             }

@@ -114,7 +114,7 @@ pub fn main(view: &FormView, studio: &Studio, discount: &Concession) -> Markup {
 fn map(studio: &Studio) -> Markup {
     html! {
         figure class="map-card" aria-labelledby="map-caption" {
-            svg class="map-art" viewBox="0 0 600 420" width="600" height="420" aria-hidden="true" focusable="false" {
+            svg class="map-art" viewBox="0 0 600 420" width="600" height="420" aria-hidden="true" {
                 rect width="600" height="420" class="map-land" {}
                 path d="M-10 300 C 150 260, 260 330, 610 240" class="map-road map-road-major" {}
                 path d="M120 -10 L 220 430" class="map-road" {}

@@ -57,7 +57,6 @@ function ChatIcon() {
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
     >
       <path d="M4 5.5h16v10H9.5L5 19.5v-4H4z" />
     </svg>

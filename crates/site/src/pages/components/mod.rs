@@ -126,7 +126,7 @@ pub fn page_hero(eyebrow: &str, title: &str, lead: &str, actions: Markup) -> Mar
 /// Decorative rings of heat and ice behind a hero (hidden from assistive technology).
 pub fn hero_art() -> Markup {
     html! {
-        svg class="hero-art" viewBox="0 0 600 600" width="600" height="600" aria-hidden="true" focusable="false" {
+        svg class="hero-art" viewBox="0 0 600 600" width="600" height="600" aria-hidden="true" {
             circle cx="300" cy="300" r="290" class="hero-art-ring" {}
             circle cx="300" cy="300" r="220" class="hero-art-ring" {}
             circle cx="300" cy="300" r="150" class="hero-art-ring hero-art-ring-ice" {}

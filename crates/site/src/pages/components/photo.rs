@@ -151,7 +151,7 @@ pub fn portrait_stand_in(discipline: &str, index: usize) -> Markup {
     let (cx, cy) = STAND_IN_RING_CENTRES[index % STAND_IN_RING_CENTRES.len()];
     html! {
         div class={ "stand-in " (lead) } aria-hidden="true" data-stand-in {
-            svg class="stand-in-art" viewBox="0 0 300 400" width="300" height="400" preserveAspectRatio="xMidYMid slice" fill="none" focusable="false" {
+            svg class="stand-in-art" viewBox="0 0 300 400" width="300" height="400" preserveAspectRatio="xMidYMid slice" fill="none" {
                 @for r in [140, 220, 300, 380] {
                     circle class="stand-in-ring" cx=(cx) cy=(cy) r=(r) {}
                 }
