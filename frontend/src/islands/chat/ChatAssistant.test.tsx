@@ -16,6 +16,12 @@ const monday = Date.parse('2026-07-06T08:00:00Z');
 
 const props = {
   openLabel: 'Chat with our assistant',
+  factsUrl: '/chat-facts.json',
+  contactUrl: '/contact',
+};
+
+/** The panel's words, served with the facts (crates/site/src/widgets/chat.rs, `panel_words`). */
+const words = {
   labels: {
     title: 'One Space Assistant',
     inputLabel: 'Your message',
@@ -28,8 +34,7 @@ const props = {
   contactDialogTitle: 'Contact the team',
   cancelDialogTitle: 'Cancel your membership',
   texts: { choosePrompt: 'Please choose...', optionalPrompt: 'Select an option' },
-  factsUrl: '/chat-facts.json',
-  // The server's fallback reply, said when the facts cannot be fetched.
+  // The server's fallback reply, said when the chat's module cannot answer.
   fallback: {
     topic: 'fallback' as const,
     text: 'Fallback: contact us.',
@@ -42,7 +47,7 @@ const props = {
   greeting: 'Hi! Ask me anything.',
   contactConfirmation: 'Thanks for getting in touch!',
   cancelConfirmation: 'Thanks - your cancellation request is ready to send.',
-  // The studio's address comes from the content; the links go wherever the props say.
+  // The studio's address comes from the content; the links go wherever the words say.
   to: 'team@example.co.uk',
 };
 
@@ -59,7 +64,7 @@ function serveFacts(body: unknown, ok = true) {
 
 beforeEach(() => {
   forgetChatFacts();
-  serveFacts(facts);
+  serveFacts({ ...facts, panel: words });
   vi.spyOn(Date, 'now').mockReturnValue(monday);
 });
 
@@ -93,7 +98,7 @@ async function botReplies(panel: HTMLElement, count: number): Promise<string[]> 
 describe('ChatAssistant', () => {
   it('opens with the core greeting, focuses the input and answers by keyword', async () => {
     const panel = await openChat();
-    expect(botTexts(panel)).toEqual([props.greeting]);
+    expect(botTexts(panel)).toEqual([words.greeting]);
     // The panel focuses its input in an effect after it is shown: wait for it rather than assume
     // the effect already ran (on a loaded machine it sometimes had not).
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Your message')));
@@ -106,10 +111,8 @@ describe('ChatAssistant', () => {
     expect((screen.getByLabelText('Your message') as HTMLInputElement).value).toBe('');
   });
 
-  it('fetches the facts once, when the panel first opens, and not before', async () => {
+  it('fetches the facts once, as it mounts, and opens once they are there', async () => {
     render(<ChatAssistant {...props} />);
-    await new Promise((done) => setTimeout(done, 0));
-    expect(fetched).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Chat with our assistant' }));
     const panel = await screen.findByRole('dialog', { name: 'One Space Assistant' });
     say('how much is unlimited');
@@ -146,12 +149,34 @@ describe('ChatAssistant', () => {
     expect(panel.querySelector('img')).toBeNull();
   });
 
-  it("answers with the server's fallback and its contact button when the facts cannot be fetched", async () => {
-    serveFacts({}, false);
+  it("answers with the server's fallback and its contact button when the core cannot read the facts", async () => {
+    serveFacts({ panel: words });
     const panel = await openChat();
     say('hot yoga tomorrow');
     expect((await botReplies(panel, 2))[1]).toBe('Fallback: contact us.');
     expect(within(panel).getByRole('button', { name: 'Contact the team' })).toBeTruthy();
+  });
+
+  it('is the link to the contact page again when the facts cannot be fetched, and a press goes there', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    serveFacts({}, false);
+    const host = document.createElement('div');
+    host.dataset['island'] = 'ChatAssistant';
+    host.dataset['islandState'] = 'mounted';
+    document.body.append(host);
+    render(<ChatAssistant {...props} />);
+    requestIsland('ChatAssistant');
+    const link = await screen.findByRole('link', { name: 'Contact us' });
+    expect(link.getAttribute('href')).toBe('/contact');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/contact'));
+  });
+
+  it('takes facts without the words for a failure: they are not the server\'s', async () => {
+    serveFacts(facts);
+    render(<ChatAssistant {...props} />);
+    expect((await screen.findByRole('link', { name: 'Contact us' })).getAttribute('href')).toBe('/contact');
   });
 
   it('ignores blank input', async () => {
@@ -188,7 +213,7 @@ describe('ChatAssistant', () => {
     expect(assign).toHaveBeenCalledWith(realCore.mailLink('chatContact', values, 'team@example.co.uk'));
     expect(String(assign.mock.calls[0]?.[0])).toMatch(/^mailto:team@example\.co\.uk\?subject=/);
     expect(dialog.hasAttribute('open')).toBe(false);
-    expect((await botReplies(panel, 3)).at(-1)).toBe(props.contactConfirmation);
+    expect((await botReplies(panel, 3)).at(-1)).toBe(words.contactConfirmation);
   });
 
   it('opens the cancellation dialog and sends the core cancellation link', async () => {
@@ -206,7 +231,7 @@ describe('ChatAssistant', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: realCore.formMessages('cancellation').submitLabel }));
     expect(assign).toHaveBeenCalledWith(realCore.mailLink('cancellation', values, 'team@example.co.uk'));
-    expect((await botReplies(panel, 3)).at(-1)).toBe(props.cancelConfirmation);
+    expect((await botReplies(panel, 3)).at(-1)).toBe(words.cancelConfirmation);
   });
 
   it('opens when a chat button elsewhere on the page asks for it', async () => {

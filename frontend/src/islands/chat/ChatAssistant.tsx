@@ -2,49 +2,41 @@
  * The site-wide chat assistant (SPEC sections 4, 5, 8). Closed, it is a floating button (the
  * server's fallback is a link to /contact drawn as the same button, so nothing moves); open, a
  * panel that starts with the greeting. A non-blank message gets the core's reply (WebAssembly,
- * the same code the server runs) computed from the studio's facts at the visitor's instant: the
- * chat's own module and the facts (prices, hours, the coming classes of the stored timetable,
- * served at `factsUrl`) are fetched when the panel first opens (answers.ts), so no page and no
- * other island carries them. A reply is structured (text, class rows with Book links, notes, links)
- * and rendered as text, lists and links, never as markup. Replies with a contact or cancel
- * button open a dialog whose form ends in the visitor's e-mail client (the islands' core, for
- * the form's rules and mail link, fetched once such a button is shown), after which the core's
- * confirmation is appended.
+ * the same code the server runs) computed from the studio's facts at the visitor's instant. The
+ * facts (prices, hours, the coming classes of the stored timetable) and the panel's words are
+ * served at `factsUrl` and fetched as the island mounts (facts.ts); the chat's own module is
+ * fetched when the panel first opens (answers.ts). So no page and no other island carries them.
+ * A reply is structured (text, class rows with Book links, notes, links) and rendered as text,
+ * lists and links, never as markup. Replies with a contact or cancel button open a dialog whose
+ * form ends in the visitor's e-mail client (the islands' core, for the form's rules and mail
+ * link, fetched once such a button is shown), after which the core's confirmation is appended.
  *
  * The island loads when the visitor reaches for the button (pointer over, focus, touch; a click
  * before it has loaded opens the panel once it has, site/triggers.ts), so a page where nobody
- * does downloads no React. The greeting needs no WebAssembly: the panel opens at once. Buttons
- * elsewhere with `data-chat-open` open the panel too.
+ * does downloads no React. The greeting needs no WebAssembly: the panel opens as soon as the
+ * words are there. Buttons elsewhere with `data-chat-open` open the panel too. When the facts
+ * cannot be fetched, the button is the server's link to the contact page again, and a press that
+ * asked for the panel goes there.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { onIslandRequest } from '../../site/island-requests';
 import { openMailLink } from '../../site/mail-link';
 import { MailFormDialog } from '../forms/MailFormDialog';
-import type { FieldTexts, FieldValues } from '../forms/FormFields';
+import type { FieldValues } from '../forms/FormFields';
 import { useCore } from '../use-core';
 import { answer, prepareAnswers } from './answers';
+import { loadChatFacts, type ChatPanelWords } from './facts';
 import type { ChatReply } from './wasm-pkg/onespace_chat_wasm';
 import { ChatIcon } from './ChatIcon';
-import { ChatPanel, type ChatPanelLabels } from './ChatPanel';
+import { ChatPanel } from './ChatPanel';
 import { botMessage, visitorMessage, type ChatMessage } from './messages';
 
 interface ChatAssistantProps {
   openLabel: string;
-  labels: ChatPanelLabels;
-  contactDialogTitle: string;
-  cancelDialogTitle: string;
-  texts: FieldTexts;
-  /** Where the server serves the chat's facts (`/chat-facts.json`). */
+  /** Where the server serves the chat's facts and the panel's words (`/chat-facts.json`). */
   factsUrl: string;
-  /** The core's fallback reply, given when the facts or the chat's module cannot be fetched. */
-  fallback: ChatReply;
-  greeting: string;
-  /** Appended after the contact dialog's mail link opens. */
-  contactConfirmation: string;
-  /** Appended after the cancellation dialog's mail link opens. */
-  cancelConfirmation: string;
-  /** The studio's e-mail address (from the content), which the dialogs' mail links go to. */
-  to: string;
+  /** The contact page: the server's fallback link, and the button again without the facts. */
+  contactUrl: string;
 }
 
 type OpenDialog = 'none' | 'contact' | 'cancel';
@@ -52,7 +44,9 @@ type OpenDialog = 'none' | 'contact' | 'cancel';
 export default function ChatAssistant(props: ChatAssistantProps) {
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>('none');
-  const [messages, setMessages] = useState<ChatMessage[]>(() => [botMessage(props.greeting)]);
+  // The panel's words: undefined while the facts are fetched, null when they could not be.
+  const [words, setWords] = useState<ChatPanelWords | null | undefined>(undefined);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
   // The dialogs' forms need the islands' core: fetched once a reply offers one.
   const core = useCore(dialog !== 'none' || messages.some((message) => message.showContactButton || message.showCancelButton));
   const panelId = useId();
@@ -60,10 +54,35 @@ export default function ChatAssistant(props: ChatAssistantProps) {
 
   useEffect(() => onIslandRequest('ChatAssistant', () => setOpen(true)), []);
 
-  // The chat's module and the facts are fetched when the panel first opens.
   useEffect(() => {
-    if (open) prepareAnswers(props.factsUrl);
-  }, [open, props.factsUrl]);
+    let live = true;
+    void loadChatFacts(props.factsUrl).then((facts) => {
+      if (!live) return;
+      setWords(facts ? facts.panel : null);
+      if (facts) setMessages([botMessage(facts.panel.greeting)]);
+    });
+    return () => {
+      live = false;
+    };
+  }, [props.factsUrl]);
+
+  // The chat's module is fetched when the panel first opens.
+  useEffect(() => {
+    if (open && words) prepareAnswers(props.factsUrl);
+  }, [open, words, props.factsUrl]);
+
+  // A press that asked for the panel when it cannot have its words goes where the link goes.
+  useEffect(() => {
+    if (open && words === null) window.location.assign(props.contactUrl);
+  }, [open, words, props.contactUrl]);
+
+  if (words === null) {
+    return (
+      <a id="chat" className="chat-fab" href={props.contactUrl} aria-label="Contact us">
+        <ChatIcon />
+      </a>
+    );
+  }
 
   const close = () => {
     setOpen(false);
@@ -71,12 +90,11 @@ export default function ChatAssistant(props: ChatAssistantProps) {
   };
 
   const send = (text: string) => {
-    if (!text.trim()) return;
+    if (!text.trim() || !words) return;
     const visitor = visitorMessage(text.trim());
     setMessages((current) => [...current, visitor]);
-    // Without the module or the facts (the server unreachable) the server's fallback reply: the
-    // contact button.
-    void answer(text, props.factsUrl, props.fallback).then((reply: ChatReply) => {
+    // Without the chat's module the fallback reply: the contact button.
+    void answer(text, props.factsUrl, words.fallback).then((reply: ChatReply) => {
       setMessages((current) => [...current, botMessage(reply.text, reply)]);
     });
   };
@@ -95,16 +113,16 @@ export default function ChatAssistant(props: ChatAssistantProps) {
         type="button"
         className="chat-fab"
         aria-label={props.openLabel}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
+        aria-expanded={open && Boolean(words)}
+        aria-controls={open && words ? panelId : undefined}
         onClick={() => (open ? close() : setOpen(true))}
       >
         <ChatIcon />
       </button>
-      {open ? (
+      {open && words ? (
         <ChatPanel
           id={panelId}
-          labels={props.labels}
+          labels={words.labels}
           messages={messages}
           onSend={send}
           onClose={close}
@@ -112,30 +130,30 @@ export default function ChatAssistant(props: ChatAssistantProps) {
           onCancelMembership={() => setDialog('cancel')}
         />
       ) : null}
-      {core ? (
+      {core && words ? (
         <>
           <MailFormDialog
             core={core}
             form="chatContact"
             open={dialog === 'contact'}
-            title={props.contactDialogTitle}
+            title={words.contactDialogTitle}
             idPrefix={`${panelId}-contact`}
-            texts={props.texts}
+            texts={words.texts}
             onClose={() => setDialog('none')}
             onValid={(values: FieldValues) =>
-              mailSent(core.mailLink('chatContact', values, props.to), props.contactConfirmation)
+              mailSent(core.mailLink('chatContact', values, words.to), words.contactConfirmation)
             }
           />
           <MailFormDialog
             core={core}
             form="cancellation"
             open={dialog === 'cancel'}
-            title={props.cancelDialogTitle}
+            title={words.cancelDialogTitle}
             idPrefix={`${panelId}-cancel`}
-            texts={props.texts}
+            texts={words.texts}
             onClose={() => setDialog('none')}
             onValid={(values: FieldValues) =>
-              mailSent(core.mailLink('cancellation', values, props.to), props.cancelConfirmation)
+              mailSent(core.mailLink('cancellation', values, words.to), words.cancelConfirmation)
             }
           />
         </>

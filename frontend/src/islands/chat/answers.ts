@@ -2,8 +2,8 @@
  * The assistant's replies: the chat's own WebAssembly module (crates/chat-wasm, the core's chat
  * replies) run on the facts the server serves (facts.ts). The module is not the islands' core
  * (core/load.ts): the replies' code is most of what the chat adds, and countdowns, forms and the
- * timetable's filters have no use for it. Both are fetched when the panel first opens, side by
- * side, so no page and no other island downloads them.
+ * timetable's filters have no use for it. It is fetched when the panel first opens (the facts
+ * already as the island mounts), so no page and no other island downloads it.
  */
 import type * as ChatCore from './wasm-pkg/onespace_chat_wasm';
 import type { ChatReply } from './wasm-pkg/onespace_chat_wasm';
@@ -22,7 +22,7 @@ export function loadChatModule(): Promise<ChatModule | null> {
   return pending;
 }
 
-/** Starts fetching what a reply needs: the module and the facts at `factsUrl`. */
+/** Starts fetching what a reply needs: the module and the facts at `factsUrl` (fetched once). */
 export function prepareAnswers(factsUrl: string): void {
   void loadChatModule();
   void loadChatFacts(factsUrl);

@@ -471,7 +471,7 @@ async fn contact_faq_and_quote_edits_reach_every_page_the_mail_links_the_json_ld
         "no old address is left"
     );
     assert!(!contact.contains("238 238"), "no old phone is left");
-    // The islands' props: the chat and the discount dialog write to the content's address.
+    // The islands' props: the discount dialog writes to the content's address.
     assert!(contact.contains("\"to\":\"team@onespace.example\""));
     let hours = chat_says(&server, "opening hours?").await;
     assert!(
@@ -488,7 +488,14 @@ async fn contact_faq_and_quote_edits_reach_every_page_the_mail_links_the_json_ld
         drive.contains("From Edinburgh it's about 30 minutes' drive"),
         "{drive}"
     );
-    assert!(contact.contains("e-mail us directly at team@onespace.example or call 0131 496 0000."));
+    // The chat's words come with its facts: its confirmations name the new address and phone.
+    let (_, _, facts) = get(&server, "/chat-facts.json").await;
+    let words: serde_json::Value = serde_json::from_str(&facts).unwrap();
+    assert_eq!(words["panel"]["to"], "team@onespace.example");
+    assert!(words["panel"]["contactConfirmation"]
+        .as_str()
+        .unwrap()
+        .contains("e-mail us directly at team@onespace.example or call 0131 496 0000."));
     let (_, _, about) = get(&server, "/about").await;
     assert!(about.contains("\"telephone\":\"+441314960000\""));
     assert!(about.contains("\"opens\":\"06:30\""));

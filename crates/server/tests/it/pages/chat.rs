@@ -96,6 +96,15 @@ async fn the_chat_facts_hold_the_coming_classes_with_book_links_and_follow_a_ref
     // each: the class's own page (customer_url) when the provider gives one, else the schedule
     // opened on it (HYROX has none).
     let json = first.json();
+    // The panel's words come with the facts (no page carries them), the studio's address in its
+    // mail links and confirmations.
+    let studio = onespace_core::content::embedded::content().unwrap().studio;
+    assert_eq!(json["panel"]["greeting"], chat::GREETING);
+    assert_eq!(json["panel"]["to"], studio.email.as_str());
+    assert!(json["panel"]["contactConfirmation"]
+        .as_str()
+        .is_some_and(|text| text.contains(&studio.email)));
+    assert_eq!(json["panel"]["fallback"]["showContactButton"], true);
     assert_eq!(json["classes"]["typical"], Value::Array(Vec::new()));
     assert_eq!(json["classes"]["scheduleUrl"], SCHEDULE);
     let now = Utc::now();
