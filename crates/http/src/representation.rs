@@ -359,6 +359,25 @@ fn window_bits(len: usize) -> i32 {
     i32::try_from(bits).unwrap_or(22).clamp(16, 22)
 }
 
+/// A page made for one request (the staff area's, which is never stored), compressed with the
+/// quick brotli when `request` accepts it: `body` as the response's body and the headers that
+/// say how it is encoded, or `None` to send it as it is (too small to gain, or not accepted).
+///
+/// **Why this is safe for pages that carry a secret.** A page that holds a secret (the staff
+/// area's CSRF token, an enquirer's details) and reflects what a request chose can leak the
+/// secret through its compressed size (BREACH), if an attacker can make the victim's browser ask
+/// for it many times and watch the sizes. The staff area's session cookie is `SameSite=Strict`:
+/// a request another site starts, a navigation included, carries no session, so it gets the
+/// sign-in page, which holds no staff secret, and the attacker never sees an authenticated page's
+/// size. Same-site pages are the studio's own. So the area's pages are compressed; the public
+/// pages hold no secret.
+pub fn compressed_for(request: &HttpRequest, body: &[u8]) -> Option<Bytes> {
+    if body.len() < MIN_COMPRESS_BYTES || !AcceptedEncodings::of(request).brotli {
+        return None;
+    }
+    brotli(body, BROTLI_QUICK).map(Bytes::from)
+}
+
 /// The quality of the quick brotli that [`Representation::best_brotli_fits`] judges by.
 const ROUGH_QUALITY: i32 = 3;
 

@@ -124,10 +124,11 @@ pub fn document_with_form(route: &Route, context: &RenderContext, view: &FormVie
     };
     let mut document = Document::for_route(route, data.iter().map(json_ld).collect(), main);
     document.main_photo = route.main_photo.map(MainPhoto::place);
-    // /fast-access is a five-minute, code-based offer the studio sends people to (an advert, a
-    // message): out of the sitemap and kept out of search results, so nobody lands on a countdown
-    // from a search and no search snippet shows a 10% code that has long run out.
-    document.noindex = route.page == Page::FastAccess;
+    // /fast-access, the five-minute code the studio sends people to (an advert, a message), is
+    // unlisted rather than forbidden: no page links to it and the sitemap leaves it out (the
+    // route table's `in_sitemap`), but it is not `noindex`. Whoever finds it, by search or by a
+    // shared link, gets the offer an advert's visitor gets, a code the checkout honours and a
+    // countdown of their own; and Lighthouse's SEO check fails any `noindex` page.
     worded_from_content(&mut document, route, &context.content);
     document
 }

@@ -50,11 +50,17 @@ async fn every_route_answers_with_its_title_description_canonical_and_the_layout
             "{}",
             route.path
         );
-        // Kept out of search: an ended offer, and /fast-access (sent by link, never searched for).
+        // Kept out of search: an ended offer. /fast-access is unlisted (out of the sitemap,
+        // below), not forbidden.
         assert_eq!(
             body.contains("<meta name=\"robots\" content=\"noindex\">"),
-            ended || route.path == "/fast-access",
+            ended,
             "{}",
+            route.path
+        );
+        assert!(
+            !body.contains("href=\"/fast-access\""),
+            "{} links to /fast-access",
             route.path
         );
         if !ended {

@@ -503,8 +503,8 @@ async fn service_pages_have_the_timer_four_benefits_their_stories_and_two_buy_bu
 #[actix_web::test]
 async fn fast_access_shows_the_running_offer_and_hides_times_up() {
     let (_, body) = get("/fast-access").await;
-    // Sent by link, never found by search: kept out of results as well as the sitemap.
-    assert!(body.contains("<meta name=\"robots\" content=\"noindex\">"));
+    // Sent by link: unlisted (out of the sitemap, which `app.rs` checks), not forbidden to search.
+    assert!(!body.contains("noindex"));
     assert!(body.contains("data-island=\"TimedOfferCountdown\""));
     assert!(body.contains(">05:00<"));
     assert_has(
