@@ -360,8 +360,8 @@ fn window_bits(len: usize) -> i32 {
 }
 
 /// A page made for one request (the staff area's, which is never stored), compressed with the
-/// quick brotli when `request` accepts it: `body` as the response's body and the headers that
-/// say how it is encoded, or `None` to send it as it is (too small to gain, or not accepted).
+/// quick brotli when `request` accepts brotli; `None` to send it as it is (too small to gain, or
+/// not accepted). The caller says `Content-Encoding: br`.
 ///
 /// **Why this is safe for pages that carry a secret.** A page that holds a secret (the staff
 /// area's CSRF token, an enquirer's details) and reflects what a request chose can leak the

@@ -47,8 +47,8 @@ pub fn facts_json(context: &crate::render::RenderContext) -> String {
 
 /// The panel's words: its labels, the greeting, the fallback reply (said when the chat's module
 /// cannot be loaded), the dialogs' titles, the confirmations and the e-mail its mail links go `to`
-/// (the `studio`'s): the core words every reply from the facts at the visitor's instant, as the
-/// server would.
+/// (the `studio`'s). The replies themselves are the core's, worded from the facts at the
+/// visitor's instant.
 pub fn panel_words(studio: &Studio) -> Value {
     json!({
         "labels": {
