@@ -19,6 +19,10 @@ use crate::routes::Page;
 /// Accessible name of the floating button.
 const OPEN_LABEL: &str = "Chat with our assistant";
 
+/// Accessible name of the button as a link to the contact page (without JavaScript, and the
+/// island's again when the facts cannot be fetched).
+const CONTACT_LABEL: &str = "Contact us";
+
 /// The speech-bubble icon (the island draws the same one).
 fn icon() -> Markup {
     html! {
@@ -75,7 +79,8 @@ pub fn panel_words(studio: &Studio) -> Value {
 
 /// The site-wide chat island, for the layout. Its button has the id `chat`, the target of the
 /// pages' 'Chat with Our Assistant' links without JavaScript. Its props are the button's name,
-/// where the facts are and the contact page, where the button goes when they cannot be fetched.
+/// where the facts are and the contact page's link (address and name), which the button is
+/// again when they cannot be fetched.
 pub fn assistant() -> Markup {
     let contact = Page::Contact.path();
     island(
@@ -85,9 +90,10 @@ pub fn assistant() -> Markup {
             "openLabel": OPEN_LABEL,
             "factsUrl": FACTS_PATH,
             "contactUrl": contact,
+            "contactLabel": CONTACT_LABEL,
         }),
         html! {
-            a id="chat" class="chat-fab" href=(contact) aria-label="Contact us" data-chat-open { (icon()) }
+            a id="chat" class="chat-fab" href=(contact) aria-label=(CONTACT_LABEL) data-chat-open { (icon()) }
         },
     )
 }
@@ -111,6 +117,7 @@ mod tests {
         let html = assistant().into_string();
         assert!(html.contains(r#""factsUrl":"/chat-facts.json""#));
         assert!(html.contains(r#""contactUrl":"/contact""#));
+        assert!(html.contains(r#""contactLabel":"Contact us""#));
         assert!(
             !html.contains("greeting"),
             "the words come with the facts: {html}"

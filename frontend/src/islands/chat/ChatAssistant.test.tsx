@@ -18,6 +18,7 @@ const props = {
   openLabel: 'Chat with our assistant',
   factsUrl: '/chat-facts.json',
   contactUrl: '/contact',
+  contactLabel: 'Contact us',
 };
 
 /** The panel's words, served with the facts (crates/site/src/widgets/chat.rs, `panel_words`). */
@@ -78,6 +79,17 @@ async function openChat() {
   render(<ChatAssistant {...props} />);
   fireEvent.click(screen.getByRole('button', { name: 'Chat with our assistant' }));
   return screen.findByRole('dialog', { name: 'One Space Assistant' });
+}
+
+/** Renders the island as mounted on the page and asks it to open, as a chat button elsewhere
+ * on the page does. */
+function renderAndRequest() {
+  const host = document.createElement('div');
+  host.dataset['island'] = 'ChatAssistant';
+  host.dataset['islandState'] = 'mounted';
+  document.body.append(host);
+  render(<ChatAssistant {...props} />);
+  requestIsland('ChatAssistant');
 }
 
 function say(text: string) {
@@ -161,12 +173,7 @@ describe('ChatAssistant', () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     serveFacts({}, false);
-    const host = document.createElement('div');
-    host.dataset['island'] = 'ChatAssistant';
-    host.dataset['islandState'] = 'mounted';
-    document.body.append(host);
-    render(<ChatAssistant {...props} />);
-    requestIsland('ChatAssistant');
+    renderAndRequest();
     const link = await screen.findByRole('link', { name: 'Contact us' });
     expect(link.getAttribute('href')).toBe('/contact');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -235,12 +242,7 @@ describe('ChatAssistant', () => {
   });
 
   it('opens when a chat button elsewhere on the page asks for it', async () => {
-    const host = document.createElement('div');
-    host.dataset['island'] = 'ChatAssistant';
-    host.dataset['islandState'] = 'mounted';
-    document.body.append(host);
-    render(<ChatAssistant {...props} />);
-    requestIsland('ChatAssistant');
+    renderAndRequest();
     expect(await screen.findByRole('dialog', { name: 'One Space Assistant' })).toBeTruthy();
   });
 });

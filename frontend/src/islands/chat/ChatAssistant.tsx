@@ -37,6 +37,8 @@ interface ChatAssistantProps {
   factsUrl: string;
   /** The contact page: the server's fallback link, and the button again without the facts. */
   contactUrl: string;
+  /** That link's accessible name. */
+  contactLabel: string;
 }
 
 type OpenDialog = 'none' | 'contact' | 'cancel';
@@ -78,7 +80,7 @@ export default function ChatAssistant(props: ChatAssistantProps) {
 
   if (words === null) {
     return (
-      <a id="chat" className="chat-fab" href={props.contactUrl} aria-label="Contact us">
+      <a id="chat" className="chat-fab" href={props.contactUrl} aria-label={props.contactLabel}>
         <ChatIcon />
       </a>
     );
